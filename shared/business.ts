@@ -1,0 +1,89 @@
+/**
+ * Business facts: one home for every fact about the company that the site shows.
+ * The spec leaves name, owner, phone, e-mail and booking page as placeholders, so those
+ * are configuration (server/config.ts) and reach pages through pageContext; the rest are
+ * constants of spec sections 3 and 9.
+ */
+
+/** What the operator configures (see .env.example). */
+export interface BusinessConfig {
+  name: string
+  ownerName: string
+  /** Display form, e.g. (303) 555-0142. */
+  phone: string
+  email: string
+  /** The inline booking widget's scheduling page (spec sections 2 and 7). */
+  bookingUrl: string
+}
+
+export const DEFAULT_BUSINESS: BusinessConfig = {
+  name: 'Front Range Roofing Co.',
+  ownerName: 'Jake Miller',
+  phone: '(303) 555-0142',
+  email: 'info@frontrangeroofing.example',
+  bookingUrl: 'https://calendly.com/frontrangeroofing/free-roof-inspection',
+}
+
+/** tel: link for a display phone number. */
+export function telHref(phone: string): string {
+  const digits = phone.replace(/[^\d+]/g, '')
+  return `tel:${digits.startsWith('+') ? digits : `+1${digits}`}`
+}
+
+export function ownerFirstName(business: BusinessConfig): string {
+  return business.ownerName.split(/\s+/)[0] ?? business.ownerName
+}
+
+/** Hours shown on the contact page (spec section 9). */
+export const HOURS_DISPLAY = 'Monday - Sunday: 9:00 AM - 7:00 PM'
+/** Hours in structured data (spec section 9: both readings are stated). */
+export const HOURS_STRUCTURED = { days: 'Mo-Su', opens: '06:00', closes: '20:00' } as const
+
+export const SERVICE_AREA_DISPLAY = 'Denver Metro Area, including all surrounding cities'
+
+export const RATING = { value: 4.9, count: 127 } as const
+
+/** Placeholder street address (spec section 3: not real). */
+export const ADDRESS = {
+  street: '1234 Example Street, Suite 100',
+  city: 'Denver',
+  region: 'CO',
+  postalCode: '80202',
+  country: 'US',
+} as const
+
+/** A fixed point in central Denver, 5 decimals (issue 6). */
+export const GEO = { latitude: 39.73915, longitude: -104.98473 } as const
+
+export const PRICE_RANGE = '$$'
+
+export const SOCIAL_LINKS = [
+  { name: 'Facebook', href: 'https://www.facebook.com/' },
+  { name: 'Instagram', href: 'https://www.instagram.com/' },
+  { name: 'Google', href: 'https://www.google.com/maps' },
+  { name: 'YouTube', href: 'https://www.youtube.com/' },
+] as const
+
+/** Numbers quoted in the copy (spec section 9), so every page says the same. */
+export const FACTS = {
+  inspectionWindow: '24-48 hours',
+  stormPriorityHours: 72,
+  emergencyTarpHours: 24,
+  hailReportDeliveryHours: 24,
+  stormHistoryYears: 5,
+  claimFilingLimit: 'one year (12 months)',
+  claimProcessing: '2-4 weeks',
+  installDaysServices: '1-2 days',
+  installDaysFaq: '1-3 days',
+  costRange: '$12,000 to $25,000',
+  homeValueAdd: '$15,000',
+  repairAgeYears: 10,
+  repairCostThresholdPercent: 25,
+  inspectAgeYears: 15,
+  shingleWarrantyServices: '25-30 years',
+  manufacturerWarrantyFaq: '25-50 years',
+  premiumReductionPercent: 28,
+  cancellationNoticeHours: 24,
+  insuranceCarrierCount: 8,
+  coloradoHailStormsPerYear: 100,
+} as const

@@ -1,0 +1,22 @@
+/**
+ * Central Park storm cards (spec sections 2 and 3: "Central Park storm card: date, hail size,
+ * severity (Severe or Moderate), affected areas"; all Central Park neighbourhoods show 80238).
+ */
+import type { StormCard } from './types'
+
+export const CENTRAL_PARK_STORMS: StormCard[] = [
+  {
+    date: 'July 15, 2025',
+    hailSize: '2.5',
+    severity: 'Severe',
+    affectedAreas: 'All Central Park neighborhoods (80238)',
+  },
+  {
+    date: 'May 31, 2024',
+    hailSize: '1.5',
+    severity: 'Moderate',
+    affectedAreas: 'All Central Park neighborhoods (80238)',
+  },
+]
+
+export const CENTRAL_PARK_MAP_IMAGE = '/uploads/areas/central-park-map.svg'
