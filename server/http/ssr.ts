@@ -1,0 +1,83 @@
+/**
+ * Vike's renderPage as the last middleware (https://vike.dev/renderPage).
+ *
+ * Pages here do not change per request (no cookies, no per-visitor data, no CSP nonce),
+ * so in production the HTML of each known route is rendered once and kept in memory
+ * (decision record docs/decisions/002-html-cache.md). Unknown paths are rendered every
+ * time and never cached, so a crawler cannot fill memory.
+ */
+import { gzipSync } from 'node:zlib'
+import type { RequestHandler } from 'express'
+import { renderPage } from 'vike/server'
+import type { Logger } from '../logger'
+import { findRoute } from '../../shared/routes'
+import { lowerScriptPriority } from './script-priority'
+
+interface CachedPage {
+  statusCode: number
+  headers: [string, string][]
+  body: string
+  /** The body gzipped once when cached, instead of on every request (issue 7). */
+  gzipped?: Buffer
+}
+
+export interface SsrOptions {
+  logger: Logger
+  cacheHtml: boolean
+}
+
+export function createSsrHandler(opts: SsrOptions): RequestHandler {
+  const cache = new Map<string, CachedPage>()
+
+  return async (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next()
+    const pathname = req.path
+    const route = findRoute(pathname)
+    const cacheable = opts.cacheHtml && route !== undefined && !pathname.endsWith('.pageContext.json')
+
+    let page = cacheable ? cache.get(pathname) : undefined
+    if (!page) {
+      try {
+        const pageContext = await renderPage({
+          urlOriginal: cacheable ? pathname : req.originalUrl,
+          headersOriginal: req.headers,
+        })
+        if (pageContext.errorWhileRendering) {
+          opts.logger.error({ err: pageContext.errorWhileRendering, path: pathname }, 'page render failed')
+        }
+        const { httpResponse } = pageContext
+        if (!httpResponse) return next()
+        page = {
+          statusCode: httpResponse.statusCode,
+          headers: httpResponse.headers,
+          body: lowerScriptPriority(httpResponse.body),
+        }
+        if (page.statusCode === 404) {
+          opts.logger.warn({ path: pathname }, 'page not found')
+        }
+        if (cacheable && page.statusCode === 200) {
+          page.gzipped = gzipSync(page.body, { level: 9 })
+          cache.set(pathname, page)
+        }
+      } catch (err) {
+        return next(err)
+      }
+    }
+
+    res.status(page.statusCode)
+    for (const [name, value] of page.headers) res.setHeader(name, value)
+    if (route && !route.indexable) res.setHeader('X-Robots-Tag', 'noindex')
+    // HTML is always revalidated; hashed assets carry the long cache instead.
+    res.setHeader('Cache-Control', 'no-cache')
+    if (page.gzipped) {
+      res.vary('Accept-Encoding')
+      if (req.acceptsEncodings('gzip', 'identity') === 'gzip') {
+        // The compression middleware leaves a response that is already encoded alone.
+        res.setHeader('Content-Encoding', 'gzip')
+        res.type('html')
+        return void res.send(page.gzipped)
+      }
+    }
+    res.send(page.body)
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * Accepting an enquiry: store the row (the lead is safe from here on), then try once to
+ * hand it to the queue within a bounded wait. The visitor's answer depends only on the
+ * first step (ARCHITECTURE "A queue failure never fails the request").
+ */
+import { randomUUID } from 'node:crypto'
+import type { Enquiry } from '../../shared/enquiry'
+import type { Db } from '../db/connection'
+import { insertSubmission } from '../db/submissions'
+import type { Logger } from '../logger'
+import type { LeadProducer } from '../queue/producer'
+import { handOverSubmission } from './outbox'
+
+/**
+ * The request hands the row over itself; the relay leaves it alone this long, so the
+ * two do not race for a fresh row. After that the row is fair game (e.g. the process
+ * died between the commit and the add).
+ */
+export const RELAY_GRACE_MS = 5000
+
+export async function storeEnquiry(
+  deps: { db: Db; producer?: LeadProducer; logger: Logger },
+  enquiry: Enquiry,
+): Promise<string> {
+  const id = randomUUID()
+  const now = new Date()
+  const { duplicateOf } = insertSubmission(deps.db, {
+    id,
+    firstName: enquiry.firstName,
+    lastName: enquiry.lastName,
+    email: enquiry.email,
+    phone: enquiry.phone,
+    address: enquiry.address,
+    message: enquiry.message ? enquiry.message : null,
+    formType: enquiry.formType,
+    sourcePath: enquiry.sourcePath ?? null,
+    createdAt: now,
+    nextAttemptAt: new Date(now.getTime() + RELAY_GRACE_MS),
+  })
+  deps.logger.info(
+    { submissionId: id, formType: enquiry.formType, duplicateOf: duplicateOf ?? undefined },
+    'enquiry stored',
+  )
+  if (deps.producer) await handOverSubmission({ ...deps, producer: deps.producer }, id)
+  return id
+}

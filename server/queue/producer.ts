@@ -1,0 +1,97 @@
+/**
+ * The web process's side of the queue. It fails fast: a visitor's request must never
+ * hang on Redis (ARCHITECTURE "A queue failure never fails the request"), because the
+ * row is already stored and the outbox relay will hand it over later.
+ */
+import { Queue } from 'bullmq'
+import { Redis } from 'ioredis'
+import type { Logger } from '../logger'
+import {
+  LEAD_JOB_OPTIONS,
+  LEAD_RECEIVED_JOB,
+  LEADS_QUEUE_NAME,
+  leadJobId,
+  type LeadJobData,
+} from './leads-queue'
+
+/** How long a request waits for Redis to take a job before leaving it to the relay. */
+export const ENQUEUE_TIMEOUT_MS = 1000
+
+export interface LeadProducer {
+  /** Resolves when Redis holds the job (or already held it); rejects fast otherwise. */
+  enqueueLead(submissionId: string): Promise<void>
+  /** Whether the Redis connection is up right now. */
+  isReady(): boolean
+  close(): Promise<void>
+}
+
+export class QueueUnavailableError extends Error {
+  constructor(reason: string) {
+    super(`queue unavailable: ${reason}`)
+    this.name = 'QueueUnavailableError'
+  }
+}
+
+export interface ProducerOptions {
+  redisUrl: string
+  prefix: string
+  logger: Logger
+  timeoutMs?: number
+}
+
+export function createLeadProducer(opts: ProducerOptions): LeadProducer {
+  const timeoutMs = opts.timeoutMs ?? ENQUEUE_TIMEOUT_MS
+  const log = opts.logger.child({ component: 'queue-producer' })
+  const connection = new Redis(opts.redisUrl, {
+    // Commands fail at once while disconnected instead of piling up in memory.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectionName: 'roofing-web-producer',
+  })
+  const queue = new Queue<LeadJobData>(LEADS_QUEUE_NAME, {
+    connection,
+    prefix: opts.prefix,
+    defaultJobOptions: LEAD_JOB_OPTIONS,
+    // Not skipWaitingForReady: BullMQ's one-time set-up (INFO, script loading) must wait
+    // for the first connection, or it fails for good when Redis starts after us. add() is
+    // only called while the connection is ready, so no caller ever waits on it.
+  })
+
+  // ioredis retries the connection for ever; log the transitions, not every retry.
+  let up = false
+  connection.on('ready', () => {
+    if (!up) log.info('queue connected')
+    up = true
+  })
+  const onDown = (err?: Error) => {
+    if (up) log.warn({ err: err ? { message: err.message } : undefined }, 'queue connection lost')
+    up = false
+  }
+  connection.on('error', onDown)
+  connection.on('close', () => onDown())
+  // Without a listener an 'error' event would crash the process.
+  queue.on('error', () => {})
+
+  return {
+    isReady: () => connection.status === 'ready',
+    async enqueueLead(submissionId) {
+      if (connection.status !== 'ready') throw new QueueUnavailableError(`redis is ${connection.status}`)
+      let timer: NodeJS.Timeout | undefined
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new QueueUnavailableError(`no answer in ${timeoutMs} ms`)), timeoutMs)
+      })
+      try {
+        await Promise.race([
+          queue.add(LEAD_RECEIVED_JOB, { submissionId }, { jobId: leadJobId(submissionId) }),
+          timeout,
+        ])
+      } finally {
+        clearTimeout(timer)
+      }
+    },
+    async close() {
+      await queue.close().catch(() => {})
+      connection.disconnect()
+    },
+  }
+}

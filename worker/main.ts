@@ -1,0 +1,44 @@
+/**
+ * Worker process entry point (`npm run worker`, dist/node/worker.mjs in production):
+ * same configuration schema and database file as the web process, consumes the leads
+ * queue (ARCHITECTURE "Lead pipeline contract").
+ */
+import { ConfigError, parseConfig, type Config } from '../server/config'
+import { openMigratedDatabase } from '../server/db/connection'
+import { createLogger } from '../server/logger'
+import { startLeadWorker } from './lead-worker'
+import { onShutdown } from './shutdown'
+
+function loadConfig(): Config {
+  try {
+    return parseConfig(process.env)
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`${err.message}\nFix these environment variables (see .env.example) and start again.`)
+      process.exit(1)
+    }
+    throw err
+  }
+}
+
+function main() {
+  const config = loadConfig()
+  if (!config.redisUrl) {
+    console.error(
+      'The worker needs REDIS_URL (e.g. REDIS_URL=redis://127.0.0.1:6379): it consumes the leads queue in Redis.',
+    )
+    process.exit(1)
+  }
+  const logger = createLogger(config.logLevel).child({ process: 'worker' })
+  // Migrating here too (idempotent) lets the worker start before the web process.
+  const db = openMigratedDatabase(config.databasePath)
+  const leadWorker = startLeadWorker({ db, logger, redisUrl: config.redisUrl, prefix: config.queuePrefix })
+  logger.info({ databasePath: config.databasePath, prefix: config.queuePrefix }, 'worker started')
+
+  onShutdown(logger, async () => {
+    await leadWorker.close()
+    db.close()
+  })
+}
+
+main()
