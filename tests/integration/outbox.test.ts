@@ -1,0 +1,106 @@
+import request from 'supertest'
+import { Queue } from 'bullmq'
+import { Redis } from 'ioredis'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { ENQUIRY_ENDPOINT } from '../../shared/enquiry'
+import { findDeliveries } from '../../server/db/deliveries'
+import { findSubmission } from '../../server/db/submissions'
+import { startOutboxRelay } from '../../server/leads/relay'
+import { QUEUE_DISABLED, QUEUE_UNAVAILABLE } from '../../server/leads/readiness'
+import { LEAD_RECEIVED_JOB, LEADS_QUEUE_NAME } from '../../server/queue/leads-queue'
+import { createLeadProducer } from '../../server/queue/producer'
+import { createPipeline, SITE_ORIGIN, VALID_ENQUIRY, waitFor, type Pipeline } from '../support/pipeline'
+
+/** Nothing listens on port 1: connections are refused at once, as when Redis is down. */
+const CLOSED_PORT_URL = 'redis://127.0.0.1:1'
+
+describe('with Redis unreachable', () => {
+  let p: Pipeline
+  beforeAll(async () => {
+    p = await createPipeline({ label: 'outbox', producerUrl: CLOSED_PORT_URL })
+  })
+  afterAll(async () => {
+    await p?.close()
+  })
+
+  test('an enquiry answers 201 within a second, is stored, reaches the worker once Redis is back, and is recorded once', async () => {
+    const started = Date.now()
+    const res = await request(p.app).post(ENQUIRY_ENDPOINT).set('Origin', SITE_ORIGIN).send(VALID_ENQUIRY)
+    expect(Date.now() - started).toBeLessThan(1000)
+    expect(res.status).toBe(201)
+    const id: string = res.body.id
+    const pending = findSubmission(p.db, id)
+    expect(pending).toMatchObject({ enqueued_at: null, enqueue_attempts: 1 })
+
+    const ready = await request(p.app).get('/readyz')
+    expect(ready.status).toBe(200)
+    expect(ready.body.checks.queue).toEqual({ status: 'degraded', detail: QUEUE_UNAVAILABLE })
+
+    // Redis "returns": a relay whose producer reaches the real Redis, and a worker.
+    p.startWorker()
+    const producer = createLeadProducer({ redisUrl: p.redisUrl, prefix: p.prefix, logger: p.logger })
+    p.track(producer)
+    const relay = startOutboxRelay({ db: p.db, producer, logger: p.logger, intervalMs: 50 })
+    p.track({ close: () => relay.stop() })
+
+    await waitFor(() => findSubmission(p.db, id)?.enqueued_at != null, 8000, 'the relay to enqueue the lead')
+    await waitFor(() => findDeliveries(p.db, id).length === 1, 5000, 'the worker to record the lead')
+    // More relay passes must not deliver it again.
+    await relay.runOnce()
+    await new Promise((r) => setTimeout(r, 300))
+    expect(findDeliveries(p.db, id)).toHaveLength(1)
+    expect(findDeliveries(p.db, id)[0]?.attempts).toBe(1)
+  })
+})
+
+describe('with REDIS_URL unset', () => {
+  let p: Pipeline
+  beforeAll(async () => {
+    p = await createPipeline({ label: 'noqueue', producerUrl: null })
+  })
+  afterAll(async () => {
+    await p?.close()
+  })
+
+  test('an enquiry is stored and stays pending, and /readyz says the queue is disabled', async () => {
+    const res = await request(p.app).post(ENQUIRY_ENDPOINT).set('Origin', SITE_ORIGIN).send(VALID_ENQUIRY)
+    expect(res.status).toBe(201)
+    expect(findSubmission(p.db, res.body.id)).toMatchObject({ enqueued_at: null, enqueue_attempts: 0 })
+    const ready = await request(p.app).get('/readyz')
+    expect(ready.body.checks.queue).toEqual({ status: 'degraded', detail: QUEUE_DISABLED })
+  })
+})
+
+describe('the worker', () => {
+  let p: Pipeline
+  beforeAll(async () => {
+    p = await createPipeline({ label: 'redeliver' })
+  })
+  afterAll(async () => {
+    await p?.close()
+  })
+
+  test('a job delivered twice produces one record', async () => {
+    const res = await request(p.app).post(ENQUIRY_ENDPOINT).set('Origin', SITE_ORIGIN).send(VALID_ENQUIRY)
+    const id: string = res.body.id
+    // A second delivery of the same lead under another job id (as after the first job
+    // was removed and the relay re-added it): BullMQ cannot dedupe it, the record must.
+    const connection = new Redis(p.redisUrl, { maxRetriesPerRequest: null })
+    const queue = new Queue(LEADS_QUEUE_NAME, { connection, prefix: p.prefix })
+    p.track({
+      close: async () => {
+        await queue.close()
+        connection.disconnect()
+      },
+    })
+    await queue.add(LEAD_RECEIVED_JOB, { submissionId: id }, { jobId: `redelivery-${id}` })
+
+    const worker = p.startWorker()
+    let completed = 0
+    worker.worker.on('completed', () => (completed += 1))
+    await waitFor(() => completed === 2, 5000, 'both jobs to complete')
+    expect(findDeliveries(p.db, id)).toEqual([
+      expect.objectContaining({ submission_id: id, job_id: expect.any(String), attempts: 2 }),
+    ])
+  })
+})

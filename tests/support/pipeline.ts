@@ -1,0 +1,111 @@
+/**
+ * Fixtures for the lead pipeline: a temp SQLite file per test file, the app built by
+ * createApp (without Vike: page rendering is not under test here), a producer on a real
+ * Redis with a key prefix of its own, and an in-process worker from worker/ code.
+ * Everything created is removed by close().
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { DestinationStream } from 'pino'
+import type { Express } from 'express'
+import { createApp } from '../../server/app'
+import { parseConfig, type Config } from '../../server/config'
+import { openMigratedDatabase, type Db } from '../../server/db/connection'
+import { createLogger, type Logger } from '../../server/logger'
+import { createLeadProducer, type LeadProducer } from '../../server/queue/producer'
+import { startLeadWorker, type LeadWorker } from '../../worker/lead-worker'
+import { createQueuePrefix, deleteKeys, getRedisUrl } from './redis'
+
+export const SITE_ORIGIN = 'http://localhost:3000'
+
+export const VALID_ENQUIRY = {
+  firstName: 'Dana',
+  lastName: 'Reyes',
+  email: 'dana.reyes@example.com',
+  phone: '(303) 555-0199',
+  address: '1450 Elm Street, Denver, CO 80220',
+  message: 'Hail last Tuesday; shingles look bruised.',
+  formType: 'contact_modal',
+  sourcePath: '/roof-inspection',
+} as const
+
+export interface Pipeline {
+  app: Express
+  db: Db
+  config: Config
+  logger: Logger
+  redisUrl: string
+  prefix: string
+  producer?: LeadProducer
+  /** Producers made by the test (e.g. one pointing at a working Redis later); closed with the pipeline. */
+  track(closeable: { close(): Promise<void> }): void
+  startWorker(): LeadWorker
+  close(): Promise<void>
+}
+
+export async function createPipeline(opts: {
+  label: string
+  env?: Record<string, string>
+  /** Where the web process's producer points; `null` = no producer (REDIS_URL unset). */
+  producerUrl?: string | null
+  logStream?: DestinationStream
+}): Promise<Pipeline> {
+  const redisUrl = getRedisUrl()
+  const prefix = createQueuePrefix(opts.label)
+  const dir = mkdtempSync(path.join(tmpdir(), `roofing-${opts.label}-`))
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    DATABASE_PATH: path.join(dir, 'nested', 'leads.db'),
+    QUEUE_PREFIX: prefix,
+    SITE_URL: SITE_ORIGIN,
+    LEAD_RATE_LIMIT_PER_MINUTE: '1000',
+    ...opts.env,
+  })
+  const logger = createLogger(opts.logStream ? 'debug' : 'silent', opts.logStream)
+  const db = openMigratedDatabase(config.databasePath)
+  const producerUrl = opts.producerUrl === undefined ? redisUrl : opts.producerUrl
+  const producer = producerUrl
+    ? createLeadProducer({ redisUrl: producerUrl, prefix, logger, timeoutMs: 1000 })
+    : undefined
+  const closeables: { close(): Promise<void> }[] = []
+  if (producer) closeables.push(producer)
+  if (producer && producerUrl === redisUrl) await waitFor(() => producer.isReady(), 5000)
+
+  const app = createApp({ config, logger, db, producer, clientDistDir: path.join(dir, 'no-client') })
+
+  return {
+    app,
+    db,
+    config,
+    logger,
+    redisUrl,
+    prefix,
+    producer,
+    track: (c) => void closeables.push(c),
+    startWorker() {
+      const w = startLeadWorker({ db, logger, redisUrl, prefix, concurrency: 2 })
+      closeables.unshift(w)
+      return w
+    },
+    async close() {
+      for (const c of closeables) await c.close()
+      db.close()
+      await deleteKeys(redisUrl, prefix)
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Polls until the condition holds; fails the test with a clear message otherwise. */
+export async function waitFor(condition: () => boolean, timeoutMs = 5000, what = 'condition'): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 25))
+  }
+}
+
+export function countRows(db: Db, table: 'form_submissions' | 'lead_deliveries'): number {
+  return (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n
+}

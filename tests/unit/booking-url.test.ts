@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest'
+import { buildBookingUrl } from '../../shared/booking-url'
+
+const URL_BASE = 'https://booking.test/roof-inspection'
+const paramsOf = (url: string) => new URL(url).searchParams
+
+describe('buildBookingUrl', () => {
+  it('returns the scheduling page unchanged when no options are given', () => {
+    expect(buildBookingUrl({ url: URL_BASE })).toBe(URL_BASE)
+  })
+
+  it('prefills name, first and last name and e-mail', () => {
+    const p = paramsOf(
+      buildBookingUrl({
+        url: URL_BASE,
+        prefill: { firstName: 'Jane', lastName: 'Doe', email: 'jane@example.com' },
+      }),
+    )
+    expect(p.get('name')).toBe('Jane Doe')
+    expect(p.get('first_name')).toBe('Jane')
+    expect(p.get('last_name')).toBe('Doe')
+    expect(p.get('email')).toBe('jane@example.com')
+  })
+
+  it('prefers an explicit full name and encodes special characters', () => {
+    const url = buildBookingUrl({
+      url: URL_BASE,
+      prefill: { name: 'Zoë O’Brien & Co', firstName: 'Zoë' },
+    })
+    expect(paramsOf(url).get('name')).toBe('Zoë O’Brien & Co')
+    expect(url).not.toContain('& Co')
+  })
+
+  it('joins guests with commas and passes location, date and custom answers a1 to a10', () => {
+    const customAnswers = Object.fromEntries(
+      Array.from({ length: 10 }, (_, i) => [`a${i + 1}`, `answer ${i + 1}`]),
+    )
+    const p = paramsOf(
+      buildBookingUrl({
+        url: URL_BASE,
+        prefill: {
+          guests: ['a@example.com', ' b@example.com ', ''],
+          location: '123 Main St, Denver',
+          date: '2025-07-15',
+          customAnswers,
+        },
+      }),
+    )
+    expect(p.get('guests')).toBe('a@example.com,b@example.com')
+    expect(p.get('location')).toBe('123 Main St, Denver')
+    expect(p.get('date')).toBe('2025-07-15')
+    for (let i = 1; i <= 10; i++) expect(p.get(`a${i}`)).toBe(`answer ${i}`)
+    expect(p.has('a11')).toBe(false)
+  })
+
+  it('maps page settings to colours without # and hide flags set to 1', () => {
+    const p = paramsOf(
+      buildBookingUrl({
+        url: URL_BASE,
+        pageSettings: {
+          backgroundColor: 'ffffff',
+          textColor: '#0B2545',
+          primaryColor: 'c2410c',
+          hideEventTypeDetails: true,
+          hideLandingPageDetails: true,
+          hideGdprBanner: true,
+        },
+      }),
+    )
+    expect(p.get('background_color')).toBe('ffffff')
+    expect(p.get('text_color')).toBe('0b2545')
+    expect(p.get('primary_color')).toBe('c2410c')
+    expect(p.get('hide_event_type_details')).toBe('1')
+    expect(p.get('hide_landing_page_details')).toBe('1')
+    expect(p.get('hide_gdpr_banner')).toBe('1')
+  })
+
+  it('leaves out false hide flags and invalid colours', () => {
+    const p = paramsOf(
+      buildBookingUrl({
+        url: URL_BASE,
+        pageSettings: { primaryColor: 'orange', hideEventTypeDetails: false, hideGdprBanner: false },
+      }),
+    )
+    expect(p.has('primary_color')).toBe(false)
+    expect(p.has('hide_event_type_details')).toBe(false)
+    expect(p.has('hide_gdpr_banner')).toBe(false)
+  })
+
+  it('maps UTM fields to utm_* parameters', () => {
+    const p = paramsOf(
+      buildBookingUrl({
+        url: URL_BASE,
+        utm: {
+          utmCampaign: 'hail-2025',
+          utmSource: 'site',
+          utmMedium: 'web',
+          utmContent: 'thank-you',
+          utmTerm: 'roof',
+        },
+      }),
+    )
+    expect(p.get('utm_campaign')).toBe('hail-2025')
+    expect(p.get('utm_source')).toBe('site')
+    expect(p.get('utm_medium')).toBe('web')
+    expect(p.get('utm_content')).toBe('thank-you')
+    expect(p.get('utm_term')).toBe('roof')
+  })
+
+  it('adds embed_domain and embed_type=Inline when embedded', () => {
+    const p = paramsOf(buildBookingUrl({ url: URL_BASE, embedDomain: 'localhost:3000' }))
+    expect(p.get('embed_domain')).toBe('localhost:3000')
+    expect(p.get('embed_type')).toBe('Inline')
+  })
+
+  it('keeps query parameters already on the scheduling page URL', () => {
+    const p = paramsOf(
+      buildBookingUrl({ url: `${URL_BASE}?month=2025-07`, prefill: { email: 'x@example.com' } }),
+    )
+    expect(p.get('month')).toBe('2025-07')
+    expect(p.get('email')).toBe('x@example.com')
+  })
+
+  it('skips blank prefill values', () => {
+    expect(buildBookingUrl({ url: URL_BASE, prefill: { firstName: ' ', email: '' } })).toBe(URL_BASE)
+  })
+})
