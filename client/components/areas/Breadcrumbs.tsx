@@ -1,0 +1,20 @@
+/** Visible breadcrumb trail (spec section 2: Home > Service Areas > City). */
+import type { BreadcrumbItem } from '../../../shared/content/types'
+
+export function Breadcrumbs({ items }: { items: BreadcrumbItem[] }) {
+  return (
+    <nav className="breadcrumbs" aria-label="Breadcrumb">
+      <ol className="container">
+        {items.map((item, i) => (
+          <li key={item.url}>
+            {i === items.length - 1 ? (
+              <span aria-current="page">{item.name}</span>
+            ) : (
+              <a href={item.url}>{item.name}</a>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  )
+}

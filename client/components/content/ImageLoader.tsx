@@ -1,0 +1,123 @@
+/**
+ * Image loader (spec sections 4, 8, 9): idle → loading → loaded | error.
+ * On a load failure it checks the image with a HEAD request; if that fails too and
+ * `fallback` is on, it shows a placeholder carrying the alt text and counts as loaded;
+ * otherwise it shows 'Failed to load image' with a Retry button (at most 3 retries).
+ */
+import { useCallback, useEffect, useRef, useState } from 'react'
+
+export const IMAGE_MAX_RETRIES = 3
+export const IMAGE_DEFAULT_QUALITY = 80
+
+export type ImageLoadState = 'idle' | 'loading' | 'loaded' | 'error'
+
+export interface ImageLoaderProps {
+  src: string
+  alt: string
+  width: number
+  height: number
+  className?: string
+  /** Above the fold: load eagerly with high priority. */
+  priority?: boolean
+  fallback?: boolean
+  retry?: boolean
+  /** Passed as ?q= to image URLs that accept it; our SVGs ignore it. */
+  quality?: number
+}
+
+async function headOk(src: string): Promise<boolean> {
+  try {
+    const res = await fetch(src, { method: 'HEAD', cache: 'no-store' })
+    return res.ok
+  } catch {
+    return false
+  }
+}
+
+export function ImageLoader({
+  src,
+  alt,
+  width,
+  height,
+  className,
+  priority = false,
+  fallback = true,
+  retry = true,
+}: ImageLoaderProps) {
+  const [state, setState] = useState<ImageLoadState>('loading')
+  const [placeholder, setPlaceholder] = useState(false)
+  const [attempt, setAttempt] = useState(0)
+  const imgRef = useRef<HTMLImageElement>(null)
+
+  const onLoad = useCallback(() => setState('loaded'), [])
+  const onError = useCallback(async () => {
+    // The image may exist but have failed in transit: a HEAD request tells the two apart.
+    if (await headOk(src)) {
+      setState('error')
+      return
+    }
+    if (fallback) {
+      setPlaceholder(true)
+      setState('loaded')
+    } else {
+      setState('error')
+    }
+  }, [src, fallback])
+
+  // An image that failed or finished before hydration fires no event React can see.
+  useEffect(() => {
+    const img = imgRef.current
+    if (!img || !img.complete) return
+    if (img.naturalWidth > 0) setState('loaded')
+    else void onError()
+  }, [onError, attempt])
+
+  const doRetry = () => {
+    setPlaceholder(false)
+    setState('loading')
+    setAttempt((a) => a + 1)
+  }
+
+  const retriesLeft = IMAGE_MAX_RETRIES - attempt
+  const source = attempt === 0 ? src : `${src}${src.includes('?') ? '&' : '?'}retry=${attempt}`
+
+  return (
+    <div className={`image-loader${className ? ` ${className}` : ''}`} data-state={state}>
+      {placeholder ? (
+        <div className="image-placeholder" role="img" aria-label={alt}>
+          <span>{alt}</span>
+        </div>
+      ) : state === 'error' ? (
+        <div className="image-error" role="alert">
+          <p>Failed to load image</p>
+          {retry && retriesLeft > 0 ? (
+            <button type="button" className="btn btn-sm btn-outline" onClick={doRetry}>
+              Retry
+            </button>
+          ) : null}
+        </div>
+      ) : (
+        <>
+          <img
+            key={attempt}
+            ref={imgRef}
+            src={source}
+            alt={alt}
+            width={width}
+            height={height}
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : undefined}
+            decoding="async"
+            onLoad={onLoad}
+            onError={() => void onError()}
+          />
+          {state === 'loading' ? (
+            <span className="image-loading" aria-hidden="true">
+              Loading...
+            </span>
+          ) : null}
+        </>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,47 @@
+/**
+ * The hero of a content page: the shared HeroBanner whose main action opens the free
+ * inspection modal (spec section 1: 'Schedule Your Free Roof Inspection' opens the lead
+ * modal), with the phone number as the second action.
+ */
+import { telHref } from '../../../shared/business'
+import { useBusiness } from '../../hooks/use-business'
+import { InspectionButton } from '../lead/lead-dialogs'
+import { HeroBanner } from '../ui/HeroBanner'
+import { PhoneIcon } from '../ui/icons'
+
+export function PageHero({
+  title,
+  subtitle,
+  eyebrow,
+  backgroundImage,
+  buttonText = 'Schedule Your Free Roof Inspection',
+  showPhone = true,
+  children,
+}: {
+  title: React.ReactNode
+  subtitle: React.ReactNode
+  eyebrow?: React.ReactNode
+  backgroundImage?: string
+  buttonText?: string
+  showPhone?: boolean
+  children?: React.ReactNode
+}) {
+  const business = useBusiness()
+  return (
+    <HeroBanner
+      title={title}
+      subtitle={subtitle}
+      eyebrow={eyebrow}
+      backgroundImage={backgroundImage}
+      cta={false}
+    >
+      <InspectionButton className="btn btn-primary btn-lg">{buttonText}</InspectionButton>
+      {showPhone ? (
+        <a className="btn btn-outline-light btn-lg" href={telHref(business.phone)}>
+          <PhoneIcon /> Call {business.phone}
+        </a>
+      ) : null}
+      {children}
+    </HeroBanner>
+  )
+}

@@ -1,0 +1,45 @@
+/**
+ * A light click-to-play video facade: the page shows our own poster image and a play
+ * button; the third-party frame loads only when the visitor asks (issue 5, issue 7).
+ */
+import { useState } from 'react'
+import { VIDEO_EMBED_ORIGIN } from '../../../shared/media'
+import { PlayIcon } from '../ui/icons'
+
+export function VideoEmbed({
+  videoId,
+  title,
+  poster = '/uploads/video/explainer-poster.svg',
+}: {
+  videoId: string
+  title: string
+  poster?: string
+}) {
+  const [playing, setPlaying] = useState(false)
+  return (
+    <div className="video-embed">
+      {playing ? (
+        <iframe
+          src={`${VIDEO_EMBED_ORIGIN}/embed/${encodeURIComponent(videoId)}?autoplay=1&rel=0`}
+          title={title}
+          width={1280}
+          height={720}
+          allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture"
+          allowFullScreen
+        />
+      ) : (
+        <button
+          type="button"
+          className="video-facade"
+          onClick={() => setPlaying(true)}
+          aria-label={`Play video: ${title}`}
+        >
+          <img src={poster} alt="" width={1280} height={720} loading="lazy" decoding="async" />
+          <span className="video-play" aria-hidden="true">
+            <PlayIcon width={32} height={32} />
+          </span>
+        </button>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,47 @@
+/**
+ * The /hail-report request form (spec sections 2, 5, 9): five required fields, sent with
+ * form type 'contact' (as the spec says) and its own source path. On success the fields
+ * clear and an inline panel confirms the report is on its way within 24 hours.
+ */
+import { useEffect, useRef, useState } from 'react'
+import { FACTS } from '../../../shared/business'
+import { ROUTES } from '../../../shared/routes'
+import { CheckIcon } from '../ui/icons'
+import { EnquiryForm } from './EnquiryForm'
+
+export const HAIL_REPORT_FORM_ID = 'hail-report-form'
+
+export function HailReportForm() {
+  const [sent, setSent] = useState(false)
+  const statusRef = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (sent) statusRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' })
+  }, [sent])
+
+  return (
+    <div className="lead-form-card hail-report-form" id={HAIL_REPORT_FORM_ID} data-form="hail-report">
+      <div role="status" className="form-success-region" ref={statusRef}>
+        {sent ? (
+          <div className="form-success">
+            <span className="form-success-icon" aria-hidden="true">
+              <CheckIcon />
+            </span>
+            <div>
+              <p className="form-success-title">Your free hail report is on its way!</p>
+              <p>
+                We&apos;re pulling the storm history for your address. Expect your report by e-mail within{' '}
+                {FACTS.hailReportDeliveryHours} hours.
+              </p>
+            </div>
+          </div>
+        ) : null}
+      </div>
+      <EnquiryForm
+        formType="contact"
+        sourcePath={ROUTES.hailReport.path}
+        submitLabel="Send My Free Hail Report"
+        onSuccess={() => setSent(true)}
+      />
+    </div>
+  )
+}

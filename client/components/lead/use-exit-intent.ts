@@ -1,0 +1,120 @@
+/**
+ * Exit-intent state and triggers (spec sections 4 and 9). Tiny on purpose: it is in every
+ * page's bundle, while the popup itself is loaded on first open.
+ *
+ * Triggers: pointer within 10 px of the top, pointer leaving the page (mouseout with no
+ * relatedTarget), tab hidden, beforeunload, scrolling back to the top after more than
+ * 100 px of scrolling. It opens at most once per page view; the trigger re-arms when the
+ * pointer re-enters the page. A guarded open respects the 24-hour rule; a forced one does not.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react'
+import {
+  browserStorage,
+  canShowExitIntent,
+  EXIT_INTENT_MIN_SCROLL_PX,
+  EXIT_INTENT_TOP_THRESHOLD_PX,
+  hasJustSentLead,
+  recordExitIntentShown,
+  resetExitIntentShown,
+} from './exit-intent-storage'
+
+export interface ExitIntentApi {
+  isOpen: boolean
+  /** Guarded unless force is true. Returns whether it opened. */
+  open: (options?: { force?: boolean }) => boolean
+  /** Closes and stores the time under exitIntentShown. */
+  close: () => void
+  /** Removes the stored time so a guarded open works again. */
+  reset: () => void
+}
+
+declare global {
+  interface Window {
+    /** Support hook: lets a visitor (or support staff) see the popup again. */
+    exitIntent?: Pick<ExitIntentApi, 'open' | 'reset'>
+  }
+}
+
+export function useExitIntent(pathname: string): ExitIntentApi {
+  const [isOpen, setIsOpen] = useState(false)
+  const isOpenRef = useRef(false)
+  const triggered = useRef(false)
+
+  const open = useCallback((options?: { force?: boolean }) => {
+    if (isOpenRef.current) return true
+    if (!options?.force) {
+      // Someone who just sent a lead is never asked again this session.
+      if (hasJustSentLead(browserStorage('sessionStorage'))) return false
+      if (!canShowExitIntent(browserStorage('localStorage'), Date.now())) return false
+    }
+    isOpenRef.current = true
+    setIsOpen(true)
+    return true
+  }, [])
+
+  const close = useCallback(() => {
+    if (!isOpenRef.current) return
+    isOpenRef.current = false
+    setIsOpen(false)
+    recordExitIntentShown(browserStorage('localStorage'), Date.now())
+  }, [])
+
+  const reset = useCallback(() => {
+    resetExitIntentShown(browserStorage('localStorage'))
+    triggered.current = false
+  }, [])
+
+  // Each page view may trigger once.
+  useEffect(() => {
+    triggered.current = false
+  }, [pathname])
+
+  useEffect(() => {
+    const trigger = () => {
+      if (triggered.current) return
+      if (open()) triggered.current = true
+    }
+    let maxScroll = window.scrollY
+    const onMouseMove = (e: MouseEvent) => {
+      if (e.clientY <= EXIT_INTENT_TOP_THRESHOLD_PX) trigger()
+    }
+    const onMouseOut = (e: MouseEvent) => {
+      // Moving into an iframe (video, booking widget) also has no relatedTarget: not leaving.
+      if (e.relatedTarget === null && !(e.target instanceof HTMLIFrameElement)) trigger()
+    }
+    const onMouseOver = (e: MouseEvent) => {
+      if (e.relatedTarget === null && !isOpenRef.current) triggered.current = false
+    }
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') trigger()
+    }
+    const onScroll = () => {
+      const y = window.scrollY
+      if (y > maxScroll) maxScroll = y
+      if (y <= 0 && maxScroll > EXIT_INTENT_MIN_SCROLL_PX) {
+        maxScroll = 0
+        trigger()
+      }
+    }
+    // Capture on window also catches synthetic events dispatched on document without bubbling.
+    const capture = { capture: true, passive: true } as const
+    window.addEventListener('mousemove', onMouseMove, { passive: true })
+    window.addEventListener('mouseout', onMouseOut, capture)
+    window.addEventListener('mouseover', onMouseOver, capture)
+    document.addEventListener('visibilitychange', onVisibility)
+    window.addEventListener('beforeunload', trigger)
+    window.addEventListener('scroll', onScroll, { passive: true })
+    window.exitIntent = { open, reset }
+    return () => {
+      window.removeEventListener('mousemove', onMouseMove)
+      window.removeEventListener('mouseout', onMouseOut, capture)
+      window.removeEventListener('mouseover', onMouseOver, capture)
+      document.removeEventListener('visibilitychange', onVisibility)
+      window.removeEventListener('beforeunload', trigger)
+      window.removeEventListener('scroll', onScroll)
+      delete window.exitIntent
+    }
+  }, [open, reset])
+
+  return { isOpen, open, close, reset }
+}

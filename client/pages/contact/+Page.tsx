@@ -1,0 +1,96 @@
+/** /contact (spec section 2): the form, phone, e-mail, service area, hours and four Common Questions. */
+import { FACTS, HOURS_DISPLAY, SERVICE_AREA_DISPLAY, telHref } from '../../../shared/business'
+import { CONTACT_QUESTIONS } from '../../../shared/content/faqs'
+import { SectionHeader } from '../../components/content/SectionHeader'
+import { ContactPageForm } from '../../components/lead/ContactPageForm'
+import { HeroBanner } from '../../components/ui/HeroBanner'
+import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '../../components/ui/icons'
+import { useBusiness } from '../../hooks/use-business'
+
+export default function Page() {
+  const business = useBusiness()
+  return (
+    <>
+      <HeroBanner
+        eyebrow="Contact us"
+        title="Contact Us"
+        subtitle={`Questions about hail damage or your insurance claim? We're here to help. Inspections within ${FACTS.inspectionWindow}, often the same day.`}
+        backgroundImage="/uploads/hero/sunrise-homes.svg"
+        cta={false}
+      >
+        <a className="btn btn-primary btn-lg" href={telHref(business.phone)}>
+          <PhoneIcon /> Call {business.phone}
+        </a>
+      </HeroBanner>
+
+      <section className="section" aria-labelledby="contact-form-heading">
+        <div className="container contact-layout">
+          <div className="card contact-form-card">
+            <h2 id="contact-form-heading">Send Us a Message</h2>
+            <p className="lead">
+              Fill out the form and we&rsquo;ll contact you to set up your free inspection.
+            </p>
+            <ContactPageForm />
+          </div>
+          <aside className="contact-info" aria-labelledby="contact-info-heading">
+            <h2 id="contact-info-heading" className="contact-info-title">
+              Contact Information
+            </h2>
+            <ul className="contact-info-list">
+              <li>
+                <span className="card-icon">
+                  <PhoneIcon />
+                </span>
+                <div>
+                  <h3>Phone</h3>
+                  <a href={telHref(business.phone)}>{business.phone}</a>
+                </div>
+              </li>
+              <li>
+                <span className="card-icon">
+                  <MailIcon />
+                </span>
+                <div>
+                  <h3>Email</h3>
+                  <a href={`mailto:${business.email}`}>{business.email}</a>
+                </div>
+              </li>
+              <li>
+                <span className="card-icon">
+                  <MapPinIcon />
+                </span>
+                <div>
+                  <h3>Service Area</h3>
+                  <p>{SERVICE_AREA_DISPLAY}</p>
+                </div>
+              </li>
+              <li>
+                <span className="card-icon">
+                  <ClockIcon />
+                </span>
+                <div>
+                  <h3>Hours</h3>
+                  <p>{HOURS_DISPLAY}</p>
+                </div>
+              </li>
+            </ul>
+          </aside>
+        </div>
+      </section>
+
+      <section className="section section-alt" aria-labelledby="common-questions-heading">
+        <div className="container">
+          <SectionHeader id="common-questions-heading" eyebrow="Good to know" title="Common Questions" />
+          <ul className="grid grid-2 qa-cards">
+            {CONTACT_QUESTIONS.map((qa) => (
+              <li key={qa.question} className="card qa-card">
+                <h3>{qa.question}</h3>
+                <p>{qa.answer}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+    </>
+  )
+}

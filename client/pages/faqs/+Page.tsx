@@ -1,0 +1,63 @@
+/** /faqs (spec section 2): hero, three Quick Roofing Tips, the 12 questions, CTA band. */
+import { FAQS, QUICK_TIPS } from '../../../shared/content/faqs'
+import type { ContentIconName } from '../../../shared/content/services'
+import { CtaBand } from '../../components/content/CtaBand'
+import { PageHero } from '../../components/content/PageHero'
+import { SectionHeader } from '../../components/content/SectionHeader'
+import { ContentIcon } from '../../components/ui/more-icons'
+
+const TIP_ICONS: ContentIconName[] = ['hail', 'wrench', 'file']
+
+export default function Page() {
+  return (
+    <>
+      <PageHero
+        eyebrow="Roof FAQs"
+        title="Roofing Questions, Answered"
+        subtitle="Straight answers about hail damage, insurance claims, shingles, cost and what to expect when you replace your roof."
+        backgroundImage="/uploads/hero/sunrise-homes.svg"
+      />
+
+      <section className="section" aria-labelledby="tips-heading">
+        <div className="container">
+          <SectionHeader id="tips-heading" eyebrow="Before you call" title="Quick Roofing Tips" />
+          <ul className="grid grid-3 icon-cards">
+            {QUICK_TIPS.map((tip, i) => (
+              <li key={tip.title} className="card icon-card">
+                <span className="card-icon">
+                  <ContentIcon name={TIP_ICONS[i] ?? 'shield'} />
+                </span>
+                <h3>{tip.title}</h3>
+                <p>{tip.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section section-alt" aria-labelledby="faq-heading">
+        <div className="container">
+          <SectionHeader
+            id="faq-heading"
+            eyebrow="FAQs"
+            title="Frequently Asked Questions"
+            intro="The 12 questions Denver homeowners ask us most."
+          />
+          <ul className="grid grid-2 qa-cards">
+            {FAQS.map((qa) => (
+              <li key={qa.question} className="card qa-card">
+                <h3>{qa.question}</h3>
+                <p>{qa.answer}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <CtaBand
+        title="Still Have Questions?"
+        text="Call us or book a free inspection. We are happy to explain anything about your roof or your claim."
+      />
+    </>
+  )
+}

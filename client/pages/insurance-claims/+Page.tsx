@@ -1,0 +1,82 @@
+/** /insurance-claims (spec section 2): 6 steps, a time-limit notice, four benefits, 6 FAQs (numbers: spec section 9). */
+import { FACTS } from '../../../shared/business'
+import { INSURANCE_FAQS } from '../../../shared/content/faqs'
+import { INSURANCE_CLAIM_STEPS } from '../../../shared/content/process-steps'
+import { INSURANCE_BENEFITS } from '../../../shared/content/services'
+import { CtaBand } from '../../components/content/CtaBand'
+import { FaqList } from '../../components/content/FaqList'
+import { IconCards } from '../../components/content/IconCards'
+import { PageHero } from '../../components/content/PageHero'
+import { ProcessSteps } from '../../components/content/ProcessSteps'
+import { SectionHeader } from '../../components/content/SectionHeader'
+import { InspectionButton } from '../../components/lead/lead-dialogs'
+import { AlertIcon } from '../../components/ui/more-icons'
+
+export default function Page() {
+  return (
+    <>
+      <PageHero
+        eyebrow="Insurance claim process"
+        title="Your Roof Insurance Claim, Step by Step"
+        subtitle="Storm damage claims can feel overwhelming. We document the damage, meet your adjuster and guide you from inspection to a finished roof. You pay just your deductible."
+      />
+
+      <section className="section" aria-labelledby="steps-heading">
+        <div className="container">
+          <SectionHeader
+            id="steps-heading"
+            eyebrow="How it works"
+            title="The 6-Step Claim Process"
+            intro={`Typical claim processing takes ${FACTS.claimProcessing}. Here is what happens along the way.`}
+          />
+          <ProcessSteps steps={INSURANCE_CLAIM_STEPS} />
+        </div>
+      </section>
+
+      <section className="section section-tight" aria-labelledby="deadline-heading">
+        <div className="container">
+          <div className="notice" role="note">
+            <span className="notice-icon">
+              <AlertIcon />
+            </span>
+            <div>
+              <h2 id="deadline-heading" className="notice-title">
+                Don&rsquo;t Wait: Claims Have Time Limits
+              </h2>
+              <p>
+                Some insurance policies require you to file a claim within one year (12 months) of the date of
+                loss. Hail damage is easy to miss from the ground, so have your roof inspected soon after a
+                storm to protect your right to file.
+              </p>
+              <InspectionButton />
+            </div>
+          </div>
+        </div>
+      </section>
+
+      <section className="section section-alt" aria-labelledby="benefits-heading">
+        <div className="container">
+          <SectionHeader
+            id="benefits-heading"
+            eyebrow="Why work with us"
+            title="Benefits of Working With an Insurance-Focused Roofer"
+            intro="We have worked with eight national insurance carriers and know what each one needs to see."
+          />
+          <IconCards items={INSURANCE_BENEFITS} columns={4} />
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="faq-heading">
+        <div className="container">
+          <SectionHeader id="faq-heading" eyebrow="Questions" title="Insurance Claim FAQs" />
+          <FaqList items={INSURANCE_FAQS} />
+        </div>
+      </section>
+
+      <CtaBand
+        title="Start Your Claim With a Free Inspection"
+        text={`We inspect within ${FACTS.inspectionWindow}, often the same day, and give you the documentation your claim needs.`}
+      />
+    </>
+  )
+}

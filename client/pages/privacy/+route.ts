@@ -1,0 +1,2 @@
+import { ROUTES } from '../../../shared/routes'
+export default ROUTES.privacy.path

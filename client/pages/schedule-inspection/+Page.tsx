@@ -1,0 +1,23 @@
+/**
+ * /schedule-inspection (spec section 2): where every successful lead form ends. Not
+ * indexed (the server sends X-Robots-Tag; the SEO engineer adds the meta tag).
+ */
+import { BookingWidget } from '../../components/lead/BookingWidget'
+
+export default function Page() {
+  return (
+    <section className="section schedule-inspection">
+      <div className="container">
+        <header className="section-header schedule-header">
+          <p className="eyebrow">Free roof inspection</p>
+          <h1>Thank You! Your Request Has Been Submitted</h1>
+          <p className="lead">
+            Pick a time below that suits you and we&apos;ll see you at your property. Prefer to talk first?
+            We&apos;ll call you within 24 hours either way.
+          </p>
+        </header>
+        <BookingWidget />
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,3 @@
+import { ROUTES } from '../../../shared/routes'
+
+export default ROUTES.scheduleInspection.path

@@ -1,0 +1,17 @@
+import type { BusinessConfig } from '../shared/business'
+
+declare global {
+  namespace Vike {
+    interface GlobalContext {
+      /** Set on the server from configuration (pages/+onCreateGlobalContext.server.ts). */
+      business: BusinessConfig
+      siteUrl: string
+    }
+    interface PageContext {
+      /** Set by +data hooks of pages that need request data. */
+      abortReason?: string
+    }
+  }
+}
+
+export {}
