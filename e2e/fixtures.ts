@@ -1,0 +1,56 @@
+/**
+ * Shared Playwright fixtures: every page is watched for Content-Security-Policy
+ * violations and uncaught errors; third-party hosts (booking widget, video) are stubbed
+ * so tests run offline.
+ */
+import { test as base, expect, type Page } from '@playwright/test'
+
+export interface PageProblems {
+  cspViolations: string[]
+  pageErrors: string[]
+}
+
+export async function watchForProblems(page: Page): Promise<PageProblems> {
+  const problems: PageProblems = { cspViolations: [], pageErrors: [] }
+  await page.exposeFunction('__reportCsp', (text: string) => problems.cspViolations.push(text))
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      ;(window as unknown as { __reportCsp: (t: string) => void }).__reportCsp(
+        `${e.violatedDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`,
+      )
+    })
+  })
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && /Content Security Policy|Refused to/i.test(msg.text())) {
+      problems.cspViolations.push(msg.text())
+    }
+  })
+  page.on('pageerror', (err) => problems.pageErrors.push(err.message))
+  return problems
+}
+
+export async function stubThirdParties(page: Page): Promise<void> {
+  await page.route(/^https:\/\/(www\.youtube-nocookie\.com|booking\.test)\//, (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      body: '<!doctype html><title>stub</title><p>stub</p>',
+    }),
+  )
+}
+
+export const test = base.extend<{ problems: PageProblems }>({
+  problems: async ({ page }, use) => {
+    await stubThirdParties(page)
+    const problems = await watchForProblems(page)
+    await use(problems)
+  },
+})
+
+/** Opens a page and waits until React has hydrated it, so clicks reach their handlers. */
+export async function gotoHydrated(page: Page, url: string): Promise<void> {
+  await page.goto(url)
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+}
+
+export { expect }
