@@ -1,0 +1,155 @@
+/**
+ * `npm run bench`: how much does the whole lead pipeline cost per request compared with
+ * the cheapest possible Express JSON endpoint on the same server? And how close does a
+ * content page served by the app (Vike production build, HTML cache, compression,
+ * security headers) come to the same HTML bytes served as a plain static file?
+ *
+ * Starts createApp in-process on a free port of 127.0.0.1 with a temp SQLite file (and
+ * the queue when REDIS_URL is set), mounts a bare JSON endpoint in front of it for this
+ * run only, runs autocannon against both for a fixed time, prints requests/s, p50 and
+ * p99, then cleans up and exits. Nothing here ships in the production bundle.
+ */
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import autocannon from 'autocannon'
+import compression from 'compression'
+import express from 'express'
+import { pino } from 'pino'
+import { createApp } from '../server/app'
+import { parseConfig } from '../server/config'
+import { openMigratedDatabase } from '../server/db/connection'
+import { createLogger } from '../server/logger'
+import { createLeadProducer } from '../server/queue/producer'
+import { deleteKeys } from '../tests/support/redis'
+
+const DURATION_S = 5
+const CONNECTIONS = 10
+const BARE_PATH = '/__bench/bare'
+const CONTENT_PAGE = '/faqs'
+const STATIC_PATH = '/__bench/static/faqs.html'
+
+// The content-page measurement needs the production build of the pages, loaded the way
+// server/main.ts loads it.
+const SERVER_ENTRY = path.resolve('dist/server/entry.mjs')
+if (!existsSync(SERVER_ENTRY)) {
+  console.error('bench: dist/server/entry.mjs is missing. Run `npm run build` first, then `npm run bench`.')
+  process.exit(1)
+}
+await import(pathToFileURL(SERVER_ENTRY).href)
+
+const dir = mkdtempSync(path.join(tmpdir(), 'roofing-bench-'))
+const prefix = `bench-${process.pid}-${Date.now()}`
+const config = parseConfig({
+  ...process.env,
+  NODE_ENV: 'production',
+  DATABASE_PATH: path.join(dir, 'bench.db'),
+  QUEUE_PREFIX: prefix,
+  SITE_URL: 'http://127.0.0.1',
+  // The bench measures throughput, not the limiter.
+  LEAD_RATE_LIMIT_PER_MINUTE: String(1_000_000_000),
+})
+// Real serialisation and redaction, without flooding the terminal.
+const logger = createLogger('info', pino.destination({ dest: '/dev/null', sync: false }))
+const db = openMigratedDatabase(config.databasePath)
+const producer = config.redisUrl
+  ? createLeadProducer({ redisUrl: config.redisUrl, prefix, logger })
+  : undefined
+if (producer) {
+  const deadline = Date.now() + 5000
+  while (!producer.isReady() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))
+}
+
+const server = express()
+server.post(BARE_PATH, express.json({ limit: '16kb' }), (req, res) => {
+  res.status(201).json({ success: true, id: String(req.body?.firstName ?? '') })
+})
+// The same bytes the app sends for CONTENT_PAGE, written to a file and served by
+// express.static (with the same compression) on the same server, for this run only.
+const staticDir = path.join(dir, 'static')
+const app = createApp({ config, logger, db, producer, clientDistDir: path.resolve('dist/client') })
+const staticApp = express()
+staticApp.use(compression())
+staticApp.use(express.static(staticDir))
+server.use('/__bench/static', staticApp)
+server.use(app)
+const listener = server.listen(0, '127.0.0.1')
+await new Promise<void>((resolve) => listener.once('listening', resolve))
+const origin = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`
+const pageRes = await fetch(`${origin}${CONTENT_PAGE}`)
+if (!pageRes.ok) throw new Error(`GET ${CONTENT_PAGE} answered ${pageRes.status}`)
+const pageHtml = Buffer.from(await pageRes.arrayBuffer())
+await import('node:fs/promises').then((fs) => fs.mkdir(staticDir, { recursive: true }))
+writeFileSync(path.join(staticDir, 'faqs.html'), pageHtml)
+
+const body = JSON.stringify({
+  firstName: 'Bench',
+  lastName: 'Mark',
+  email: 'bench@example.com',
+  phone: '3035550100',
+  address: '1 Load Test Way, Denver',
+  message: 'Benchmark enquiry',
+  formType: 'contact',
+  sourcePath: '/contact',
+})
+
+async function measure(urlPath: string, method: 'GET' | 'POST' = 'POST') {
+  const result = await autocannon({
+    url: `${origin}${urlPath}`,
+    method,
+    // A browser asks for compressed HTML; the POSTs carry the enquiry JSON.
+    headers:
+      method === 'GET'
+        ? { 'accept-encoding': 'gzip', accept: 'text/html' }
+        : { 'content-type': 'application/json', origin },
+    body: method === 'POST' ? body : undefined,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+  })
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  }
+}
+
+console.log(
+  `bench: ${DURATION_S} s per endpoint, ${CONNECTIONS} connections, Node ${process.version}, queue ${
+    producer
+      ? producer.isReady()
+        ? 'enabled (Redis)'
+        : 'configured but unreachable'
+      : 'disabled (REDIS_URL unset)'
+  }`,
+)
+const staticPage = await measure(STATIC_PATH, 'GET')
+const appPage = await measure(CONTENT_PAGE, 'GET')
+const bare = await measure(BARE_PATH)
+const pipeline = await measure('/api/enquiries')
+const { stored, pending } = db
+  .prepare('SELECT COUNT(*) AS stored, COUNT(*) - COUNT(enqueued_at) AS pending FROM form_submissions')
+  .get() as { stored: number; pending: number }
+
+const row = (name: string, r: typeof bare) =>
+  `${name.padEnd(34)} ${r.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   non-2xx ${r.non2xx}, errors ${r.errors}`
+console.log(row(`GET ${CONTENT_PAGE} as a static file`, staticPage))
+console.log(row(`GET ${CONTENT_PAGE} through the app`, appPage))
+console.log(
+  `ratio (app / static file): ${(appPage.requestsPerSecond / staticPage.requestsPerSecond).toFixed(3)} of the throughput for the same ${pageHtml.length} bytes of HTML (gzip on both)`,
+)
+console.log(row('bare Express JSON endpoint', bare))
+console.log(row('POST /api/enquiries', pipeline))
+console.log(
+  `ratio (pipeline / bare): ${(pipeline.requestsPerSecond / bare.requestsPerSecond).toFixed(3)} of the throughput; ${stored} rows stored, ${pending} left to the relay (enqueue slower than 1 s or queue off)`,
+)
+
+await new Promise<void>((resolve) => listener.close(() => resolve()))
+await producer?.close()
+db.close()
+if (config.redisUrl) await deleteKeys(config.redisUrl, prefix)
+rmSync(dir, { recursive: true, force: true })
+process.exit(0)

@@ -1,0 +1,205 @@
+// Speed and accessibility budgets on the production build (issue 7).
+//
+//   node scripts/budgets.mjs            # starts the built server itself on a free port
+//   BASE_URL=http://localhost:3000 node scripts/budgets.mjs
+//
+// Runs Lighthouse (mobile settings: simulated slow 4G and 4x CPU slowdown) in Debian's
+// Chromium on a set of pages, prints the four category scores and the gzipped JavaScript
+// each page loads, and exits non-zero when a page is under budget.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+
+const ALL_PAGES = [
+  '/',
+  '/contact',
+  '/hail-report',
+  '/faqs',
+  '/service-areas/denver-co',
+  '/service-areas/parker-co',
+]
+export const PAGES = process.env.BUDGET_PAGES ? process.env.BUDGET_PAGES.split(',') : ALL_PAGES
+/** The target of issue 7. Performance is not there yet: see PERFORMANCE_FLOOR. */
+export const SCORE_TARGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 }
+/**
+ * What `npm test` enforces today. Accessibility, best practices and SEO are at their
+ * targets. Performance on this 2-core CI machine measured 78-96 when idle (2026-11-21):
+ * Total Blocking Time from React hydration under Lighthouse's 4x CPU slowdown is what is
+ * left. The floor catches regressions; the gap to 95 is printed on every run and the
+ * issue stays open until it is closed. PERFORMANCE_FLOOR=95 enforces the target.
+ */
+export const PERFORMANCE_FLOOR = Number(process.env.PERFORMANCE_FLOOR ?? 70)
+export const SCORE_BUDGET = { ...SCORE_TARGET, performance: PERFORMANCE_FLOOR }
+/**
+ * Gzipped JavaScript (transfer size, headers included) a page may load before any
+ * interaction, in KB, set from measurement plus about 5 %. Measured 2026-11-21 on the
+ * perf-a11y branch: content pages 124.7 (city pages), 126.7 (/faqs), 141.0 (/: explainer
+ * video facade and testimonials); react-dom is 72.2 of it and Vike's client router 29.4.
+ * /contact 170.3 and /hail-report 168.5 carry their form in the page (react-hook-form and
+ * zod, 38.5), which a visitor needs there, so they get their own budget.
+ */
+export const JS_BUDGET_KB = 150
+export const FORM_PAGES = ['/contact', '/hail-report']
+export const FORM_PAGE_JS_BUDGET_KB = 180
+
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer()
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address()
+      srv.close(() => resolve(port))
+    })
+    srv.on('error', reject)
+  })
+}
+
+async function startServer() {
+  const port = await freePort()
+  const dir = mkdtempSync(path.join(tmpdir(), 'roofing-budgets-'))
+  const child = spawn(process.execPath, ['dist/node/server.mjs'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SITE_URL: `http://localhost:${port}`,
+      DATABASE_PATH: path.join(dir, 'budgets.db'),
+      LOG_LEVEL: 'error',
+      REDIS_URL: '',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  const baseUrl = `http://localhost:${port}`
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${baseUrl}/healthz`)).ok) break
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  return {
+    baseUrl,
+    stop: () => {
+      child.kill('SIGTERM')
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+function scriptSizes(lhr) {
+  const requests = lhr.audits['network-requests']?.details?.items ?? []
+  const scripts = requests.filter((r) => r.resourceType === 'Script')
+  const total = scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0)
+  const largest = [...scripts]
+    .sort((a, b) => (b.transferSize ?? 0) - (a.transferSize ?? 0))
+    .slice(0, 3)
+    .map((r) => `${new URL(r.url).pathname.split('/').pop()} ${(r.transferSize / 1024).toFixed(1)} KB`)
+  return { totalKb: total / 1024, count: scripts.length, largest }
+}
+
+const server = process.env.BASE_URL ? { baseUrl: process.env.BASE_URL, stop: () => {} } : await startServer()
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: CHROME_FLAGS,
+})
+const failures = []
+const belowTarget = []
+try {
+  console.log(
+    `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile settings, ${server.baseUrl}`,
+  )
+  console.log('page                          perf  a11y  best   seo   JS gz (files)  largest scripts')
+  for (const page of PAGES) {
+    const started = Date.now()
+    // A Lighthouse run can fail on its own (runtimeError, no score): that says nothing about
+    // the page, so it is run again, up to three times, and the failure is printed.
+    let lhr
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const result = await lighthouse(`${server.baseUrl}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: Object.keys(SCORE_BUDGET),
+      })
+      lhr = result.lhr
+      const incomplete = Object.keys(SCORE_BUDGET).some((k) => typeof lhr.categories[k]?.score !== 'number')
+      if (!lhr.runtimeError && !incomplete) break
+      console.log(
+        `  (Lighthouse run ${attempt} on ${page} failed: ${lhr.runtimeError?.code ?? 'missing scores'})`,
+      )
+    }
+    const scores = Object.fromEntries(
+      Object.keys(SCORE_BUDGET).map((k) => [k, Math.round((lhr.categories[k]?.score ?? 0) * 100)]),
+    )
+    const js = scriptSizes(lhr)
+    const metrics = [
+      'first-contentful-paint',
+      'largest-contentful-paint',
+      'total-blocking-time',
+      'cumulative-layout-shift',
+      'speed-index',
+    ]
+      .map(
+        (id) =>
+          `${id
+            .split('-')
+            .map((w) => w[0])
+            .join('')
+            .toUpperCase()} ${lhr.audits[id]?.displayValue ?? '?'}`,
+      )
+      .join(', ')
+    console.log(
+      `${page.padEnd(29)} ${String(scores.performance).padStart(4)}  ${String(scores.accessibility).padStart(4)}  ${String(scores['best-practices']).padStart(4)}  ${String(scores.seo).padStart(4)}  ${js.totalKb.toFixed(1).padStart(7)} KB (${js.count})  ${js.largest.join(', ')}  [${((Date.now() - started) / 1000).toFixed(0)} s]`,
+    )
+    console.log(`${''.padEnd(29)} ${metrics}`)
+    for (const [k, min] of Object.entries(SCORE_BUDGET)) {
+      if (scores[k] < min) {
+        const failed = Object.values(lhr.audits)
+          .filter(
+            (a) =>
+              a.score !== null &&
+              a.score < 1 &&
+              lhr.categories[k].auditRefs.some((r) => r.id === a.id && r.weight > 0),
+          )
+          .map((a) => a.id)
+        failures.push(`${page}: ${k} ${scores[k]} < ${min} (${failed.join(', ')})`)
+      }
+    }
+    if (scores.performance < SCORE_TARGET.performance && scores.performance >= PERFORMANCE_FLOOR) {
+      belowTarget.push(`${page}: performance ${scores.performance} (target ${SCORE_TARGET.performance})`)
+    }
+    const jsBudget = FORM_PAGES.includes(page) ? FORM_PAGE_JS_BUDGET_KB : JS_BUDGET_KB
+    if (js.totalKb > jsBudget)
+      failures.push(`${page}: ${js.totalKb.toFixed(1)} KB of gzipped JS > ${jsBudget} KB`)
+  }
+} finally {
+  await chrome.kill()
+  server.stop()
+}
+if (belowTarget.length) {
+  console.log(
+    `\nBelow the performance target but above the floor of ${PERFORMANCE_FLOOR} (not failing):\n${belowTarget.map((f) => `  - ${f}`).join('\n')}`,
+  )
+}
+if (failures.length) {
+  console.error(`\nUnder budget:\n${failures.map((f) => `  - ${f}`).join('\n')}`)
+  process.exit(1)
+}
+console.log(
+  `\nAll ${PAGES.length} pages within budget (scores ≥ ${Object.values(SCORE_BUDGET).join('/')}, JS ≤ ${JS_BUDGET_KB} KB gzipped, ${FORM_PAGE_JS_BUDGET_KB} KB on ${FORM_PAGES.join(' and ')}).`,
+)
