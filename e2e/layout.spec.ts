@@ -19,7 +19,7 @@ test.describe('the global layout', () => {
     page,
     problems,
   }) => {
-    await page.goto('/')
+    await gotoHydrated(page, '/')
     const header = page.locator('header.site-header')
     await expect(header.getByRole('link', { name: /^Call / })).toHaveAttribute('href', /^tel:\+1\d{10}$/)
     await expect(header.getByRole('button', { name: 'Free Inspection' })).toBeVisible()

@@ -14,6 +14,12 @@ import { ChevronDownIcon, CloseIcon, MenuIcon, PhoneIcon } from '../ui/icons'
 import { Logo } from './Logo'
 
 export const DROPDOWN_CLOSE_DELAY_MS = 100
+/**
+ * A mouse that reaches the chevron opens the menu on hover a moment before it clicks; that
+ * click must not close the menu it has just opened, so a click this soon after a hover-open
+ * keeps it open.
+ */
+const HOVER_CLICK_GRACE_MS = 600
 
 function isCurrent(pathname: string, item: NavItem): boolean {
   if (item.href === '/') return pathname === '/'
@@ -26,6 +32,8 @@ function DesktopDropdown({ item, pathname }: { item: NavItem; pathname: string }
   const buttonRef = useRef<HTMLButtonElement>(null)
   const menuRef = useRef<HTMLUListElement>(null)
   const menuId = useId()
+  const hoverOpenedAt = useRef(0)
+  const itemRef = useRef<HTMLLIElement>(null)
 
   const cancelClose = useCallback(() => {
     if (closeTimer.current) clearTimeout(closeTimer.current)
@@ -42,6 +50,14 @@ function DesktopDropdown({ item, pathname }: { item: NavItem; pathname: string }
   useEffect(() => cancelClose, [cancelClose])
   // A navigation closes the menu.
   useEffect(() => setOpen(false), [pathname])
+  // Before the page is interactive, CSS opens the menu under the pointer (layout.css); a
+  // pointer still there when the script takes over keeps it open.
+  useEffect(() => {
+    if (itemRef.current?.matches(':hover')) {
+      hoverOpenedAt.current = performance.now()
+      setOpen(true)
+    }
+  }, [])
 
   const focusItem = (index: number) => {
     const links = menuRef.current?.querySelectorAll<HTMLAnchorElement>('a')
@@ -77,8 +93,13 @@ function DesktopDropdown({ item, pathname }: { item: NavItem; pathname: string }
 
   return (
     <li
+      ref={itemRef}
       className={`nav-item has-dropdown${open ? ' is-open' : ''}`}
-      onPointerEnter={(e) => e.pointerType === 'mouse' && openNow()}
+      onPointerEnter={(e) => {
+        if (e.pointerType !== 'mouse') return
+        if (!open) hoverOpenedAt.current = performance.now()
+        openNow()
+      }}
       onPointerLeave={(e) => e.pointerType === 'mouse' && closeSoon()}
       onKeyDown={onKeyDown}
       onBlur={(e) => {
@@ -100,7 +121,11 @@ function DesktopDropdown({ item, pathname }: { item: NavItem; pathname: string }
         aria-expanded={open}
         aria-controls={menuId}
         aria-label={`${item.label} menu`}
-        onClick={() => (open ? setOpen(false) : openNow())}
+        onClick={() => {
+          const justHovered = performance.now() - hoverOpenedAt.current < HOVER_CLICK_GRACE_MS
+          if (open && !justHovered) setOpen(false)
+          else openNow()
+        }}
         onKeyDown={onButtonKeyDown}
       >
         <ChevronDownIcon width={16} height={16} />
