@@ -7,7 +7,7 @@
  * 100 px of scrolling. It opens at most once per page view; the trigger re-arms when the
  * pointer re-enters the page. A guarded open respects the 24-hour rule; a forced one does not.
  */
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import {
   browserStorage,
   canShowExitIntent,
@@ -64,9 +64,15 @@ export function useExitIntent(pathname: string): ExitIntentApi {
     triggered.current = false
   }, [])
 
-  // Each page view may trigger once.
-  useEffect(() => {
+  // The deepest scroll of this page view, for the scroll-back-to-the-top trigger.
+  const maxScroll = useRef(0)
+
+  // Each page view may trigger once. A route change jumps to the top of the new page
+  // (spec section 2): that jump is not the visitor scrolling back up, so it starts afresh.
+  // A layout effect, so this runs before the router scrolls, not after.
+  useLayoutEffect(() => {
     triggered.current = false
+    maxScroll.current = 0
   }, [pathname])
 
   useEffect(() => {
@@ -74,7 +80,7 @@ export function useExitIntent(pathname: string): ExitIntentApi {
       if (triggered.current) return
       if (open()) triggered.current = true
     }
-    let maxScroll = window.scrollY
+    maxScroll.current = window.scrollY
     const onMouseMove = (e: MouseEvent) => {
       if (e.clientY <= EXIT_INTENT_TOP_THRESHOLD_PX) trigger()
     }
@@ -90,9 +96,9 @@ export function useExitIntent(pathname: string): ExitIntentApi {
     }
     const onScroll = () => {
       const y = window.scrollY
-      if (y > maxScroll) maxScroll = y
-      if (y <= 0 && maxScroll > EXIT_INTENT_MIN_SCROLL_PX) {
-        maxScroll = 0
+      if (y > maxScroll.current) maxScroll.current = y
+      if (y <= 0 && maxScroll.current > EXIT_INTENT_MIN_SCROLL_PX) {
+        maxScroll.current = 0
         trigger()
       }
     }
