@@ -53,9 +53,10 @@ async function fillLead(scope: Locator | Page, who: Homeowner, { withMessage = f
   if (withMessage) await scope.getByLabel('Tell me about your roofing concerns').fill(who.message)
 }
 
-/** The layout's listeners are attached once the page has hydrated. */
+/** The layout's listeners are attached, and the whole page is hydrated. */
 async function waitForHydration(page: Page) {
   await page.waitForFunction(() => typeof window.exitIntent?.open === 'function')
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
 }
 
 const CONTACT_MODAL_TOAST = 'Your free roof inspection request has been submitted successfully!'

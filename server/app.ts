@@ -10,6 +10,7 @@ import type { Config } from './config'
 import type { Logger } from './logger'
 import { createSecurityHeaders } from './http/security'
 import { createSsrHandler } from './http/ssr'
+import { bootScriptSrc } from './http/script-priority'
 import { createHealthRouter, type ReadinessCheck } from './http/health'
 import type { Db } from './db/connection'
 import type { LeadProducer } from './queue/producer'
@@ -67,10 +68,12 @@ export function createApp(deps: AppDeps): express.Express {
     app.use(ENQUIRY_ENDPOINT, createEnquiryRouter({ config, logger, db: deps.db, producer: deps.producer }))
   }
 
+  let bootSrc: string | undefined
   if (deps.devMiddleware) {
     app.use(deps.devMiddleware)
   } else {
     const clientDir = deps.clientDistDir ?? path.resolve('dist/client')
+    bootSrc = bootScriptSrc(clientDir)
     // Vite's hashed output: safe to cache for a year.
     app.use(
       '/assets',
@@ -87,7 +90,7 @@ export function createApp(deps: AppDeps): express.Express {
 
   app.use(createSeoFilesRouter({ siteUrl: config.siteUrl }))
   // Vike renders every page; last, as the catch-all.
-  app.use(createSsrHandler({ logger, cacheHtml: config.isProduction }))
+  app.use(createSsrHandler({ logger, cacheHtml: config.isProduction, bootSrc }))
 
   app.use(((err, req, res, _next) => {
     const status = typeof err?.status === 'number' && err.status >= 400 && err.status < 600 ? err.status : 500

@@ -24,6 +24,8 @@ interface CachedPage {
 export interface SsrOptions {
   logger: Logger
   cacheHtml: boolean
+  /** The boot script to load instead of Vike's entry (production build only). */
+  bootSrc?: string
 }
 
 export function createSsrHandler(opts: SsrOptions): RequestHandler {
@@ -50,7 +52,7 @@ export function createSsrHandler(opts: SsrOptions): RequestHandler {
         page = {
           statusCode: httpResponse.statusCode,
           headers: httpResponse.headers,
-          body: lowerScriptPriority(httpResponse.body),
+          body: lowerScriptPriority(httpResponse.body, opts.bootSrc),
         }
         if (page.statusCode === 404) {
           opts.logger.warn({ path: pathname }, 'page not found')

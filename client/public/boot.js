@@ -1,0 +1,77 @@
+// The page's first script (issue 7). Every page arrives fully rendered from the server;
+// its JavaScript only makes it interactive. This file does two small things before that
+// JavaScript runs, and nothing else:
+//
+// 1. It starts the app (Vike's client entry, named by `data-entry` on this script's tag)
+//    only after the browser has painted the page once, so on a slow phone the homeowner
+//    sees the hero before the main thread is busy hydrating.
+// 2. Until the page is interactive (`<html data-hydrated>`, set by the layout), it holds
+//    on to taps on buttons and to form submissions, and replays them once the page is
+//    interactive: an early tap on "Free Inspection" opens the dialog a moment later
+//    instead of doing nothing, and a form sent early goes through the form's own checks
+//    instead of a raw browser POST.
+//
+// Served from client/public with a version query (server/http/script-priority.ts). Plain
+// JavaScript, no imports: it must stay tiny.
+const root = document.documentElement
+const isInteractive = () => root.dataset.hydrated === 'true'
+
+/** @type {Array<() => void>} */
+const held = []
+
+document.addEventListener(
+  'click',
+  (event) => {
+    if (isInteractive() || !(event.target instanceof Element)) return
+    const button = event.target.closest('button')
+    if (!button || button.disabled) return
+    event.preventDefault()
+    event.stopImmediatePropagation()
+    held.push(() => button.isConnected && button.click())
+  },
+  true,
+)
+
+document.addEventListener(
+  'submit',
+  (event) => {
+    if (isInteractive() || !(event.target instanceof HTMLFormElement)) return
+    const form = event.target
+    event.preventDefault()
+    event.stopImmediatePropagation()
+    held.push(() => form.isConnected && form.requestSubmit())
+  },
+  true,
+)
+
+new MutationObserver((_, observer) => {
+  if (!isInteractive()) return
+  observer.disconnect()
+  // Replayed once, in the order they happened.
+  for (const replay of held.splice(0)) replay()
+}).observe(root, { attributes: true, attributeFilter: ['data-hydrated'] })
+
+const tag = document.querySelector('script[data-entry]')
+const entry = tag?.getAttribute('data-entry')
+let started = false
+function start() {
+  if (started || !entry) return
+  started = true
+  // The entry's modules, fetched in parallel rather than one import after another.
+  for (const href of (tag?.getAttribute('data-preload') ?? '').split(' ').filter(Boolean)) {
+    const link = document.createElement('link')
+    link.rel = 'modulepreload'
+    link.href = href
+    document.head.append(link)
+  }
+  import(entry)
+}
+if (document.visibilityState === 'hidden') {
+  // A tab opened in the background paints nothing until shown: no reason to wait.
+  start()
+} else {
+  // requestAnimationFrame runs just before the next paint; the timeout after it.
+  requestAnimationFrame(() => setTimeout(start, 0))
+  // In case frames never come (some embedded browsers), start anyway.
+  setTimeout(start, 1000)
+}
