@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
 
 const ALL_PAGES = [
   '/',
@@ -23,16 +24,19 @@ const ALL_PAGES = [
   '/service-areas/parker-co',
 ]
 export const PAGES = process.env.BUDGET_PAGES ? process.env.BUDGET_PAGES.split(',') : ALL_PAGES
-/** The target of issue 7. Performance is not there yet: see PERFORMANCE_FLOOR. */
+/** Issue 7: performance at least 95 and accessibility, best practices and SEO at 100. */
 export const SCORE_TARGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 }
 /**
- * What `npm test` enforces today. Accessibility, best practices and SEO are at their
- * targets. Performance on this 2-core CI machine measured 78-96 when idle (2026-11-21):
- * Total Blocking Time from React hydration under Lighthouse's 4x CPU slowdown is what is
- * left. The floor catches regressions; the gap to 95 is printed on every run and the
- * issue stays open until it is closed. PERFORMANCE_FLOOR=95 enforces the target.
+ * Enforced: the target. `PERFORMANCE_FLOOR` can lower the performance budget on a machine
+ * much slower than the one the budget was set on (the README says when that is fair).
  */
-export const PERFORMANCE_FLOOR = Number(process.env.PERFORMANCE_FLOOR ?? 70)
+export const PERFORMANCE_FLOOR = Number(process.env.PERFORMANCE_FLOOR ?? SCORE_TARGET.performance)
+/**
+ * Lighthouse's own advice for a score that decides anything: run it several times and take
+ * the median run (Lighthouse CI does the same). One run on this 2-core machine varies by up to
+ * 10 points in performance (Total Blocking Time is measured from real task durations).
+ */
+export const RUNS_PER_PAGE = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 export const SCORE_BUDGET = { ...SCORE_TARGET, performance: PERFORMANCE_FLOOR }
 /**
  * Gzipped JavaScript (transfer size, headers included) a page may load before any
@@ -127,22 +131,29 @@ try {
   for (const page of PAGES) {
     const started = Date.now()
     // A Lighthouse run can fail on its own (runtimeError, no score): that says nothing about
-    // the page, so it is run again, up to three times, and the failure is printed.
-    let lhr
-    for (let attempt = 1; attempt <= 3; attempt++) {
-      const result = await lighthouse(`${server.baseUrl}${page}`, {
+    // the page, so it is run again, up to three times per wanted run, and the failure is printed.
+    const runs = []
+    for (let attempt = 1; runs.length < RUNS_PER_PAGE && attempt <= RUNS_PER_PAGE * 3; attempt++) {
+      const { lhr } = await lighthouse(`${server.baseUrl}${page}`, {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
         onlyCategories: Object.keys(SCORE_BUDGET),
       })
-      lhr = result.lhr
       const incomplete = Object.keys(SCORE_BUDGET).some((k) => typeof lhr.categories[k]?.score !== 'number')
-      if (!lhr.runtimeError && !incomplete) break
-      console.log(
-        `  (Lighthouse run ${attempt} on ${page} failed: ${lhr.runtimeError?.code ?? 'missing scores'})`,
-      )
+      if (!lhr.runtimeError && !incomplete) runs.push(lhr)
+      else
+        console.log(
+          `  (Lighthouse run ${attempt} on ${page} failed: ${lhr.runtimeError?.code ?? 'missing scores'})`,
+        )
     }
+    if (!runs.length) {
+      failures.push(`${page}: Lighthouse could not measure it`)
+      continue
+    }
+    // The run nearest the median first paint and time to interactive (Lighthouse's own rule).
+    const lhr = computeMedianRun(runs)
+    const runScores = runs.map((r) => Math.round(r.categories.performance.score * 100))
     const scores = Object.fromEntries(
       Object.keys(SCORE_BUDGET).map((k) => [k, Math.round((lhr.categories[k]?.score ?? 0) * 100)]),
     )
@@ -166,7 +177,9 @@ try {
     console.log(
       `${page.padEnd(29)} ${String(scores.performance).padStart(4)}  ${String(scores.accessibility).padStart(4)}  ${String(scores['best-practices']).padStart(4)}  ${String(scores.seo).padStart(4)}  ${js.totalKb.toFixed(1).padStart(7)} KB (${js.count})  ${js.largest.join(', ')}  [${((Date.now() - started) / 1000).toFixed(0)} s]`,
     )
-    console.log(`${''.padEnd(29)} ${metrics}`)
+    console.log(
+      `${''.padEnd(29)} ${metrics}; performance of the ${runs.length} runs: ${runScores.join(', ')}`,
+    )
     for (const [k, min] of Object.entries(SCORE_BUDGET)) {
       if (scores[k] < min) {
         const failed = Object.values(lhr.audits)
