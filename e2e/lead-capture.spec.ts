@@ -7,7 +7,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import Database from 'better-sqlite3'
 import type { Locator, Page } from '@playwright/test'
-import { test, expect } from './fixtures'
+import { test, expect, type PageProblems } from './fixtures'
 import { E2E_DATABASE_PATH } from '../playwright.config'
 
 interface Row {
@@ -59,6 +59,52 @@ async function waitForHydration(page: Page) {
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
 }
 
+/** Fills the form in `scope` and presses its submit button. */
+async function submitLead(
+  scope: Locator | Page,
+  who: Homeowner,
+  submitLabel: string,
+  { withMessage = false } = {},
+) {
+  await fillLead(scope, who, { withMessage })
+  await scope.getByRole('button', { name: submitLabel }).click()
+}
+
+/** The contact page, hydrated; returns its form. */
+async function openContactForm(page: Page) {
+  await page.goto('/contact')
+  await waitForHydration(page)
+  return page.locator('form[data-form-type="contact"]')
+}
+
+/** The home page, hydrated, with the first inspection button clicked; returns the modal. */
+async function openInspectionModal(page: Page) {
+  await page.goto('/')
+  await waitForHydration(page)
+  await page.getByRole('button', { name: 'Get Your Free Roof Inspection' }).first().click()
+  return page.getByRole('dialog', { name: 'Free Roof Inspection' })
+}
+
+const REQUIRED_LABELS = ['First Name', 'Last Name', 'Property Address', 'Email Address', 'Phone Number']
+
+async function expectAllRequired(scope: Locator) {
+  for (const label of REQUIRED_LABELS) {
+    await expect(scope.getByLabel(label, { exact: true })).toHaveAttribute('required', '')
+  }
+}
+
+/** Exactly one row was stored for `email`, and it has these columns. */
+function expectOneRow(email: string, columns: Partial<Row>) {
+  const rows = rowsFor(email)
+  expect(rows).toHaveLength(1)
+  expect(rows[0]).toMatchObject(columns)
+}
+
+function expectNoProblems(problems: PageProblems) {
+  expect(problems.cspViolations).toEqual([])
+  expect(problems.pageErrors).toEqual([])
+}
+
 const CONTACT_MODAL_TOAST = 'Your free roof inspection request has been submitted successfully!'
 const CONTACT_PAGE_TOAST =
   "Thank you! Your roof inspection request has been submitted. We'll contact you within 24 hours."
@@ -71,15 +117,12 @@ test.describe('the four lead forms', () => {
     problems,
   }) => {
     const who = homeowner()
-    await page.goto('/')
-    await waitForHydration(page)
-    await page.getByRole('button', { name: 'Get Your Free Roof Inspection' }).first().click()
-    const dialog = page.getByRole('dialog', { name: 'Free Roof Inspection' })
+    const dialog = await openInspectionModal(page)
     await expect(dialog).toBeVisible()
     await expect(dialog.getByRole('heading', { level: 2, name: 'Free Roof Inspection' })).toBeVisible()
     await expect(dialog.getByLabel('Email Address', { exact: true })).toHaveAttribute('type', 'email')
     await expect(dialog.getByLabel('Phone Number', { exact: true })).toHaveAttribute('type', 'tel')
-    for (const label of ['First Name', 'Last Name', 'Property Address', 'Email Address', 'Phone Number']) {
+    for (const label of REQUIRED_LABELS) {
       await expect(dialog.getByLabel(label, { exact: true })).toHaveAttribute('aria-required', 'true')
       await expect(dialog.getByLabel(label, { exact: true })).toHaveAttribute('required', '')
     }
@@ -89,8 +132,7 @@ test.describe('the four lead forms', () => {
     // The page behind does not scroll while the dialog is open.
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden')
 
-    await fillLead(dialog, who, { withMessage: true })
-    await dialog.getByRole('button', { name: 'Request My Free Inspection' }).click()
+    await submitLead(dialog, who, 'Request My Free Inspection', { withMessage: true })
 
     await expect(page.getByRole('alert').filter({ hasText: CONTACT_MODAL_TOAST })).toBeVisible()
     await expect(page).toHaveURL(/\/schedule-inspection$/)
@@ -98,9 +140,7 @@ test.describe('the four lead forms', () => {
     await expect(
       page.getByRole('heading', { level: 1, name: 'Thank You! Your Request Has Been Submitted' }),
     ).toBeVisible()
-    const rows = rowsFor(who.email)
-    expect(rows).toHaveLength(1)
-    expect(rows[0]).toMatchObject({
+    expectOneRow(who.email, {
       form_type: 'contact_modal',
       first_name: who.firstName,
       last_name: who.lastName,
@@ -109,8 +149,7 @@ test.describe('the four lead forms', () => {
       message: who.message,
       source_path: '/',
     })
-    expect(problems.cspViolations).toEqual([])
-    expect(problems.pageErrors).toEqual([])
+    expectNoProblems(problems)
   })
 
   test('a homeowner sends the contact page form and lands on the booking page', async ({
@@ -118,18 +157,12 @@ test.describe('the four lead forms', () => {
     problems,
   }) => {
     const who = homeowner()
-    await page.goto('/contact')
-    await waitForHydration(page)
-    const form = page.locator('form[data-form-type="contact"]')
-    await fillLead(form, who)
-    await form.getByRole('button', { name: 'Request My Free Inspection' }).click()
+    const form = await openContactForm(page)
+    await submitLead(form, who, 'Request My Free Inspection')
     await expect(page.getByRole('alert').filter({ hasText: CONTACT_PAGE_TOAST })).toBeVisible()
     await expect(page).toHaveURL(/\/schedule-inspection$/)
-    const rows = rowsFor(who.email)
-    expect(rows).toHaveLength(1)
-    expect(rows[0]).toMatchObject({ form_type: 'contact', message: null, source_path: '/contact' })
-    expect(problems.cspViolations).toEqual([])
-    expect(problems.pageErrors).toEqual([])
+    expectOneRow(who.email, { form_type: 'contact', message: null, source_path: '/contact' })
+    expectNoProblems(problems)
   })
 
   test('a homeowner leaving the page gets the hail report pitch, asks for it and lands on the booking page', async ({
@@ -147,18 +180,13 @@ test.describe('the four lead forms', () => {
     await popup.getByRole('button', { name: 'Find Out Instantly For Free' }).click()
     await expect(popup.getByLabel('First Name', { exact: true })).toBeFocused()
     await expect(popup.getByLabel('Tell me about your roofing concerns')).toHaveCount(0)
-    for (const label of ['First Name', 'Last Name', 'Property Address', 'Email Address', 'Phone Number']) {
-      await expect(popup.getByLabel(label, { exact: true })).toHaveAttribute('required', '')
-    }
-    await fillLead(popup, who)
-    await popup.getByRole('button', { name: 'Get My Free Report' }).click()
+    await expectAllRequired(popup)
+    await submitLead(popup, who, 'Get My Free Report')
     await expect(page).toHaveURL(/\/schedule-inspection$/)
     await expect(popup).toBeHidden()
     // No toast for this form (spec section 8).
     await expect(page.getByRole('alert')).toHaveCount(0)
-    const rows = rowsFor(who.email)
-    expect(rows).toHaveLength(1)
-    expect(rows[0]).toMatchObject({ form_type: 'exit_intent', message: null, source_path: '/' })
+    expectOneRow(who.email, { form_type: 'exit_intent', message: null, source_path: '/' })
 
     // Someone who has just sent a lead is not asked again in this session.
     await page.evaluate(() => window.exitIntent?.reset())
@@ -166,8 +194,7 @@ test.describe('the four lead forms', () => {
     await page.mouse.move(640, 4)
     await page.waitForTimeout(300)
     await expect(popup).toHaveCount(0)
-    expect(problems.cspViolations).toEqual([])
-    expect(problems.pageErrors).toEqual([])
+    expectNoProblems(problems)
   })
 
   test('a homeowner requests the hail report and sees it confirmed in place', async ({ page, problems }) => {
@@ -175,29 +202,21 @@ test.describe('the four lead forms', () => {
     await page.goto('/hail-report')
     await waitForHydration(page)
     const form = page.locator('#hail-report-form')
-    for (const label of ['First Name', 'Last Name', 'Property Address', 'Email Address', 'Phone Number']) {
-      await expect(form.getByLabel(label, { exact: true })).toHaveAttribute('required', '')
-    }
-    await fillLead(form, who)
-    await form.getByRole('button', { name: 'Send My Free Hail Report' }).click()
+    await expectAllRequired(form)
+    await submitLead(form, who, 'Send My Free Hail Report')
     await expect(form.getByRole('status')).toContainText('within 24 hours')
     await expect(page).toHaveURL(/\/hail-report$/)
     await expect(form.getByLabel('First Name', { exact: true })).toHaveValue('')
     await expect(form.getByLabel('Email Address', { exact: true })).toHaveValue('')
     await expect(page.getByRole('alert')).toHaveCount(0)
-    const rows = rowsFor(who.email)
-    expect(rows).toHaveLength(1)
-    expect(rows[0]).toMatchObject({ form_type: 'contact', source_path: '/hail-report' })
-    expect(problems.cspViolations).toEqual([])
-    expect(problems.pageErrors).toEqual([])
+    expectOneRow(who.email, { form_type: 'contact', source_path: '/hail-report' })
+    expectNoProblems(problems)
   })
 })
 
 test.describe('when something goes wrong', () => {
   test('invalid values show the spec messages beside their fields and store nothing', async ({ page }) => {
-    await page.goto('/contact')
-    await waitForHydration(page)
-    const form = page.locator('form[data-form-type="contact"]')
+    const form = await openContactForm(page)
     const submit = form.getByRole('button', { name: 'Request My Free Inspection' })
     await submit.click()
     const expected: [string, string][] = [
@@ -239,11 +258,8 @@ test.describe('when something goes wrong', () => {
       await held
       await route.continue()
     })
-    await page.goto('/contact')
-    await waitForHydration(page)
-    const form = page.locator('form[data-form-type="contact"]')
-    await fillLead(form, who)
-    await form.getByRole('button', { name: 'Request My Free Inspection' }).click()
+    const form = await openContactForm(page)
+    await submitLead(form, who, 'Request My Free Inspection')
     await expect(form.getByRole('button', { name: 'Submitting...' })).toBeDisabled()
     await expect(form.getByLabel('First Name', { exact: true })).toBeDisabled()
     await expect(form.getByLabel('Tell me about your roofing concerns')).toBeDisabled()
@@ -256,11 +272,8 @@ test.describe('when something goes wrong', () => {
     await page.route('**/api/enquiries', (route) =>
       route.fulfill({ status: 500, json: { success: false, error: 'Something went wrong' } }),
     )
-    await page.goto('/contact')
-    await waitForHydration(page)
-    const form = page.locator('form[data-form-type="contact"]')
-    await fillLead(form, who, { withMessage: true })
-    await form.getByRole('button', { name: 'Request My Free Inspection' }).click()
+    const form = await openContactForm(page)
+    await submitLead(form, who, 'Request My Free Inspection', { withMessage: true })
     await expect(page.getByRole('alert').filter({ hasText: FAILED_TOAST })).toBeVisible()
     await expect(page).toHaveURL(/\/contact$/)
     await expect(form.getByLabel('Email Address', { exact: true })).toHaveValue(who.email)
@@ -277,11 +290,8 @@ test.describe('when something goes wrong', () => {
         json: { success: false, errors: { phone: 'Please enter a valid phone number' } },
       }),
     )
-    await page.goto('/contact')
-    await waitForHydration(page)
-    const form = page.locator('form[data-form-type="contact"]')
-    await fillLead(form, who)
-    await form.getByRole('button', { name: 'Request My Free Inspection' }).click()
+    const form = await openContactForm(page)
+    await submitLead(form, who, 'Request My Free Inspection')
     await expect(page.getByRole('alert').filter({ hasText: FAILED_TOAST })).toBeVisible()
     await expect(form.getByLabel('Phone Number', { exact: true })).toHaveAccessibleDescription(
       'Please enter a valid phone number',
@@ -291,12 +301,8 @@ test.describe('when something goes wrong', () => {
   test('an unreachable server shows its toast and keeps what the visitor typed', async ({ page }) => {
     const who = homeowner()
     await page.route('**/api/enquiries', (route) => route.abort('internetdisconnected'))
-    await page.goto('/')
-    await waitForHydration(page)
-    await page.getByRole('button', { name: 'Get Your Free Roof Inspection' }).first().click()
-    const dialog = page.getByRole('dialog', { name: 'Free Roof Inspection' })
-    await fillLead(dialog, who)
-    await dialog.getByRole('button', { name: 'Request My Free Inspection' }).click()
+    const dialog = await openInspectionModal(page)
+    await submitLead(dialog, who, 'Request My Free Inspection')
     await expect(page.getByRole('alert').filter({ hasText: UNEXPECTED_TOAST })).toBeVisible()
     await expect(dialog).toBeVisible()
     await expect(dialog.getByLabel('First Name', { exact: true })).toHaveValue(who.firstName)
@@ -422,11 +428,8 @@ test.describe('the booking widget', () => {
         body: '<!doctype html><title>Booking</title>',
       })
     })
-    await page.goto('/contact')
-    await waitForHydration(page)
-    const form = page.locator('form[data-form-type="contact"]')
-    await fillLead(form, who)
-    await form.getByRole('button', { name: 'Request My Free Inspection' }).click()
+    const form = await openContactForm(page)
+    await submitLead(form, who, 'Request My Free Inspection')
     await expect(page).toHaveURL(/\/schedule-inspection$/)
     // Personal data never goes into the page's own URL.
     expect(page.url()).not.toContain('Dana')
@@ -500,10 +503,7 @@ test.describe('accessibility', () => {
     new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()
 
   test('the modal, the popup at both steps and a form showing errors pass axe', async ({ page }) => {
-    await page.goto('/')
-    await waitForHydration(page)
-    await page.getByRole('button', { name: 'Get Your Free Roof Inspection' }).first().click()
-    const modal = page.getByRole('dialog', { name: 'Free Roof Inspection' })
+    const modal = await openInspectionModal(page)
     await modal.getByRole('button', { name: 'Request My Free Inspection' }).click()
     await expect(modal.getByText('First name is required')).toBeVisible()
     expect((await axe(page)).violations).toEqual([])

@@ -28,7 +28,35 @@ const WITH_MESSAGE = EnquiryFieldsSchema
 const WITHOUT_MESSAGE = EnquiryFieldsSchema.omit({ message: true })
 
 type FieldName = keyof EnquiryFormValues
-const FIELD_NAMES: FieldName[] = ['firstName', 'lastName', 'address', 'email', 'phone', 'message']
+
+/** What sets one visible field apart; everything else comes from the form (id, error, registration). */
+interface FieldSpec {
+  name: FieldName
+  label: string
+  autoComplete: string
+  type?: 'email' | 'tel'
+  inputMode?: 'email' | 'tel'
+  required?: false
+  textareaRows?: number
+  full?: true
+}
+
+/** The visible fields in display order; 'message' is shown only with `withMessage`. */
+const FIELDS: readonly FieldSpec[] = [
+  { name: 'firstName', label: 'First Name', autoComplete: 'given-name' },
+  { name: 'lastName', label: 'Last Name', autoComplete: 'family-name' },
+  { name: 'address', label: 'Property Address', autoComplete: 'street-address', full: true },
+  { name: 'email', label: 'Email Address', type: 'email', inputMode: 'email', autoComplete: 'email' },
+  { name: 'phone', label: 'Phone Number', type: 'tel', inputMode: 'tel', autoComplete: 'tel' },
+  {
+    name: 'message',
+    label: 'Tell me about your roofing concerns',
+    autoComplete: 'off',
+    required: false,
+    textareaRows: 4,
+  },
+]
+const FIELD_NAMES: FieldName[] = FIELDS.map((spec) => spec.name)
 
 export interface EnquiryFormProps {
   formType: FormType
@@ -181,57 +209,15 @@ export function EnquiryForm({
     >
       <fieldset className="lead-form-fields" disabled={isSubmitting}>
         <div className="form-grid">
-          <Field
-            id={f('firstName')}
-            label="First Name"
-            autoComplete="given-name"
-            error={errors.firstName?.message}
-            registration={register('firstName')}
-          />
-          <Field
-            id={f('lastName')}
-            label="Last Name"
-            autoComplete="family-name"
-            error={errors.lastName?.message}
-            registration={register('lastName')}
-          />
-          <Field
-            id={f('address')}
-            label="Property Address"
-            autoComplete="street-address"
-            full
-            error={errors.address?.message}
-            registration={register('address')}
-          />
-          <Field
-            id={f('email')}
-            label="Email Address"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            error={errors.email?.message}
-            registration={register('email')}
-          />
-          <Field
-            id={f('phone')}
-            label="Phone Number"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            error={errors.phone?.message}
-            registration={register('phone')}
-          />
-          {withMessage ? (
+          {FIELDS.filter((spec) => withMessage || spec.name !== 'message').map(({ name, ...spec }) => (
             <Field
-              id={f('message')}
-              label="Tell me about your roofing concerns"
-              autoComplete="off"
-              required={false}
-              textareaRows={4}
-              error={errors.message?.message}
-              registration={register('message')}
+              key={name}
+              {...spec}
+              id={f(name)}
+              error={errors[name]?.message}
+              registration={register(name)}
             />
-          ) : null}
+          ))}
         </div>
         <div className="hp-field" aria-hidden="true">
           <label htmlFor={f('website' as FieldName)}>Website</label>

@@ -4,7 +4,7 @@ import { ABOUT_DIFFERENTIATORS, ABOUT_VALUES } from '../../../shared/content/ser
 import { CtaBand } from '../../components/content/CtaBand'
 import { IconCards } from '../../components/content/IconCards'
 import { PageHero } from '../../components/content/PageHero'
-import { SectionHeader } from '../../components/content/SectionHeader'
+import { PageSection } from '../../components/content/PageSection'
 import { useBusiness } from '../../hooks/use-business'
 
 const WORK_PHOTOS = [
@@ -51,73 +51,62 @@ export default function Page() {
         backgroundImage="/uploads/hero/sunrise-homes.svg"
       />
 
-      <section className="section" aria-labelledby="story-heading">
-        <div className="container">
-          <SectionHeader
-            id="story-heading"
-            eyebrow="My story"
-            title={`Hi, I'm ${firstName}`}
-            intro="I'm a Denver roofer who believes you should understand every step of your roof project."
-          />
-          <ol className="grid grid-3 story-cards">
-            {story.map((card, i) => (
-              <li key={card.title} className="card story-card">
-                <span className="story-card-number" aria-hidden="true">
-                  {String(i + 1).padStart(2, '0')}
-                </span>
-                <h3>{card.title}</h3>
-                <p>{card.text}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <PageSection
+        headingId="story-heading"
+        eyebrow="My story"
+        title={`Hi, I'm ${firstName}`}
+        intro="I'm a Denver roofer who believes you should understand every step of your roof project."
+      >
+        <ol className="grid grid-3 story-cards">
+          {story.map((card, i) => (
+            <li key={card.title} className="card story-card">
+              <span className="story-card-number" aria-hidden="true">
+                {String(i + 1).padStart(2, '0')}
+              </span>
+              <h3>{card.title}</h3>
+              <p>{card.text}</p>
+            </li>
+          ))}
+        </ol>
+      </PageSection>
 
-      <section className="section section-alt" aria-labelledby="different-heading">
-        <div className="container">
-          <SectionHeader
-            id="different-heading"
-            eyebrow="What makes me different"
-            title="A Roofer You Can Actually Trust"
-          />
-          <IconCards items={ABOUT_DIFFERENTIATORS} columns={4} />
-        </div>
-      </section>
+      <PageSection
+        headingId="different-heading"
+        variant="alt"
+        eyebrow="What makes me different"
+        title="A Roofer You Can Actually Trust"
+      >
+        <IconCards items={ABOUT_DIFFERENTIATORS} columns={4} />
+      </PageSection>
 
-      <section className="section section-dark" aria-labelledby="values-heading">
-        <div className="container">
-          <SectionHeader id="values-heading" eyebrow="My values" title="What I Stand For" />
-          <IconCards items={ABOUT_VALUES} columns={3} variant="centered" />
-        </div>
-      </section>
+      <PageSection headingId="values-heading" variant="dark" eyebrow="My values" title="What I Stand For">
+        <IconCards items={ABOUT_VALUES} columns={3} variant="centered" />
+      </PageSection>
 
-      <section className="section" aria-labelledby="work-heading">
-        <div className="container">
-          <SectionHeader
-            id="work-heading"
-            eyebrow="On the job"
-            title="See My Work"
-            intro="From the first inspection to the final nail, this is what working with me looks like."
-          />
-          <ul className="grid grid-3 work-photos">
-            {WORK_PHOTOS.map((photo) => (
-              <li key={photo.src}>
-                <figure className="work-photo">
-                  <img
-                    src={photo.src}
-                    alt={photo.alt}
-                    width={640}
-                    height={480}
-                    loading="lazy"
-                    decoding="async"
-                  />
-                  <figcaption>{photo.caption}</figcaption>
-                </figure>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection
+        headingId="work-heading"
+        eyebrow="On the job"
+        title="See My Work"
+        intro="From the first inspection to the final nail, this is what working with me looks like."
+      >
+        <ul className="grid grid-3 work-photos">
+          {WORK_PHOTOS.map((photo) => (
+            <li key={photo.src}>
+              <figure className="work-photo">
+                <img
+                  src={photo.src}
+                  alt={photo.alt}
+                  width={640}
+                  height={480}
+                  loading="lazy"
+                  decoding="async"
+                />
+                <figcaption>{photo.caption}</figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
 
       <CtaBand
         title={`Let's Take a Look at Your Roof`}

@@ -1,7 +1,7 @@
 /** /contact (spec section 2): the form, phone, e-mail, service area, hours and four Common Questions. */
 import { FACTS, HOURS_DISPLAY, SERVICE_AREA_DISPLAY, telHref } from '../../../shared/business'
 import { CONTACT_QUESTIONS } from '../../../shared/content/faqs'
-import { SectionHeader } from '../../components/content/SectionHeader'
+import { PageSection } from '../../components/content/PageSection'
 import { ContactPageForm } from '../../components/lead/ContactPageForm'
 import { HeroBanner } from '../../components/ui/HeroBanner'
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '../../components/ui/icons'
@@ -78,19 +78,21 @@ export default function Page() {
         </div>
       </section>
 
-      <section className="section section-alt" aria-labelledby="common-questions-heading">
-        <div className="container">
-          <SectionHeader id="common-questions-heading" eyebrow="Good to know" title="Common Questions" />
-          <ul className="grid grid-2 qa-cards">
-            {CONTACT_QUESTIONS.map((qa) => (
-              <li key={qa.question} className="card qa-card">
-                <h3>{qa.question}</h3>
-                <p>{qa.answer}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection
+        headingId="common-questions-heading"
+        variant="alt"
+        eyebrow="Good to know"
+        title="Common Questions"
+      >
+        <ul className="grid grid-2 qa-cards">
+          {CONTACT_QUESTIONS.map((qa) => (
+            <li key={qa.question} className="card qa-card">
+              <h3>{qa.question}</h3>
+              <p>{qa.answer}</p>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
     </>
   )
 }

@@ -3,7 +3,7 @@ import { FAQS, QUICK_TIPS } from '../../../shared/content/faqs'
 import type { ContentIconName } from '../../../shared/content/services'
 import { CtaBand } from '../../components/content/CtaBand'
 import { PageHero } from '../../components/content/PageHero'
-import { SectionHeader } from '../../components/content/SectionHeader'
+import { PageSection } from '../../components/content/PageSection'
 import { ContentIcon } from '../../components/ui/more-icons'
 
 const TIP_ICONS: ContentIconName[] = ['hail', 'wrench', 'file']
@@ -18,41 +18,36 @@ export default function Page() {
         backgroundImage="/uploads/hero/sunrise-homes.svg"
       />
 
-      <section className="section" aria-labelledby="tips-heading">
-        <div className="container">
-          <SectionHeader id="tips-heading" eyebrow="Before you call" title="Quick Roofing Tips" />
-          <ul className="grid grid-3 icon-cards">
-            {QUICK_TIPS.map((tip, i) => (
-              <li key={tip.title} className="card icon-card">
-                <span className="card-icon">
-                  <ContentIcon name={TIP_ICONS[i] ?? 'shield'} />
-                </span>
-                <h3>{tip.title}</h3>
-                <p>{tip.text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection headingId="tips-heading" eyebrow="Before you call" title="Quick Roofing Tips">
+        <ul className="grid grid-3 icon-cards">
+          {QUICK_TIPS.map((tip, i) => (
+            <li key={tip.title} className="card icon-card">
+              <span className="card-icon">
+                <ContentIcon name={TIP_ICONS[i] ?? 'shield'} />
+              </span>
+              <h3>{tip.title}</h3>
+              <p>{tip.text}</p>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
 
-      <section className="section section-alt" aria-labelledby="faq-heading">
-        <div className="container">
-          <SectionHeader
-            id="faq-heading"
-            eyebrow="FAQs"
-            title="Frequently Asked Questions"
-            intro="The 12 questions Denver homeowners ask us most."
-          />
-          <ul className="grid grid-2 qa-cards">
-            {FAQS.map((qa) => (
-              <li key={qa.question} className="card qa-card">
-                <h3>{qa.question}</h3>
-                <p>{qa.answer}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection
+        headingId="faq-heading"
+        variant="alt"
+        eyebrow="FAQs"
+        title="Frequently Asked Questions"
+        intro="The 12 questions Denver homeowners ask us most."
+      >
+        <ul className="grid grid-2 qa-cards">
+          {FAQS.map((qa) => (
+            <li key={qa.question} className="card qa-card">
+              <h3>{qa.question}</h3>
+              <p>{qa.answer}</p>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
 
       <CtaBand
         title="Still Have Questions?"

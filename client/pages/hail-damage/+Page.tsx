@@ -6,8 +6,8 @@ import { ROUTES } from '../../../shared/routes'
 import { CtaBand } from '../../components/content/CtaBand'
 import { IconCards } from '../../components/content/IconCards'
 import { PageHero } from '../../components/content/PageHero'
+import { PageSection } from '../../components/content/PageSection'
 import { ProcessSteps } from '../../components/content/ProcessSteps'
-import { SectionHeader } from '../../components/content/SectionHeader'
 import { InspectionButton } from '../../components/lead/lead-dialogs'
 import { ArrowRightIcon, CheckIcon } from '../../components/ui/icons'
 
@@ -66,29 +66,24 @@ export default function Page() {
         </div>
       </section>
 
-      <section className="section section-alt" aria-labelledby="types-heading">
-        <div className="container">
-          <SectionHeader
-            id="types-heading"
-            eyebrow="What to look for"
-            title="4 Types of Hail Damage"
-            intro="These are the signs our inspectors document for your insurance claim."
-          />
-          <IconCards items={HAIL_DAMAGE_TYPES} columns={4} />
-        </div>
-      </section>
+      <PageSection
+        headingId="types-heading"
+        variant="alt"
+        eyebrow="What to look for"
+        title="4 Types of Hail Damage"
+        intro="These are the signs our inspectors document for your insurance claim."
+      >
+        <IconCards items={HAIL_DAMAGE_TYPES} columns={4} />
+      </PageSection>
 
-      <section className="section" aria-labelledby="process-heading">
-        <div className="container">
-          <SectionHeader
-            id="process-heading"
-            eyebrow="How it works"
-            title="Our 4-Step Hail Inspection Process"
-            intro="From your first call to a claim-ready report."
-          />
-          <ProcessSteps steps={HAIL_INSPECTION_STEPS} />
-        </div>
-      </section>
+      <PageSection
+        headingId="process-heading"
+        eyebrow="How it works"
+        title="Our 4-Step Hail Inspection Process"
+        intro="From your first call to a claim-ready report."
+      >
+        <ProcessSteps steps={HAIL_INSPECTION_STEPS} />
+      </PageSection>
 
       <CtaBand
         title="Think Hail Hit Your Roof?"

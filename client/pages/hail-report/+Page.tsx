@@ -5,7 +5,7 @@
 import { FACTS } from '../../../shared/business'
 import { CITY_PAGES } from '../../../shared/service-areas'
 import { HailImpactCard } from '../../components/content/HailImpactCard'
-import { SectionHeader } from '../../components/content/SectionHeader'
+import { PageSection } from '../../components/content/PageSection'
 import { HAIL_REPORT_FORM_ID, HailReportForm } from '../../components/lead/HailReportForm'
 import { HeroBanner } from '../../components/ui/HeroBanner'
 import { CheckIcon, ClockIcon, MapPinIcon, ShieldIcon } from '../../components/ui/icons'
@@ -67,44 +67,43 @@ export default function Page() {
         cta={{ href: `#${HAIL_REPORT_FORM_ID}`, text: 'Get My Free Report' }}
       />
 
-      <section className="section" aria-labelledby="report-inside">
-        <div className="container">
-          <SectionHeader
-            id="report-inside"
-            eyebrow="Your free report"
-            title="What's Inside Your Report"
-            intro="A clear, documented history of the storms that reached your roof."
-          />
-          <ul className="grid grid-3 plain-list">
-            {INSIDE.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="card">
-                <span className="card-icon">
-                  <Icon width={24} height={24} />
-                </span>
-                <h3>{title}</h3>
-                <p>{text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection
+        headingId="report-inside"
+        eyebrow="Your free report"
+        title="What's Inside Your Report"
+        intro="A clear, documented history of the storms that reached your roof."
+      >
+        <ul className="grid grid-3 plain-list">
+          {INSIDE.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="card">
+              <span className="card-icon">
+                <Icon width={24} height={24} />
+              </span>
+              <h3>{title}</h3>
+              <p>{text}</p>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
 
-      <section className="section section-alt" aria-labelledby="report-why">
-        <div className="container">
-          <SectionHeader id="report-why" eyebrow="Why it matters" title="Why Get Your Weather Report?" />
-          <ol className="grid grid-4 plain-list reason-list">
-            {REASONS.map((r, i) => (
-              <li key={r.title} className="card reason-card">
-                <span className="reason-number" aria-hidden="true">
-                  {String(i + 1).padStart(2, '0')}
-                </span>
-                <h3>{r.title}</h3>
-                <p>{r.text}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <PageSection
+        headingId="report-why"
+        variant="alt"
+        eyebrow="Why it matters"
+        title="Why Get Your Weather Report?"
+      >
+        <ol className="grid grid-4 plain-list reason-list">
+          {REASONS.map((r, i) => (
+            <li key={r.title} className="card reason-card">
+              <span className="reason-number" aria-hidden="true">
+                {String(i + 1).padStart(2, '0')}
+              </span>
+              <h3>{r.title}</h3>
+              <p>{r.text}</p>
+            </li>
+          ))}
+        </ol>
+      </PageSection>
 
       <section className="section section-dark hail-stat" aria-labelledby="colorado-hail">
         <div className="container hail-stat-inner">
@@ -124,23 +123,20 @@ export default function Page() {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="hail-impact">
-        <div className="container">
-          <SectionHeader
-            id="hail-impact"
-            eyebrow="Storm data 2025"
-            title="2025 Hail Impact Across the Denver Metro"
-            intro="Hail from 1.0 to 2.5 inches fell across our service area between May and July 2025."
-          />
-          <ul className="plain-list card-rows">
-            {CITY_PAGES.map((city) => (
-              <li key={city.slug}>
-                <HailImpactCard city={city} />
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection
+        headingId="hail-impact"
+        eyebrow="Storm data 2025"
+        title="2025 Hail Impact Across the Denver Metro"
+        intro="Hail from 1.0 to 2.5 inches fell across our service area between May and July 2025."
+      >
+        <ul className="plain-list card-rows">
+          {CITY_PAGES.map((city) => (
+            <li key={city.slug}>
+              <HailImpactCard city={city} />
+            </li>
+          ))}
+        </ul>
+      </PageSection>
 
       <section className="section section-alt" aria-labelledby="report-request">
         <div className="container split report-request">

@@ -11,8 +11,8 @@ import { CtaBand } from '../../components/content/CtaBand'
 import { FaqList } from '../../components/content/FaqList'
 import { HailImpactCard } from '../../components/content/HailImpactCard'
 import { IconCards } from '../../components/content/IconCards'
+import { PageSection } from '../../components/content/PageSection'
 import { ProcessSteps } from '../../components/content/ProcessSteps'
-import { SectionHeader } from '../../components/content/SectionHeader'
 import { Stars } from '../../components/content/Stars'
 import { Testimonials } from '../../components/content/Testimonials'
 import { VideoEmbed } from '../../components/content/VideoEmbed'
@@ -93,81 +93,73 @@ export default function Page() {
         </div>
       </section>
 
-      <section className="section section-alt" aria-labelledby="testimonials-heading">
-        <div className="container">
-          <SectionHeader
-            id="testimonials-heading"
-            eyebrow={`Rated ${RATING.value} from ${RATING.count} reviews`}
-            title="What Denver Homeowners Say"
-            intro="Real neighbors, real storms, real roofs."
-          />
-          <Testimonials items={TESTIMONIALS.slice(0, 3)} />
-        </div>
-      </section>
+      <PageSection
+        headingId="testimonials-heading"
+        variant="alt"
+        eyebrow={`Rated ${RATING.value} from ${RATING.count} reviews`}
+        title="What Denver Homeowners Say"
+        intro="Real neighbors, real storms, real roofs."
+      >
+        <Testimonials items={TESTIMONIALS.slice(0, 3)} />
+      </PageSection>
 
-      <section className="section" aria-labelledby="services-heading">
-        <div className="container">
-          <SectionHeader
-            id="services-heading"
-            eyebrow="What we do"
-            title="Our Roofing Services"
-            intro="From the first inspection to the final walkthrough, one local team handles your roof."
-          />
-          <IconCards items={HOME_SERVICES} columns={4} />
-        </div>
-      </section>
+      <PageSection
+        headingId="services-heading"
+        eyebrow="What we do"
+        title="Our Roofing Services"
+        intro="From the first inspection to the final walkthrough, one local team handles your roof."
+      >
+        <IconCards items={HOME_SERVICES} columns={4} />
+      </PageSection>
 
-      <section className="section section-alt" aria-labelledby="hail-heading">
-        <div className="container">
-          <SectionHeader
-            id="hail-heading"
-            eyebrow="2025 storm season"
-            title="Recent Hail Impact Near You"
-            intro="Large hail hit neighborhoods across the metro this year. If your area is listed, your roof may qualify for an insurance-covered replacement."
-          />
-          <ul className="grid grid-3 plain-list">
-            {HAIL_CITIES.map((city) => (
-              <li key={city.slug}>
-                <HailImpactCard city={city} link />
-              </li>
-            ))}
-          </ul>
-          <p className="section-more">
-            <a className="link-arrow" href={ROUTES.serviceAreas.path}>
-              See all service areas <ArrowRightIcon width={16} height={16} />
-            </a>
-          </p>
-        </div>
-      </section>
+      <PageSection
+        headingId="hail-heading"
+        variant="alt"
+        eyebrow="2025 storm season"
+        title="Recent Hail Impact Near You"
+        intro="Large hail hit neighborhoods across the metro this year. If your area is listed, your roof may qualify for an insurance-covered replacement."
+      >
+        <ul className="grid grid-3 plain-list">
+          {HAIL_CITIES.map((city) => (
+            <li key={city.slug}>
+              <HailImpactCard city={city} link />
+            </li>
+          ))}
+        </ul>
+        <p className="section-more">
+          <a className="link-arrow" href={ROUTES.serviceAreas.path}>
+            See all service areas <ArrowRightIcon width={16} height={16} />
+          </a>
+        </p>
+      </PageSection>
 
-      <section className="section" aria-labelledby="process-heading">
-        <div className="container">
-          <SectionHeader
-            id="process-heading"
-            eyebrow="How it works"
-            title="Our 5-Step Insurance Process"
-            intro="We guide you through the claim from inspection to a finished roof. You pay just your deductible."
-          />
-          <ProcessSteps steps={INSURANCE_PROCESS_HOME} />
-          <p className="section-more">
-            <a className="link-arrow" href={ROUTES.insuranceClaims.path}>
-              Learn about the insurance claim process <ArrowRightIcon width={16} height={16} />
-            </a>
-          </p>
-        </div>
-      </section>
+      <PageSection
+        headingId="process-heading"
+        eyebrow="How it works"
+        title="Our 5-Step Insurance Process"
+        intro="We guide you through the claim from inspection to a finished roof. You pay just your deductible."
+      >
+        <ProcessSteps steps={INSURANCE_PROCESS_HOME} />
+        <p className="section-more">
+          <a className="link-arrow" href={ROUTES.insuranceClaims.path}>
+            Learn about the insurance claim process <ArrowRightIcon width={16} height={16} />
+          </a>
+        </p>
+      </PageSection>
 
-      <section className="section section-alt" aria-labelledby="faq-heading">
-        <div className="container">
-          <SectionHeader id="faq-heading" eyebrow="Questions" title="Frequently Asked Questions" />
-          <FaqList items={HOME_FAQS} />
-          <p className="section-more">
-            <a className="link-arrow" href={ROUTES.faqs.path}>
-              See all roofing FAQs <ArrowRightIcon width={16} height={16} />
-            </a>
-          </p>
-        </div>
-      </section>
+      <PageSection
+        headingId="faq-heading"
+        variant="alt"
+        eyebrow="Questions"
+        title="Frequently Asked Questions"
+      >
+        <FaqList items={HOME_FAQS} />
+        <p className="section-more">
+          <a className="link-arrow" href={ROUTES.faqs.path}>
+            See all roofing FAQs <ArrowRightIcon width={16} height={16} />
+          </a>
+        </p>
+      </PageSection>
 
       <CtaBand />
     </>

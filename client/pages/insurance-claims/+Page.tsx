@@ -7,8 +7,8 @@ import { CtaBand } from '../../components/content/CtaBand'
 import { FaqList } from '../../components/content/FaqList'
 import { IconCards } from '../../components/content/IconCards'
 import { PageHero } from '../../components/content/PageHero'
+import { PageSection } from '../../components/content/PageSection'
 import { ProcessSteps } from '../../components/content/ProcessSteps'
-import { SectionHeader } from '../../components/content/SectionHeader'
 import { InspectionButton } from '../../components/lead/lead-dialogs'
 import { AlertIcon } from '../../components/ui/more-icons'
 
@@ -21,17 +21,14 @@ export default function Page() {
         subtitle="Storm damage claims can feel overwhelming. We document the damage, meet your adjuster and guide you from inspection to a finished roof. You pay just your deductible."
       />
 
-      <section className="section" aria-labelledby="steps-heading">
-        <div className="container">
-          <SectionHeader
-            id="steps-heading"
-            eyebrow="How it works"
-            title="The 6-Step Claim Process"
-            intro={`Typical claim processing takes ${FACTS.claimProcessing}. Here is what happens along the way.`}
-          />
-          <ProcessSteps steps={INSURANCE_CLAIM_STEPS} />
-        </div>
-      </section>
+      <PageSection
+        headingId="steps-heading"
+        eyebrow="How it works"
+        title="The 6-Step Claim Process"
+        intro={`Typical claim processing takes ${FACTS.claimProcessing}. Here is what happens along the way.`}
+      >
+        <ProcessSteps steps={INSURANCE_CLAIM_STEPS} />
+      </PageSection>
 
       <section className="section section-tight" aria-labelledby="deadline-heading">
         <div className="container">
@@ -54,24 +51,19 @@ export default function Page() {
         </div>
       </section>
 
-      <section className="section section-alt" aria-labelledby="benefits-heading">
-        <div className="container">
-          <SectionHeader
-            id="benefits-heading"
-            eyebrow="Why work with us"
-            title="Benefits of Working With an Insurance-Focused Roofer"
-            intro="We have worked with eight national insurance carriers and know what each one needs to see."
-          />
-          <IconCards items={INSURANCE_BENEFITS} columns={4} />
-        </div>
-      </section>
+      <PageSection
+        headingId="benefits-heading"
+        variant="alt"
+        eyebrow="Why work with us"
+        title="Benefits of Working With an Insurance-Focused Roofer"
+        intro="We have worked with eight national insurance carriers and know what each one needs to see."
+      >
+        <IconCards items={INSURANCE_BENEFITS} columns={4} />
+      </PageSection>
 
-      <section className="section" aria-labelledby="faq-heading">
-        <div className="container">
-          <SectionHeader id="faq-heading" eyebrow="Questions" title="Insurance Claim FAQs" />
-          <FaqList items={INSURANCE_FAQS} />
-        </div>
-      </section>
+      <PageSection headingId="faq-heading" eyebrow="Questions" title="Insurance Claim FAQs">
+        <FaqList items={INSURANCE_FAQS} />
+      </PageSection>
 
       <CtaBand
         title="Start Your Claim With a Free Inspection"

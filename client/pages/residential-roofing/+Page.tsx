@@ -6,7 +6,7 @@ import { ROUTES } from '../../../shared/routes'
 import { CtaBand } from '../../components/content/CtaBand'
 import { IconCards } from '../../components/content/IconCards'
 import { PageHero } from '../../components/content/PageHero'
-import { SectionHeader } from '../../components/content/SectionHeader'
+import { PageSection } from '../../components/content/PageSection'
 import { Testimonials } from '../../components/content/Testimonials'
 import { InspectionButton } from '../../components/lead/lead-dialogs'
 import { ArrowRightIcon, CheckIcon } from '../../components/ui/icons'
@@ -21,17 +21,14 @@ export default function Page() {
         backgroundImage="/uploads/hero/sunrise-homes.svg"
       />
 
-      <section className="section" aria-labelledby="services-heading">
-        <div className="container">
-          <SectionHeader
-            id="services-heading"
-            eyebrow="Our services"
-            title="Roofing Services for Your Home"
-            intro="One local team for every part of your roof."
-          />
-          <IconCards items={RESIDENTIAL_SERVICES} columns={3} linkText="Learn More" />
-        </div>
-      </section>
+      <PageSection
+        headingId="services-heading"
+        eyebrow="Our services"
+        title="Roofing Services for Your Home"
+        intro="One local team for every part of your roof."
+      >
+        <IconCards items={RESIDENTIAL_SERVICES} columns={3} linkText="Learn More" />
+      </PageSection>
 
       <section className="section section-alt" aria-labelledby="repair-replace-heading">
         <div className="container split">
@@ -76,19 +73,18 @@ export default function Page() {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="benefits-heading">
-        <div className="container">
-          <SectionHeader id="benefits-heading" eyebrow="The difference" title="Why Homeowners Choose Us" />
-          <IconCards items={RESIDENTIAL_BENEFITS} columns={4} />
-        </div>
-      </section>
+      <PageSection headingId="benefits-heading" eyebrow="The difference" title="Why Homeowners Choose Us">
+        <IconCards items={RESIDENTIAL_BENEFITS} columns={4} />
+      </PageSection>
 
-      <section className="section section-alt" aria-labelledby="testimonials-heading">
-        <div className="container">
-          <SectionHeader id="testimonials-heading" eyebrow="Reviews" title="What Our Customers Say" />
-          <Testimonials items={TESTIMONIALS.slice(3, 6)} />
-        </div>
-      </section>
+      <PageSection
+        headingId="testimonials-heading"
+        variant="alt"
+        eyebrow="Reviews"
+        title="What Our Customers Say"
+      >
+        <Testimonials items={TESTIMONIALS.slice(3, 6)} />
+      </PageSection>
 
       <CtaBand />
     </>

@@ -5,8 +5,8 @@ import { TESTIMONIALS } from '../../../shared/content/testimonials'
 import { ROUTES } from '../../../shared/routes'
 import { CtaBand } from '../../components/content/CtaBand'
 import { IconCards } from '../../components/content/IconCards'
+import { PageSection } from '../../components/content/PageSection'
 import { ProcessSteps } from '../../components/content/ProcessSteps'
-import { SectionHeader } from '../../components/content/SectionHeader'
 import { Testimonials } from '../../components/content/Testimonials'
 import { HeroBanner } from '../../components/ui/HeroBanner'
 import { ArrowRightIcon } from '../../components/ui/icons'
@@ -23,53 +23,47 @@ export default function Page() {
         cta={{ href: ROUTES.hailReport.path, text: 'Get Free Severe Weather Report' }}
       />
 
-      <section className="section" aria-labelledby="hail-heading">
-        <div className="container">
-          <SectionHeader
-            id="hail-heading"
-            eyebrow="Hail damage guide"
-            title="Know the Signs of Hail Damage"
-            intro="Hail damage is often invisible from the ground. These are the four signs we look for."
-          />
-          <IconCards items={HAIL_CARDS} columns={4} />
-        </div>
-      </section>
+      <PageSection
+        headingId="hail-heading"
+        eyebrow="Hail damage guide"
+        title="Know the Signs of Hail Damage"
+        intro="Hail damage is often invisible from the ground. These are the four signs we look for."
+      >
+        <IconCards items={HAIL_CARDS} columns={4} />
+      </PageSection>
 
-      <section className="section section-alt" aria-labelledby="claim-heading">
-        <div className="container">
-          <SectionHeader
-            id="claim-heading"
-            eyebrow="Insurance claims"
-            title="The Insurance Claim Process in 4 Steps"
-            intro="From a free inspection to a new roof, here is the short version."
-          />
-          <ProcessSteps steps={RESOURCES_CLAIM_STEPS} />
-          <p className="section-more">
-            <a className="btn btn-outline" href={ROUTES.insuranceClaims.path}>
-              See the full insurance claim process <ArrowRightIcon width={16} height={16} />
-            </a>
-          </p>
-        </div>
-      </section>
+      <PageSection
+        headingId="claim-heading"
+        variant="alt"
+        eyebrow="Insurance claims"
+        title="The Insurance Claim Process in 4 Steps"
+        intro="From a free inspection to a new roof, here is the short version."
+      >
+        <ProcessSteps steps={RESOURCES_CLAIM_STEPS} />
+        <p className="section-more">
+          <a className="btn btn-outline" href={ROUTES.insuranceClaims.path}>
+            See the full insurance claim process <ArrowRightIcon width={16} height={16} />
+          </a>
+        </p>
+      </PageSection>
 
-      <section className="section" aria-labelledby="questions-heading">
-        <div className="container">
-          <SectionHeader
-            id="questions-heading"
-            eyebrow="Roof FAQs"
-            title="Common Questions"
-            intro="Quick answers to what homeowners ask us most."
-          />
-          <IconCards items={RESOURCE_QUESTIONS} columns={3} />
-        </div>
-      </section>
+      <PageSection
+        headingId="questions-heading"
+        eyebrow="Roof FAQs"
+        title="Common Questions"
+        intro="Quick answers to what homeowners ask us most."
+      >
+        <IconCards items={RESOURCE_QUESTIONS} columns={3} />
+      </PageSection>
 
-      <section className="section section-alt" aria-labelledby="testimonials-heading">
-        <div className="container">
-          <SectionHeader id="testimonials-heading" eyebrow="Reviews" title="Homeowners We've Helped" />
-          <Testimonials items={TESTIMONIALS.slice(0, 3)} />
-        </div>
-      </section>
+      <PageSection
+        headingId="testimonials-heading"
+        variant="alt"
+        eyebrow="Reviews"
+        title="Homeowners We've Helped"
+      >
+        <Testimonials items={TESTIMONIALS.slice(0, 3)} />
+      </PageSection>
 
       <CtaBand />
     </>

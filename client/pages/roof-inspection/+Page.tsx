@@ -6,8 +6,8 @@ import { ROUTES } from '../../../shared/routes'
 import { CtaBand } from '../../components/content/CtaBand'
 import { IconCards, SignList } from '../../components/content/IconCards'
 import { PageHero } from '../../components/content/PageHero'
+import { PageSection } from '../../components/content/PageSection'
 import { ProcessSteps } from '../../components/content/ProcessSteps'
-import { SectionHeader } from '../../components/content/SectionHeader'
 import { InspectionButton } from '../../components/lead/lead-dialogs'
 import { ArrowRightIcon } from '../../components/ui/icons'
 
@@ -20,29 +20,24 @@ export default function Page() {
         subtitle={`A thorough, photo-documented inspection within ${FACTS.inspectionWindow}, often the same day. Know exactly where your roof stands before the next storm.`}
       />
 
-      <section className="section" aria-labelledby="types-heading">
-        <div className="container">
-          <SectionHeader
-            id="types-heading"
-            eyebrow="Inspection types"
-            title="The Right Inspection for Your Situation"
-            intro="Whether you just had a storm, are buying a home or want peace of mind, we have you covered."
-          />
-          <IconCards items={INSPECTION_TYPES} columns={3} />
-        </div>
-      </section>
+      <PageSection
+        headingId="types-heading"
+        eyebrow="Inspection types"
+        title="The Right Inspection for Your Situation"
+        intro="Whether you just had a storm, are buying a home or want peace of mind, we have you covered."
+      >
+        <IconCards items={INSPECTION_TYPES} columns={3} />
+      </PageSection>
 
-      <section className="section section-alt" aria-labelledby="process-heading">
-        <div className="container">
-          <SectionHeader
-            id="process-heading"
-            eyebrow="How it works"
-            title="Our 4-Step Inspection Process"
-            intro="Simple, quick and completely free."
-          />
-          <ProcessSteps steps={INSPECTION_STEPS} />
-        </div>
-      </section>
+      <PageSection
+        headingId="process-heading"
+        variant="alt"
+        eyebrow="How it works"
+        title="Our 4-Step Inspection Process"
+        intro="Simple, quick and completely free."
+      >
+        <ProcessSteps steps={INSPECTION_STEPS} />
+      </PageSection>
 
       <section className="section" aria-labelledby="signs-heading">
         <div className="container split split-top">

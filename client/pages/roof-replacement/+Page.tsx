@@ -6,8 +6,8 @@ import { REPLACEMENT_BENEFITS, REPLACEMENT_SIGNS } from '../../../shared/content
 import { CtaBand } from '../../components/content/CtaBand'
 import { IconCards, SignList } from '../../components/content/IconCards'
 import { PageHero } from '../../components/content/PageHero'
+import { PageSection } from '../../components/content/PageSection'
 import { ProcessSteps } from '../../components/content/ProcessSteps'
-import { SectionHeader } from '../../components/content/SectionHeader'
 import { InspectionButton } from '../../components/lead/lead-dialogs'
 import { CheckIcon } from '../../components/ui/icons'
 
@@ -39,56 +39,48 @@ export default function Page() {
         </dl>
       </section>
 
-      <section className="section" aria-labelledby="benefits-heading">
-        <div className="container">
-          <SectionHeader
-            id="benefits-heading"
-            eyebrow="Why replace"
-            title="Benefits of a New Roof"
-            intro="A new roof protects your family, your budget and your home's value."
-          />
-          <IconCards items={REPLACEMENT_BENEFITS} columns={4} />
-        </div>
-      </section>
+      <PageSection
+        headingId="benefits-heading"
+        eyebrow="Why replace"
+        title="Benefits of a New Roof"
+        intro="A new roof protects your family, your budget and your home's value."
+      >
+        <IconCards items={REPLACEMENT_BENEFITS} columns={4} />
+      </PageSection>
 
-      <section className="section section-alt" aria-labelledby="process-heading">
-        <div className="container">
-          <SectionHeader
-            id="process-heading"
-            eyebrow="How it works"
-            title="Our 6-Step Replacement Process"
-            intro="Clear steps, no surprises, and a crew that respects your home."
-          />
-          <ProcessSteps steps={REPLACEMENT_STEPS} />
-        </div>
-      </section>
+      <PageSection
+        headingId="process-heading"
+        variant="alt"
+        eyebrow="How it works"
+        title="Our 6-Step Replacement Process"
+        intro="Clear steps, no surprises, and a crew that respects your home."
+      >
+        <ProcessSteps steps={REPLACEMENT_STEPS} />
+      </PageSection>
 
-      <section className="section" aria-labelledby="materials-heading">
-        <div className="container">
-          <SectionHeader
-            id="materials-heading"
-            eyebrow="Materials"
-            title="Choose Your Shingles"
-            intro={`Every option comes with manufacturer warranties of ${FACTS.shingleWarrantyServices}.`}
-          />
-          <ul className="grid grid-3 material-cards">
-            {SHINGLE_CLASSES.map((m, i) => (
-              <li key={m.name} className={`card material-card${i === 2 ? ' material-card-featured' : ''}`}>
-                {i === 2 ? <span className="badge badge-orange">Best for hail</span> : null}
-                <h3>{m.name}</h3>
-                <p>{m.description}</p>
-                <ul className="check-list">
-                  {m.features.map((f) => (
-                    <li key={f}>
-                      <CheckIcon /> {f}
-                    </li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection
+        headingId="materials-heading"
+        eyebrow="Materials"
+        title="Choose Your Shingles"
+        intro={`Every option comes with manufacturer warranties of ${FACTS.shingleWarrantyServices}.`}
+      >
+        <ul className="grid grid-3 material-cards">
+          {SHINGLE_CLASSES.map((m, i) => (
+            <li key={m.name} className={`card material-card${i === 2 ? ' material-card-featured' : ''}`}>
+              {i === 2 ? <span className="badge badge-orange">Best for hail</span> : null}
+              <h3>{m.name}</h3>
+              <p>{m.description}</p>
+              <ul className="check-list">
+                {m.features.map((f) => (
+                  <li key={f}>
+                    <CheckIcon /> {f}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
 
       <section className="section section-alt" aria-labelledby="signs-heading">
         <div className="container split split-top">

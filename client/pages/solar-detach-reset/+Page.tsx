@@ -4,8 +4,8 @@ import { SOLAR_REASONS, SOLAR_SERVICES } from '../../../shared/content/services'
 import { CtaBand } from '../../components/content/CtaBand'
 import { IconCards } from '../../components/content/IconCards'
 import { PageHero } from '../../components/content/PageHero'
+import { PageSection } from '../../components/content/PageSection'
 import { ProcessSteps } from '../../components/content/ProcessSteps'
-import { SectionHeader } from '../../components/content/SectionHeader'
 
 export default function Page() {
   return (
@@ -17,40 +17,32 @@ export default function Page() {
         backgroundImage="/uploads/hero/solar-roof.svg"
       />
 
-      <section className="section" aria-labelledby="services-heading">
-        <div className="container">
-          <SectionHeader
-            id="services-heading"
-            eyebrow="What we do"
-            title="Our Solar Services"
-            intro="Everything needed to work on a roof with solar panels, handled by one team."
-          />
-          <IconCards items={SOLAR_SERVICES} columns={3} />
-        </div>
-      </section>
+      <PageSection
+        headingId="services-heading"
+        eyebrow="What we do"
+        title="Our Solar Services"
+        intro="Everything needed to work on a roof with solar panels, handled by one team."
+      >
+        <IconCards items={SOLAR_SERVICES} columns={3} />
+      </PageSection>
 
-      <section className="section section-alt" aria-labelledby="process-heading">
-        <div className="container">
-          <SectionHeader
-            id="process-heading"
-            eyebrow="How it works"
-            title="Our 4-Step Solar Process"
-            intro="Careful from the first photo to the final test."
-          />
-          <ProcessSteps steps={SOLAR_STEPS} />
-        </div>
-      </section>
+      <PageSection
+        headingId="process-heading"
+        variant="alt"
+        eyebrow="How it works"
+        title="Our 4-Step Solar Process"
+        intro="Careful from the first photo to the final test."
+      >
+        <ProcessSteps steps={SOLAR_STEPS} />
+      </PageSection>
 
-      <section className="section" aria-labelledby="reasons-heading">
-        <div className="container">
-          <SectionHeader
-            id="reasons-heading"
-            eyebrow="Why choose us"
-            title="Why Homeowners Trust Us With Their Solar"
-          />
-          <IconCards items={SOLAR_REASONS} columns={4} />
-        </div>
-      </section>
+      <PageSection
+        headingId="reasons-heading"
+        eyebrow="Why choose us"
+        title="Why Homeowners Trust Us With Their Solar"
+      >
+        <IconCards items={SOLAR_REASONS} columns={4} />
+      </PageSection>
 
       <CtaBand
         title="Have Solar Panels and Roof Damage?"
