@@ -15,3 +15,17 @@ export function FaqList({ items, openFirst = false }: { items: FaqItem[]; openFi
     </div>
   )
 }
+
+/** Questions and answers laid out as open cards, two columns on wide screens. */
+export function QaCards({ items }: { items: FaqItem[] }) {
+  return (
+    <ul className="grid grid-2 qa-cards">
+      {items.map((qa) => (
+        <li key={qa.question} className="card qa-card">
+          <h3>{qa.question}</h3>
+          <p>{qa.answer}</p>
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,6 +1,7 @@
 /** /contact (spec section 2): the form, phone, e-mail, service area, hours and four Common Questions. */
 import { FACTS, HOURS_DISPLAY, SERVICE_AREA_DISPLAY, telHref } from '../../../shared/business'
 import { CONTACT_QUESTIONS } from '../../../shared/content/faqs'
+import { QaCards } from '../../components/content/FaqList'
 import { PageSection } from '../../components/content/PageSection'
 import { ContactPageForm } from '../../components/lead/ContactPageForm'
 import { HeroBanner } from '../../components/ui/HeroBanner'
@@ -84,14 +85,7 @@ export default function Page() {
         eyebrow="Good to know"
         title="Common Questions"
       >
-        <ul className="grid grid-2 qa-cards">
-          {CONTACT_QUESTIONS.map((qa) => (
-            <li key={qa.question} className="card qa-card">
-              <h3>{qa.question}</h3>
-              <p>{qa.answer}</p>
-            </li>
-          ))}
-        </ul>
+        <QaCards items={CONTACT_QUESTIONS} />
       </PageSection>
     </>
   )

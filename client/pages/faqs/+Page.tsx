@@ -3,6 +3,7 @@ import { FAQS, QUICK_TIPS } from '../../../shared/content/faqs'
 import type { ContentIconName } from '../../../shared/content/services'
 import { CtaBand } from '../../components/content/CtaBand'
 import { PageHero } from '../../components/content/PageHero'
+import { QaCards } from '../../components/content/FaqList'
 import { PageSection } from '../../components/content/PageSection'
 import { ContentIcon } from '../../components/ui/more-icons'
 
@@ -39,14 +40,7 @@ export default function Page() {
         title="Frequently Asked Questions"
         intro="The 12 questions Denver homeowners ask us most."
       >
-        <ul className="grid grid-2 qa-cards">
-          {FAQS.map((qa) => (
-            <li key={qa.question} className="card qa-card">
-              <h3>{qa.question}</h3>
-              <p>{qa.answer}</p>
-            </li>
-          ))}
-        </ul>
+        <QaCards items={FAQS} />
       </PageSection>
 
       <CtaBand
