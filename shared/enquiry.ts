@@ -18,12 +18,15 @@ export const ENQUIRY_MESSAGES = {
 /** The name of the hidden honeypot field; people never fill it, bots often do. */
 export const HONEYPOT_FIELD = 'website'
 
-/** Upper bounds keep one row small; the spec sets none, so they are generous. */
+/**
+ * Upper bounds on the short fields keep one row small; the spec sets none, so they are
+ * generous. The message has no bound of its own (spec section 5: "optional, no bound"): the
+ * API's 16 KB body limit is the only one, answered with a 413 that says so.
+ */
 const MAX_NAME = 100
 const MAX_EMAIL = 254
 const MAX_PHONE = 40
 const MAX_ADDRESS = 300
-const MAX_MESSAGE = 5000
 
 /** The fields a visitor fills in (spec section 3, "Enquiry payload"). */
 export const EnquiryFieldsSchema = z.object({
@@ -52,11 +55,7 @@ export const EnquiryFieldsSchema = z.object({
     .trim()
     .min(5, ENQUIRY_MESSAGES.address)
     .max(MAX_ADDRESS, `Address must be at most ${MAX_ADDRESS} characters`),
-  message: z
-    .string({ error: 'Message must be text' })
-    .trim()
-    .max(MAX_MESSAGE, `Message must be at most ${MAX_MESSAGE} characters`)
-    .optional(),
+  message: z.string({ error: 'Message must be text' }).trim().optional(),
 })
 
 export type EnquiryFields = z.infer<typeof EnquiryFieldsSchema>

@@ -26,12 +26,28 @@ export interface SsrOptions {
   cacheHtml: boolean
   /** The boot script to load instead of Vike's entry (production build only). */
   bootSrc?: string
+  /** The clock; tests pass their own. */
+  now?: () => Date
+}
+
+/** The server's calendar day, as the pages format dates (shared/dates.ts: local time). */
+function dayOf(date: Date): string {
+  return date.toDateString()
 }
 
 export function createSsrHandler(opts: SsrOptions): RequestHandler {
   const cache = new Map<string, CachedPage>()
+  const now = opts.now ?? (() => new Date())
+  // Pages show today's date ("Last updated" on /privacy and /terms, the footer's year), so
+  // the cache lasts one calendar day: the first request of a new day renders afresh.
+  let cachedDay = dayOf(now())
 
   return async (req, res, next) => {
+    const today = dayOf(now())
+    if (today !== cachedDay) {
+      cache.clear()
+      cachedDay = today
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') return next()
     const pathname = req.path
     const route = findRoute(pathname)

@@ -31,6 +31,12 @@ describe('EnquirySchema', () => {
     expect(EnquirySchema.safeParse({ ...valid, phone: 'call me now' }).success).toBe(true)
   })
 
+  test('the message has no bound of its own (spec section 5)', () => {
+    const message = 'Hail dented every gutter on the north side. '.repeat(300)
+    expect(message.length).toBeGreaterThan(12_000)
+    expect(EnquirySchema.parse({ ...valid, message }).message).toBe(message.trim())
+  })
+
   test('unknown keys are refused', () => {
     const result = EnquirySchema.safeParse({ ...valid, admin: true })
     expect(result.success).toBe(false)
