@@ -3,7 +3,7 @@
  * heading, carries the sections the spec lists, and links only to pages that exist.
  */
 import { test, expect } from './fixtures'
-import { DEFAULT_BUSINESS, HOURS_DISPLAY } from '../shared/business'
+import { DEFAULT_BUSINESS, HOURS_DISPLAY, INSURANCE_CARRIERS } from '../shared/business'
 import { CONTACT_QUESTIONS, FAQS } from '../shared/content/faqs'
 import { ROUTES } from '../shared/routes'
 
@@ -162,6 +162,15 @@ test.describe('content pages', () => {
     await expect(common.getByText('completely free')).toBeVisible()
     await expect(common.getByText('depends on your policy')).toBeVisible()
     await expect(common.getByText('whole Denver metro area')).toBeVisible()
+  })
+
+  test('/insurance-claims names the eight national carriers it has worked with', async ({ page }) => {
+    await page.goto(ROUTES.insuranceClaims.path)
+    const benefits = page.getByRole('region', {
+      name: 'Benefits of Working With an Insurance-Focused Roofer',
+    })
+    await expect(benefits.getByText('eight national insurance carriers')).toBeVisible()
+    await expect(benefits.locator('.carrier-list li')).toHaveText([...INSURANCE_CARRIERS])
   })
 
   test('no internal link on these pages leads to a missing page', async ({ page, request }) => {

@@ -64,6 +64,22 @@ export const SOCIAL_LINKS = [
   { name: 'YouTube', href: 'https://www.youtube.com/' },
 ] as const
 
+/**
+ * The eight national insurance carriers the site names as worked with (spec section 9; the
+ * spec leaves the names out). The largest home insurers in Colorado, as placeholders: the
+ * owner confirms or replaces them, like the other business facts.
+ */
+export const INSURANCE_CARRIERS = [
+  'State Farm',
+  'Allstate',
+  'USAA',
+  'Farmers',
+  'American Family',
+  'Liberty Mutual',
+  'Travelers',
+  'Nationwide',
+] as const
+
 /** Numbers quoted in the copy (spec section 9), so every page says the same. */
 export const FACTS = {
   inspectionWindow: '24-48 hours',
@@ -84,6 +100,6 @@ export const FACTS = {
   manufacturerWarrantyFaq: '25-50 years',
   premiumReductionPercent: 28,
   cancellationNoticeHours: 24,
-  insuranceCarrierCount: 8,
+  insuranceCarrierCount: INSURANCE_CARRIERS.length,
   coloradoHailStormsPerYear: 100,
 } as const

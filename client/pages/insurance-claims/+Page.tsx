@@ -1,5 +1,5 @@
 /** /insurance-claims (spec section 2): 6 steps, a time-limit notice, four benefits, 6 FAQs (numbers: spec section 9). */
-import { FACTS } from '../../../shared/business'
+import { FACTS, INSURANCE_CARRIERS } from '../../../shared/business'
 import { INSURANCE_FAQS } from '../../../shared/content/faqs'
 import { INSURANCE_CLAIM_STEPS } from '../../../shared/content/process-steps'
 import { INSURANCE_BENEFITS } from '../../../shared/content/services'
@@ -59,6 +59,14 @@ export default function Page() {
         intro="We have worked with eight national insurance carriers and know what each one needs to see."
       >
         <IconCards items={INSURANCE_BENEFITS} columns={4} />
+        <h3 className="carrier-heading">Insurance carriers we have worked with</h3>
+        <ul className="chip-list carrier-list">
+          {INSURANCE_CARRIERS.map((carrier) => (
+            <li key={carrier} className="chip">
+              {carrier}
+            </li>
+          ))}
+        </ul>
       </PageSection>
 
       <PageSection headingId="faq-heading" eyebrow="Questions" title="Insurance Claim FAQs">
