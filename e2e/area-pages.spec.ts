@@ -9,20 +9,20 @@ import { formatLongDate } from '../shared/dates'
 
 /** Spec section 3, "Hail impact data (2025)", as the cards show it. */
 const SPEC_HAIL_2025: [area: string, storm: string, hailSize: string][] = [
-  ['Brighton', 'July 8, 2025', '1.75'],
-  ['Broomfield', 'May 22, 2025', '2.25'],
-  ['Central Park', 'July 15, 2025', '2.5'],
-  ['Denver', 'June 15, 2025', '2.0'],
-  ['Aurora', 'June 15, 2025', '2.0'],
-  ['Castle Rock', 'June 20, 2025', '1.0'],
-  ['Commerce City', 'June 10, 2025', '1.5'],
-  ['Erie', 'July 12, 2025', '1.25'],
-  ['Lafayette', 'June 28, 2025', '1.75'],
-  ['Louisville', 'July 5, 2025', '1.5'],
-  ['Northglenn', 'June 25, 2025', '2.0'],
-  ['Parker', 'July 3, 2025', '1.75'],
-  ['Superior', 'July 20, 2025', '1.25'],
-  ['Thornton', 'June 18, 2025', '2.25'],
+  ['Brighton', '8 Jul 2025', '1.75'],
+  ['Broomfield', '22 May 2025', '2.25'],
+  ['Central Park', '15 Jul 2025', '2.5'],
+  ['Denver', '15 Jun 2025', '2.0'],
+  ['Aurora', '15 Jun 2025', '2.0'],
+  ['Castle Rock', '20 Jun 2025', '1.0'],
+  ['Commerce City', '10 Jun 2025', '1.5'],
+  ['Erie', '12 Jul 2025', '1.25'],
+  ['Lafayette', '28 Jun 2025', '1.75'],
+  ['Louisville', '5 Jul 2025', '1.5'],
+  ['Northglenn', '25 Jun 2025', '2.0'],
+  ['Parker', '3 Jul 2025', '1.75'],
+  ['Superior', '20 Jul 2025', '1.25'],
+  ['Thornton', '18 Jun 2025', '2.25'],
 ]
 
 const SPEC_LINKED_AREAS = [
@@ -74,7 +74,7 @@ test.describe('the city pages', () => {
   }) => {
     await page.goto('/service-areas/thornton-co')
     const storm = page.getByRole('region', { name: 'Recent Storm Impact in Thornton' })
-    await expect(storm.getByText('June 18, 2025')).toBeVisible()
+    await expect(storm.getByText('18 Jun 2025')).toBeVisible()
     await expect(storm.getByText('2.25 inches')).toBeVisible()
     await page.getByRole('button', { name: 'Get Your Free Roof Inspection' }).click()
     await expect(page.getByRole('dialog', { name: 'Free Roof Inspection' })).toBeVisible()
@@ -175,11 +175,13 @@ test.describe('the Extreme Weather Report page', () => {
       .getByRole('region', { name: '2025 Hail Impact Across the Denver Metro' })
       .getByRole('article')
     await expect(cards).toHaveCount(14)
+    // In the order of the spec's table.
+    await expect(cards.getByRole('heading', { level: 3 })).toHaveText(SPEC_HAIL_2025.map(([area]) => area))
     for (const [area, storm, size] of SPEC_HAIL_2025) {
       const card = cards.filter({ has: page.getByRole('heading', { name: area, exact: true }) })
       await expect(card).toHaveCount(1)
       await expect(card).toContainText(storm)
-      await expect(card).toContainText(`${size}″`)
+      await expect(card).toContainText(`${size}"`)
     }
   })
 

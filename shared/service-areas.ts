@@ -62,7 +62,7 @@ export const CITY_PAGES: CityPage[] = [
     '80010, 80011, 80012, 80013, 80014, 80015, 80016, 80017',
     "Colorado's third-largest city sits in the heart of hail alley; many Aurora roofs have taken more than one storm since 2024.",
     {
-      storm: 'June 15, 2025',
+      storm: '15 Jun 2025',
       stormDate: '2025-06-15',
       hailSize: '2.0',
       description:
@@ -75,7 +75,7 @@ export const CITY_PAGES: CityPage[] = [
     '80601, 80602, 80603',
     'Open plains leave Brighton homes exposed to wind-driven hail that tears shingles and damages siding.',
     {
-      storm: 'July 8, 2025',
+      storm: '8 Jul 2025',
       stormDate: '2025-07-08',
       hailSize: '1.75',
       description:
@@ -88,7 +88,7 @@ export const CITY_PAGES: CityPage[] = [
     '80020, 80021, 80023',
     'Broomfield saw some of the largest hail of the 2025 season, with stones over two inches across.',
     {
-      storm: 'May 22, 2025',
+      storm: '22 May 2025',
       stormDate: '2025-05-22',
       hailSize: '2.25',
       description:
@@ -101,7 +101,7 @@ export const CITY_PAGES: CityPage[] = [
     '80104, 80108, 80109',
     'Castle Rock storms bring frequent smaller hail that wears roofs down over several seasons.',
     {
-      storm: 'June 20, 2025',
+      storm: '20 Jun 2025',
       stormDate: '2025-06-20',
       hailSize: '1.0',
       description:
@@ -114,7 +114,7 @@ export const CITY_PAGES: CityPage[] = [
     '80238',
     "Denver's Central Park neighborhood took the largest hail of 2025 in our service area.",
     {
-      storm: 'July 15, 2025',
+      storm: '15 Jul 2025',
       stormDate: '2025-07-15',
       hailSize: '2.5',
       description:
@@ -127,7 +127,7 @@ export const CITY_PAGES: CityPage[] = [
     '80022, 80640',
     'Commerce City homes sit on the path of storms that build over the northeast plains.',
     {
-      storm: 'June 10, 2025',
+      storm: '10 Jun 2025',
       stormDate: '2025-06-10',
       hailSize: '1.5',
       description: 'Quarter-to-ping-pong-size hail dented vents, gutters and shingles across Commerce City.',
@@ -139,7 +139,7 @@ export const CITY_PAGES: CityPage[] = [
     '80202, 80205, 80206, 80207, 80209, 80210, 80211, 80212, 80218, 80219, 80220, 80222, 80223, 80224, 80230, 80231, 80237, 80238, 80239',
     'From older bungalows to new builds, Denver roofs take the brunt of hail season every summer.',
     {
-      storm: 'June 15, 2025',
+      storm: '15 Jun 2025',
       stormDate: '2025-06-15',
       hailSize: '2.0',
       description:
@@ -152,7 +152,7 @@ export const CITY_PAGES: CityPage[] = [
     '80516, 80026',
     'Erie’s fast-growing neighborhoods saw widespread shingle bruising in the July 2025 storm.',
     {
-      storm: 'July 12, 2025',
+      storm: '12 Jul 2025',
       stormDate: '2025-07-12',
       hailSize: '1.25',
       description: "Hail up to 1.25 inches bruised shingles across Erie's newer subdivisions.",
@@ -164,7 +164,7 @@ export const CITY_PAGES: CityPage[] = [
     '80026',
     'Lafayette homes near the foothills face sudden storms that drop hail with little warning.',
     {
-      storm: 'June 28, 2025',
+      storm: '28 Jun 2025',
       stormDate: '2025-06-28',
       hailSize: '1.75',
       description: 'Lafayette took 1.75-inch hail that split shingles and knocked out gutter sections.',
@@ -177,7 +177,7 @@ export const CITY_PAGES: CityPage[] = [
     '80027',
     'Louisville roofs took hail and high wind together in early July 2025.',
     {
-      storm: 'July 5, 2025',
+      storm: '5 Jul 2025',
       stormDate: '2025-07-05',
       hailSize: '1.5',
       description: 'Hail and high wind together lifted shingles and dented flashing across Louisville.',
@@ -190,7 +190,7 @@ export const CITY_PAGES: CityPage[] = [
     '80233, 80234, 80260',
     'Two-inch hail hit Northglenn in June 2025, denting vents, gutters and shingles across town.',
     {
-      storm: 'June 25, 2025',
+      storm: '25 Jun 2025',
       stormDate: '2025-06-25',
       hailSize: '2.0',
       description:
@@ -204,7 +204,7 @@ export const CITY_PAGES: CityPage[] = [
     '80134, 80138',
     'Parker’s higher elevation means intense summer storms and hail that cracks older shingles.',
     {
-      storm: 'July 3, 2025',
+      storm: '3 Jul 2025',
       stormDate: '2025-07-03',
       hailSize: '1.75',
       description: "Parker's storm dropped 1.75-inch hail that cracked older shingles and damaged skylights.",
@@ -217,7 +217,7 @@ export const CITY_PAGES: CityPage[] = [
     '80027',
     'Superior homeowners rebuilding and maintaining roofs need work that stands up to Front Range weather.',
     {
-      storm: 'July 20, 2025',
+      storm: '20 Jul 2025',
       stormDate: '2025-07-20',
       hailSize: '1.25',
       description:
@@ -231,7 +231,7 @@ export const CITY_PAGES: CityPage[] = [
     '80229, 80233, 80241, 80602, 80603',
     'Thornton was hit by 2.25-inch hail in June 2025, one of the season’s most damaging storms.',
     {
-      storm: 'June 18, 2025',
+      storm: '18 Jun 2025',
       stormDate: '2025-06-18',
       hailSize: '2.25',
       description:
@@ -264,3 +264,21 @@ export function cityByName(name: string): CityPage {
   if (!found) throw new Error(`Unknown city: ${name}`)
   return found
 }
+
+/** The 2025 hail impact cards of /hail-report, in the order of spec section 3's table. */
+export const HAIL_IMPACT_2025: CityPage[] = [
+  'Brighton',
+  'Broomfield',
+  'Central Park',
+  'Denver',
+  'Aurora',
+  'Castle Rock',
+  'Commerce City',
+  'Erie',
+  'Lafayette',
+  'Louisville',
+  'Northglenn',
+  'Parker',
+  'Superior',
+  'Thornton',
+].map(cityByName)

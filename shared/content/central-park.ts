@@ -6,13 +6,13 @@ import type { StormCard } from './types'
 
 export const CENTRAL_PARK_STORMS: StormCard[] = [
   {
-    date: 'July 15, 2025',
+    date: '15 Jul 2025',
     hailSize: '2.5',
     severity: 'Severe',
     affectedAreas: 'All Central Park neighborhoods (80238)',
   },
   {
-    date: 'May 31, 2024',
+    date: '31 May 2024',
     hailSize: '1.5',
     severity: 'Moderate',
     affectedAreas: 'All Central Park neighborhoods (80238)',

@@ -11,7 +11,7 @@ export function StormCardView({ storm }: { storm: StormCard }) {
       <dl className="storm-card-facts">
         <div>
           <dt>Hail size</dt>
-          <dd>{storm.hailSize}&Prime;</dd>
+          <dd>{`${storm.hailSize}"`}</dd>
         </div>
         <div>
           <dt>Affected areas</dt>

@@ -17,7 +17,7 @@ export function HailImpactCard({ city, link = false }: { city: CityPage; link?: 
         </div>
         <div>
           <dt>Hail size</dt>
-          <dd>{city.hail.hailSize}&Prime;</dd>
+          <dd>{`${city.hail.hailSize}"`}</dd>
         </div>
       </dl>
       <p>{city.hail.description}</p>

@@ -3,7 +3,7 @@
  * 24 hours, no credit card, NOAA data, storm history for the past 5 years.
  */
 import { FACTS } from '../../../shared/business'
-import { CITY_PAGES } from '../../../shared/service-areas'
+import { HAIL_IMPACT_2025 } from '../../../shared/service-areas'
 import { HailImpactCard } from '../../components/content/HailImpactCard'
 import { PageSection } from '../../components/content/PageSection'
 import { HAIL_REPORT_FORM_ID, HailReportForm } from '../../components/lead/HailReportForm'
@@ -130,7 +130,7 @@ export default function Page() {
         intro="Hail from 1.0 to 2.5 inches fell across our service area between May and July 2025."
       >
         <ul className="plain-list card-rows">
-          {CITY_PAGES.map((city) => (
+          {HAIL_IMPACT_2025.map((city) => (
             <li key={city.slug}>
               <HailImpactCard city={city} />
             </li>
