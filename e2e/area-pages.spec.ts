@@ -204,8 +204,11 @@ test.describe('the Extreme Weather Report page', () => {
         return box.top >= 0 && box.top < window.innerHeight
       })
     expect(await inView()).toBe(false)
-    await page.getByRole('link', { name: 'Get My Free Report' }).click()
+    await page.getByRole('button', { name: 'Get My Free Report' }).click()
     await expect.poll(inView).toBe(true)
+    // Focus went along, so the next Tab lands in the form.
+    await page.keyboard.press('Tab')
+    await expect(page.getByLabel('First Name', { exact: true })).toBeFocused()
     await expect(page.getByRole('heading', { name: 'Get Your Free Extreme Weather Report' })).toBeInViewport()
   })
 })

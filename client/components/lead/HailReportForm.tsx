@@ -11,6 +11,29 @@ import { EnquiryForm } from './EnquiryForm'
 
 export const HAIL_REPORT_FORM_ID = 'hail-report-form'
 
+/**
+ * The hero's button that scrolls to the form (spec section 2). Focus moves to the form too,
+ * so a keyboard user's next Tab lands in its first field.
+ */
+export function ScrollToHailReportForm({ children }: { children: React.ReactNode }) {
+  return (
+    <button
+      type="button"
+      className="btn btn-primary btn-lg"
+      aria-controls={HAIL_REPORT_FORM_ID}
+      onClick={() => {
+        const form = document.getElementById(HAIL_REPORT_FORM_ID)
+        if (!form) return
+        const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches
+        form.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' })
+        form.focus({ preventScroll: true })
+      }}
+    >
+      {children}
+    </button>
+  )
+}
+
 export function HailReportForm() {
   const [sent, setSent] = useState(false)
   const statusRef = useRef<HTMLDivElement>(null)
@@ -19,7 +42,12 @@ export function HailReportForm() {
   }, [sent])
 
   return (
-    <div className="lead-form-card hail-report-form" id={HAIL_REPORT_FORM_ID} data-form="hail-report">
+    <div
+      className="lead-form-card hail-report-form"
+      id={HAIL_REPORT_FORM_ID}
+      data-form="hail-report"
+      tabIndex={-1}
+    >
       <div role="status" className="form-success-region" ref={statusRef}>
         {sent ? (
           <div className="form-success">

@@ -6,7 +6,7 @@ import { FACTS } from '../../../shared/business'
 import { HAIL_IMPACT_2025 } from '../../../shared/service-areas'
 import { HailImpactCard } from '../../components/content/HailImpactCard'
 import { PageSection } from '../../components/content/PageSection'
-import { HAIL_REPORT_FORM_ID, HailReportForm } from '../../components/lead/HailReportForm'
+import { HailReportForm, ScrollToHailReportForm } from '../../components/lead/HailReportForm'
 import { HeroBanner } from '../../components/ui/HeroBanner'
 import { CheckIcon, ClockIcon, MapPinIcon, ShieldIcon } from '../../components/ui/icons'
 
@@ -64,8 +64,10 @@ export default function Page() {
         eyebrow={`Free · Delivered within ${FACTS.hailReportDeliveryHours} hours`}
         title="Extreme Weather Report"
         subtitle={`Find out exactly when hail hit your home. Your free report shows every storm at your address over the past ${YEARS} years, with hail sizes from NOAA data. No credit card required.`}
-        cta={{ href: `#${HAIL_REPORT_FORM_ID}`, text: 'Get My Free Report' }}
-      />
+        cta={false}
+      >
+        <ScrollToHailReportForm>Get My Free Report</ScrollToHailReportForm>
+      </HeroBanner>
 
       <PageSection
         headingId="report-inside"
