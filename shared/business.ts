@@ -35,7 +35,7 @@ export function ownerFirstName(business: BusinessConfig): string {
 }
 
 /** Hours shown on the contact page (spec section 9). */
-export const HOURS_DISPLAY = 'Monday - Sunday: 9:00 AM - 7:00 PM'
+export const HOURS_DISPLAY = 'Monday to Sunday, 9:00 AM to 7:00 PM'
 /** Hours in structured data (spec section 9: both readings are stated). */
 export const HOURS_STRUCTURED = { days: 'Mo-Su', opens: '06:00', closes: '20:00' } as const
 
