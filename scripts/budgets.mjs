@@ -32,9 +32,11 @@ export const SCORE_TARGET = { performance: 95, accessibility: 100, 'best-practic
  */
 export const PERFORMANCE_FLOOR = Number(process.env.PERFORMANCE_FLOOR ?? SCORE_TARGET.performance)
 /**
- * Lighthouse's own advice for a score that decides anything: run it several times and take
- * the median run (Lighthouse CI does the same). One run on this 2-core machine varies by up to
- * 10 points in performance (Total Blocking Time is measured from real task durations).
+ * Lighthouse's own advice for a score that decides anything: run it several times (its
+ * variability guide says five) and take the median. One run on this 2-core machine varies by up
+ * to 10 points in performance, 20 with other work running (Total Blocking Time is measured from
+ * real task durations). Each category is judged on the median of its run scores, as Lighthouse
+ * CI's `median` aggregation does.
  */
 export const RUNS_PER_PAGE = Number(process.env.LIGHTHOUSE_RUNS ?? 5)
 export const SCORE_BUDGET = { ...SCORE_TARGET, performance: PERFORMANCE_FLOOR }
@@ -105,6 +107,12 @@ async function startServer() {
   }
 }
 
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid] : Math.round((sorted[mid - 1] + sorted[mid]) / 2)
+}
+
 function scriptSizes(lhr) {
   const requests = lhr.audits['network-requests']?.details?.items ?? []
   const scripts = requests.filter((r) => r.resourceType === 'Script')
@@ -151,11 +159,16 @@ try {
       failures.push(`${page}: Lighthouse could not measure it`)
       continue
     }
-    // The run nearest the median first paint and time to interactive (Lighthouse's own rule).
+    // Scores: the median of the runs per category (Lighthouse CI's `median` aggregation).
+    // Metrics, scripts and failing audits: the run nearest the median first paint and time to
+    // interactive (Lighthouse's own computeMedianRun).
     const lhr = computeMedianRun(runs)
     const runScores = runs.map((r) => Math.round(r.categories.performance.score * 100))
     const scores = Object.fromEntries(
-      Object.keys(SCORE_BUDGET).map((k) => [k, Math.round((lhr.categories[k]?.score ?? 0) * 100)]),
+      Object.keys(SCORE_BUDGET).map((k) => [
+        k,
+        median(runs.map((r) => Math.round((r.categories[k]?.score ?? 0) * 100))),
+      ]),
     )
     const js = scriptSizes(lhr)
     const metrics = [
@@ -178,7 +191,7 @@ try {
       `${page.padEnd(29)} ${String(scores.performance).padStart(4)}  ${String(scores.accessibility).padStart(4)}  ${String(scores['best-practices']).padStart(4)}  ${String(scores.seo).padStart(4)}  ${js.totalKb.toFixed(1).padStart(7)} KB (${js.count})  ${js.largest.join(', ')}  [${((Date.now() - started) / 1000).toFixed(0)} s]`,
     )
     console.log(
-      `${''.padEnd(29)} ${metrics}; performance of the ${runs.length} runs: ${runScores.join(', ')}`,
+      `${''.padEnd(29)} ${metrics} (median run); performance of the ${runs.length} runs: ${runScores.join(', ')}`,
     )
     for (const [k, min] of Object.entries(SCORE_BUDGET)) {
       if (scores[k] < min) {
