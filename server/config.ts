@@ -125,3 +125,19 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
   }
 }
+
+/**
+ * For the entry points (web and worker): the parsed configuration, or, on a bad value, the
+ * message naming the variable on stderr and exit code 1.
+ */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return parseConfig(env)
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`${err.message}\nFix these environment variables (see .env.example) and start again.`)
+      process.exit(1)
+    }
+    throw err
+  }
+}

@@ -5,7 +5,7 @@
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { RequestHandler } from 'express'
-import { ConfigError, parseConfig, type Config } from './config'
+import { loadConfigOrExit } from './config'
 import { createLogger } from './logger'
 import { createApp } from './app'
 import { openMigratedDatabase } from './db/connection'
@@ -14,20 +14,8 @@ import { startOutboxRelay, type OutboxRelay } from './leads/relay'
 
 const SHUTDOWN_TIMEOUT_MS = 10_000
 
-function loadConfig(): Config {
-  try {
-    return parseConfig(process.env)
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(`${err.message}\nFix these environment variables (see .env.example) and start again.`)
-      process.exit(1)
-    }
-    throw err
-  }
-}
-
 async function main() {
-  const config = loadConfig()
+  const config = loadConfigOrExit()
   const logger = createLogger(config.logLevel)
 
   let devMiddleware: RequestHandler | undefined

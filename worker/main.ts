@@ -3,26 +3,14 @@
  * same configuration schema and database file as the web process, consumes the leads
  * queue (ARCHITECTURE "Lead pipeline contract").
  */
-import { ConfigError, parseConfig, type Config } from '../server/config'
+import { loadConfigOrExit } from '../server/config'
 import { openMigratedDatabase } from '../server/db/connection'
 import { createLogger } from '../server/logger'
 import { startLeadWorker } from './lead-worker'
 import { onShutdown } from './shutdown'
 
-function loadConfig(): Config {
-  try {
-    return parseConfig(process.env)
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(`${err.message}\nFix these environment variables (see .env.example) and start again.`)
-      process.exit(1)
-    }
-    throw err
-  }
-}
-
 function main() {
-  const config = loadConfig()
+  const config = loadConfigOrExit()
   if (!config.redisUrl) {
     console.error(
       'The worker needs REDIS_URL (e.g. REDIS_URL=redis://127.0.0.1:6379): it consumes the leads queue in Redis.',
