@@ -94,3 +94,17 @@ test('a desktop menu under the pointer opens before the page is interactive and 
   await page.mouse.move(5, 700)
   await expect(item.locator('.dropdown')).toBeHidden()
 })
+
+test('a pointer that heads for the tabs before the page is interactive still gets the hail report pitch', async ({
+  page,
+}) => {
+  await delayTheApp(page)
+  await page.goto('/')
+  await expectNotYetInteractive(page)
+  await page.mouse.move(640, 400)
+  await page.mouse.move(640, 5)
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 10_000 })
+  await expect(page.getByRole('dialog', { name: 'Free Hail Weather Report' })).toBeVisible()
+  // Noted once, acted on once.
+  expect(await page.evaluate(() => document.documentElement.dataset.earlyExitIntent)).toBeUndefined()
+})

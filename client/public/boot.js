@@ -9,7 +9,9 @@
 //    on to taps on buttons and to form submissions, and replays them once the page is
 //    interactive: an early tap on "Free Inspection" opens the dialog a moment later
 //    instead of doing nothing, and a form sent early goes through the form's own checks
-//    instead of a raw browser POST.
+//    instead of a raw browser POST. An exit-intent trigger seen meanwhile (pointer at the
+//    top or leaving the page, tab hidden) is noted as `<html data-early-exit-intent>` for
+//    client/components/lead/use-exit-intent.ts, which acts on it once it runs.
 //
 // Served from client/public with a version query (server/http/script-priority.ts). Plain
 // JavaScript, no imports: it must stay tiny.
@@ -43,6 +45,25 @@ document.addEventListener(
   },
   true,
 )
+
+// Kept in step with EXIT_INTENT_TOP_THRESHOLD_PX (client/components/lead/exit-intent-storage.ts).
+const EXIT_INTENT_TOP_PX = 10
+const noteExitIntent = () => {
+  if (!isInteractive()) root.dataset.earlyExitIntent = 'true'
+}
+document.addEventListener(
+  'mousemove',
+  (event) => {
+    if (event.clientY <= EXIT_INTENT_TOP_PX) noteExitIntent()
+  },
+  { passive: true },
+)
+document.addEventListener('mouseout', (event) => {
+  if (event.relatedTarget === null && !(event.target instanceof HTMLIFrameElement)) noteExitIntent()
+})
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'hidden') noteExitIntent()
+})
 
 new MutationObserver((_, observer) => {
   if (!isInteractive()) return

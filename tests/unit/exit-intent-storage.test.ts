@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import {
   canShowExitIntent,
+  EXIT_INTENT_TOP_THRESHOLD_PX,
   EXIT_INTENT_STORAGE_KEY,
   EXIT_INTENT_SUPPRESS_MS,
   hasJustSentLead,
@@ -97,5 +99,12 @@ describe('exit-intent storage rules', () => {
     expect(hasJustSentLead(session)).toBe(true)
     expect(hasJustSentLead(null)).toBe(false)
     expect(() => markLeadSent(new BrokenStorage())).not.toThrow()
+  })
+})
+
+describe('the boot script', () => {
+  it('notes early exit intent at the same distance from the top as the page does', () => {
+    const boot = readFileSync(new URL('../../client/public/boot.js', import.meta.url), 'utf8')
+    expect(boot).toContain(`const EXIT_INTENT_TOP_PX = ${EXIT_INTENT_TOP_THRESHOLD_PX}\n`)
   })
 })

@@ -111,6 +111,11 @@ export function useExitIntent(pathname: string): ExitIntentApi {
     window.addEventListener('beforeunload', trigger)
     window.addEventListener('scroll', onScroll, { passive: true })
     window.exitIntent = { open, reset }
+    // A trigger that fired before the page was interactive, noted by client/public/boot.js.
+    if (document.documentElement.dataset.earlyExitIntent) {
+      delete document.documentElement.dataset.earlyExitIntent
+      trigger()
+    }
     return () => {
       window.removeEventListener('mousemove', onMouseMove)
       window.removeEventListener('mouseout', onMouseOut, capture)
