@@ -6,7 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { test, expect } from './fixtures'
+import { test, expect, waitForHydration } from './fixtures'
 import { ALL_ROUTES } from '../shared/routes'
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
@@ -19,11 +19,6 @@ async function violations(page: Page) {
     impact: v.impact,
     nodes: v.nodes.map((n) => n.target.join(' ')),
   }))
-}
-
-/** The exit-intent hook is installed by the layout's last effect: the page is interactive. */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => typeof window.exitIntent?.open === 'function')
 }
 
 test.describe('axe on every route at 1280 px', () => {

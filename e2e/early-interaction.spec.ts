@@ -5,10 +5,9 @@
  * under the pointer meanwhile. Each test delays Vike's client entry so that the early
  * interaction really happens before hydration.
  */
-import Database from 'better-sqlite3'
 import type { Page } from '@playwright/test'
-import { test, expect } from './fixtures'
-import { E2E_DATABASE_PATH } from '../playwright.config'
+import { test, expect, waitForHydration } from './fixtures'
+import { fillLead, homeowner, rowsFor } from './leads'
 
 const ENTRY_DELAY_MS = 1500
 
@@ -47,26 +46,18 @@ test('a form sent before the page is interactive is checked and sent by the form
   page,
   problems,
 }) => {
-  const email = `early.${Date.now()}.${process.pid}@example.com`
+  const who = homeowner()
   await delayTheApp(page)
   await page.goto('/contact')
   await expectNotYetInteractive(page)
   const form = page.locator('form[data-form-type="contact"]')
-  await form.getByLabel('First Name', { exact: true }).fill('Avery')
-  await form.getByLabel('Last Name', { exact: true }).fill('Lindqvist')
-  await form.getByLabel('Property Address', { exact: true }).fill('1550 Larimer St, Denver, CO 80202')
-  await form.getByLabel('Email Address', { exact: true }).fill(email)
-  await form.getByLabel('Phone Number', { exact: true }).fill('(720) 555-0142')
+  await fillLead(form, who)
   await form.getByRole('button', { name: 'Request My Free Inspection' }).click()
   // No raw browser POST: the page stays until the form's own handler has sent the lead.
   await expect(page).toHaveURL(/\/schedule-inspection$/, { timeout: 10_000 })
-  const db = new Database(E2E_DATABASE_PATH, { readonly: true, fileMustExist: true })
-  try {
-    const rows = db.prepare('SELECT form_type, first_name FROM form_submissions WHERE email = ?').all(email)
-    expect(rows).toEqual([{ form_type: 'contact', first_name: 'Avery' }])
-  } finally {
-    db.close()
-  }
+  const rows = rowsFor(who.email)
+  expect(rows).toHaveLength(1)
+  expect(rows[0]).toMatchObject({ form_type: 'contact', first_name: who.firstName })
   expect(problems.pageErrors).toEqual([])
 })
 
@@ -89,7 +80,7 @@ test('a desktop menu under the pointer opens before the page is interactive and 
   const item = page.locator('.desktop-nav .has-dropdown', { hasText: 'Service Areas' })
   await item.getByRole('link', { name: 'Service Areas' }).hover()
   await expect(item.locator('.dropdown')).toBeVisible()
-  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 10_000 })
+  await waitForHydration(page, 10_000)
   await expect(item).toHaveClass(/is-open/)
   await page.mouse.move(5, 700)
   await expect(item.locator('.dropdown')).toBeHidden()
@@ -103,7 +94,7 @@ test('a pointer that heads for the tabs before the page is interactive still get
   await expectNotYetInteractive(page)
   await page.mouse.move(640, 400)
   await page.mouse.move(640, 5)
-  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 10_000 })
+  await waitForHydration(page, 10_000)
   await expect(page.getByRole('dialog', { name: 'Free Hail Weather Report' })).toBeVisible()
   // Noted once, acted on once.
   expect(await page.evaluate(() => document.documentElement.dataset.earlyExitIntent)).toBeUndefined()

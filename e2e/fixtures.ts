@@ -47,10 +47,18 @@ export const test = base.extend<{ problems: PageProblems }>({
   },
 })
 
+/**
+ * Waits until the whole page is interactive: the layout sets `html[data-hydrated]` once the
+ * deferred body has hydrated, after the header and the exit-intent hook.
+ */
+export async function waitForHydration(page: Page, timeout?: number): Promise<void> {
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout })
+}
+
 /** Opens a page and waits until React has hydrated it, so clicks reach their handlers. */
 export async function gotoHydrated(page: Page, url: string): Promise<void> {
   await page.goto(url)
-  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+  await waitForHydration(page)
 }
 
 export { expect }

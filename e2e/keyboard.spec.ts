@@ -3,11 +3,7 @@
  * dialogs: focus moves in, stays in, Escape closes, and focus returns to what opened it.
  */
 import type { Locator, Page } from '@playwright/test'
-import { test, expect } from './fixtures'
-
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => typeof window.exitIntent?.open === 'function')
-}
+import { test, expect, waitForHydration } from './fixtures'
 
 /** Presses Tab until `target` has focus (at most `max` times). */
 async function tabTo(page: Page, target: Locator, max = 40) {

@@ -79,7 +79,7 @@ function start() {
   if (started || !entry) return
   started = true
   // The entry's modules, fetched in parallel rather than one import after another.
-  for (const href of (tag?.getAttribute('data-preload') ?? '').split(' ').filter(Boolean)) {
+  for (const href of (tag.getAttribute('data-preload') ?? '').split(' ').filter(Boolean)) {
     const link = document.createElement('link')
     link.rel = 'modulepreload'
     link.href = href

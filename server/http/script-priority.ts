@@ -2,12 +2,13 @@
  * Every page is fully rendered on the server; its JavaScript only hydrates it (buttons,
  * menus, dialogs). Vike asks for that JavaScript at the browser's high priority, so on a
  * slow phone connection it competes with the stylesheet and the hero image for the first
- * paint. `fetchpriority="low"` lets the browser fetch what paints first, first (issue 7;
- * docs/decisions/005-performance-budgets.md).
+ * paint (issue 7; docs/decisions/005-performance-budgets.md).
  *
- * With a boot script (client/public/boot.js), Vike's entry script tag becomes a low-priority
- * modulepreload plus the boot script, which imports the entry after the first paint and
- * replays taps and form submissions made before the page was interactive.
+ * With the boot script (client/public/boot.js), Vike's entry `<script>` and its
+ * `modulepreload` links are replaced by one boot `<script>` carrying them as `data-entry` and
+ * `data-preload`: it preloads and imports them after the first paint, and replays taps and
+ * form submissions made before the page was interactive. Without it (a build lacking the
+ * file), the same tags stay and are only asked for at `fetchpriority="low"`.
  */
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
@@ -17,7 +18,7 @@ const ENTRY_SCRIPT = /<script src="(\/assets\/entries\/[^"]+\.js)" type="module"
 const MODULE_PRELOAD =
   /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)" as="script" type="text\/javascript">/g
 
-export function lowerScriptPriority(html: string, bootSrc?: string): string {
+export function deferPageScripts(html: string, bootSrc?: string): string {
   if (!bootSrc || !ENTRY_SCRIPT.test(html)) {
     return html
       .replace(/<link rel="modulepreload" /g, '<link rel="modulepreload" fetchpriority="low" ')

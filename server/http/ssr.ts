@@ -11,7 +11,7 @@ import type { RequestHandler } from 'express'
 import { renderPage } from 'vike/server'
 import type { Logger } from '../logger'
 import { findRoute } from '../../shared/routes'
-import { lowerScriptPriority } from './script-priority'
+import { deferPageScripts } from './script-priority'
 
 interface CachedPage {
   statusCode: number
@@ -68,7 +68,7 @@ export function createSsrHandler(opts: SsrOptions): RequestHandler {
         page = {
           statusCode: httpResponse.statusCode,
           headers: httpResponse.headers,
-          body: lowerScriptPriority(httpResponse.body, opts.bootSrc),
+          body: deferPageScripts(httpResponse.body, opts.bootSrc),
         }
         if (page.statusCode === 404) {
           opts.logger.warn({ path: pathname }, 'page not found')

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { bootScriptSrc, lowerScriptPriority } from '../../server/http/script-priority'
+import { bootScriptSrc, deferPageScripts } from '../../server/http/script-priority'
 
 const VIKE_HTML =
   '<head><link rel="stylesheet" type="text/css" href="/assets/static/site.css">' +
@@ -12,9 +12,9 @@ const VIKE_HTML =
   '<link rel="modulepreload" href="/assets/entries/client_pages_index.X1.js" as="script" type="text/javascript">' +
   '<link rel="modulepreload" href="/assets/chunks/chunk-Y2.js" as="script" type="text/javascript"></body>'
 
-describe('lowerScriptPriority', () => {
+describe('deferPageScripts', () => {
   it('without a boot script, asks for the entry and its modules at low priority', () => {
-    const html = lowerScriptPriority(VIKE_HTML)
+    const html = deferPageScripts(VIKE_HTML)
     expect(html).toContain(
       '<script src="/assets/entries/entry-client-routing.AbC123.js" type="module" async fetchpriority="low">',
     )
@@ -22,7 +22,7 @@ describe('lowerScriptPriority', () => {
   })
 
   it('with a boot script, hands it the entry and the modules and leaves no other script tag', () => {
-    const html = lowerScriptPriority(VIKE_HTML, '/boot.js?v=0123456789')
+    const html = deferPageScripts(VIKE_HTML, '/boot.js?v=0123456789')
     expect(html).toContain(
       '<script src="/boot.js?v=0123456789" type="module" async fetchpriority="low" ' +
         'data-entry="/assets/entries/entry-client-routing.AbC123.js" ' +
@@ -37,7 +37,7 @@ describe('lowerScriptPriority', () => {
 
   it('leaves a page without Vike’s entry (the development server) as it was', () => {
     const dev = '<script type="module" src="/@vite/client"></script>'
-    expect(lowerScriptPriority(dev, '/boot.js?v=0123456789')).toBe(dev)
+    expect(deferPageScripts(dev, '/boot.js?v=0123456789')).toBe(dev)
   })
 })
 

@@ -1,0 +1,50 @@
+/**
+ * Lead helpers shared by the e2e specs: a homeowner's details, filling a lead form as they
+ * would, and reading what the server stored in the e2e run's real SQLite file.
+ */
+import Database from 'better-sqlite3'
+import type { Locator, Page } from '@playwright/test'
+import { E2E_DATABASE_PATH } from '../playwright.config'
+
+export interface Row {
+  first_name: string
+  last_name: string
+  email: string
+  phone: string
+  address: string
+  message: string | null
+  form_type: string
+  source_path: string | null
+}
+
+export function rowsFor(email: string): Row[] {
+  const db = new Database(E2E_DATABASE_PATH, { readonly: true, fileMustExist: true })
+  try {
+    return db.prepare('SELECT * FROM form_submissions WHERE email = ?').all(email) as Row[]
+  } finally {
+    db.close()
+  }
+}
+
+let counter = 0
+export function homeowner() {
+  counter += 1
+  return {
+    firstName: 'Dana',
+    lastName: 'Whitfield',
+    address: '4821 E 17th Ave, Denver, CO 80220',
+    email: `dana.${Date.now()}.${process.pid}.${counter}@example.com`,
+    phone: '(303) 555-0199',
+    message: 'Hail on June 15th dented the gutters and I see granules in the downspouts.',
+  }
+}
+export type Homeowner = ReturnType<typeof homeowner>
+
+export async function fillLead(scope: Locator | Page, who: Homeowner, { withMessage = false } = {}) {
+  await scope.getByLabel('First Name', { exact: true }).fill(who.firstName)
+  await scope.getByLabel('Last Name', { exact: true }).fill(who.lastName)
+  await scope.getByLabel('Property Address', { exact: true }).fill(who.address)
+  await scope.getByLabel('Email Address', { exact: true }).fill(who.email)
+  await scope.getByLabel('Phone Number', { exact: true }).fill(who.phone)
+  if (withMessage) await scope.getByLabel('Tell me about your roofing concerns').fill(who.message)
+}
