@@ -53,7 +53,13 @@ export default function Page() {
                 </span>
                 <div>
                   <h3>Email</h3>
-                  <a href={`mailto:${business.email}`}>{business.email}</a>
+                  <a href={`mailto:${business.email}`}>
+                    {/* On a phone a long address wraps after the @, not mid-word. */}
+                    <span>
+                      {business.email.split('@')[0]}@<wbr />
+                      {business.email.split('@').slice(1).join('@')}
+                    </span>
+                  </a>
                 </div>
               </li>
               <li>
