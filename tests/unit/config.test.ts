@@ -8,7 +8,9 @@ describe('parseConfig', () => {
     expect(config.databasePath).toBe('data/roofing.db')
     expect(config.siteUrl).toBe('http://localhost:3000')
     expect(config.redisUrl).toBeUndefined()
-    expect(config.trustProxy).toBe(0)
+    expect(config.trustProxy).toEqual(['loopback'])
+    expect(config.backup).toEqual({ dir: 'data/backups', intervalHours: 24, keep: 14 })
+    expect(config.sampleValues).toEqual({ refuse: false, allow: false })
     expect(config.business.phone).toMatch(/\d{3}.*\d{4}/)
   })
 
@@ -21,6 +23,9 @@ describe('parseConfig', () => {
     expect(config.port).toBe(3999)
     expect(config.databasePath).toBe('/tmp/x.db')
     expect(config.siteUrl).toBe('https://roof.example.com')
+    // Backups go beside the database unless BACKUP_DIR says otherwise.
+    expect(config.backup.dir).toBe('/tmp/backups')
+    expect(parseConfig({ BACKUP_DIR: '/srv/backups' }).backup.dir).toBe('/srv/backups')
   })
 
   test('a bad value is refused with a message naming the variable and what is wrong', () => {
@@ -31,7 +36,7 @@ describe('parseConfig', () => {
       const message = (err as Error).message
       expect(message).toMatch(/SITE_URL must be an absolute http\(s\) URL/)
       expect(message).toMatch(/PORT must be a port number/)
-      expect(message).toMatch(/TRUST_PROXY must be a number of proxy hops/)
+      expect(message).toMatch(/TRUST_PROXY must list the addresses or subnets of your reverse proxies/)
       expect(message).toMatch(/REDIS_URL must start with redis:\/\//)
       return
     }
@@ -41,5 +46,66 @@ describe('parseConfig', () => {
   test('a port outside 0-65535 and an unknown log level are refused', () => {
     expect(() => parseConfig({ PORT: '70000' })).toThrow(/PORT must be between 0 and 65535/)
     expect(() => parseConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL must be one of/)
+    expect(() => parseConfig({ HTTP_PORT: 'eighty' })).toThrow(/HTTP_PORT must be a port number/)
+  })
+
+  test('SITE_URL must be the address of the site only: a path would make Caddy serve that path alone', () => {
+    expect(() => parseConfig({ SITE_URL: 'https://www.roofing.test/site' })).toThrow(
+      /SITE_URL must be the address of the site only, without a path/,
+    )
+    expect(() => parseConfig({ SITE_URL: 'https://www.roofing.test/?x=1' })).toThrow(/without a path/)
+  })
+})
+
+describe('TRUST_PROXY', () => {
+  test('takes names, addresses and subnets of the proxies, comma-separated', () => {
+    expect(parseConfig({ TRUST_PROXY: 'loopback, uniquelocal' }).trustProxy).toEqual([
+      'loopback',
+      'uniquelocal',
+    ])
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.5,172.18.0.0/16, fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '172.18.0.0/16',
+      'fd00::/8',
+    ])
+  })
+
+  test('none (or an empty value) trusts no proxy at all', () => {
+    expect(parseConfig({ TRUST_PROXY: 'none' }).trustProxy).toEqual([])
+    expect(parseConfig({ TRUST_PROXY: '' }).trustProxy).toEqual([])
+  })
+
+  test.each([
+    ['1', /not a number of hops/],
+    ['2', /not a number of hops/],
+    ['true', /trusting every address lets any client forge its own/],
+    ['*', /trusting every address/],
+    ['0.0.0.0/0', /\/0 trusts every address/],
+    ['::/0', /\/0 trusts every address/],
+    ['10.0.0.0/33', /subnet size must be \/1 to \/32/],
+    [
+      'my-proxy',
+      /"my-proxy", which is not an IP address, a subnet or one of loopback, linklocal, uniquelocal/,
+    ],
+  ])('%s is refused: %s', (value, message) => {
+    expect(() => parseConfig({ TRUST_PROXY: value })).toThrow(message)
+  })
+})
+
+describe('backup settings', () => {
+  test('BACKUP_INTERVAL_HOURS 0 turns automatic backups off; out-of-range values are refused', () => {
+    expect(parseConfig({ BACKUP_INTERVAL_HOURS: '0' }).backup.intervalHours).toBe(0)
+    expect(parseConfig({ BACKUP_INTERVAL_HOURS: '6', BACKUP_KEEP: '30' }).backup).toMatchObject({
+      intervalHours: 6,
+      keep: 30,
+    })
+    expect(() => parseConfig({ BACKUP_INTERVAL_HOURS: '-1' })).toThrow(
+      /BACKUP_INTERVAL_HOURS must be 0 \(off\)/,
+    )
+    expect(() => parseConfig({ BACKUP_INTERVAL_HOURS: '200' })).toThrow(/at most 168 hours/)
+    expect(() => parseConfig({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP must keep at least 1 backup/)
+    expect(() => parseConfig({ ALLOW_SAMPLE_VALUES: 'perhaps' })).toThrow(
+      /ALLOW_SAMPLE_VALUES must be true or false/,
+    )
   })
 })
