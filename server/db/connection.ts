@@ -7,7 +7,11 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import { applyMigrations } from './migrate'
+import { defaultBackupDir } from '../config'
+import type { Logger } from '../logger'
+import { createBackup, hasLeads } from './backup'
+import { applyMigrations, pendingMigrations } from './migrate'
+import type { Migration } from './migrations'
 
 export type Db = Database.Database
 
@@ -23,11 +27,38 @@ export function openDatabase(databasePath: string): Db {
   return db
 }
 
-/** Opens the database and brings its schema up to date; what both entry points call. */
-export function openMigratedDatabase(databasePath: string): Db {
+/**
+ * Opens the database and brings its schema up to date; what both entry points call. When a
+ * migration is due and the database already holds leads, a checked backup is taken first
+ * (into backupDir); if that fails, nothing is migrated and the error says why.
+ */
+export function openMigratedDatabase(
+  databasePath: string,
+  opts: { backupDir?: string; logger?: Pick<Logger, 'info'>; migrations?: readonly Migration[] } = {},
+): Db {
   const db = openDatabase(databasePath)
   try {
-    applyMigrations(db)
+    const pending = pendingMigrations(db, opts.migrations)
+    if (pending.length && databasePath !== ':memory:' && hasLeads(db)) {
+      let backup
+      try {
+        backup = createBackup(db, {
+          dir: opts.backupDir ?? defaultBackupDir(databasePath),
+          databasePath,
+          kind: 'pre-migration',
+        })
+      } catch (err) {
+        throw new Error(
+          `Not migrating ${databasePath}: the backup before the migration failed. ${(err as Error).message}`,
+          { cause: err },
+        )
+      }
+      opts.logger?.info(
+        { file: backup.file, leads: backup.leads, migrations: pending.map((m) => m.name) },
+        'backup taken before migrating the database',
+      )
+    }
+    applyMigrations(db, opts.migrations)
   } catch (err) {
     db.close()
     throw err

@@ -11,6 +11,12 @@ export function readSchemaVersion(db: Db): number {
   return db.pragma('user_version', { simple: true }) as number
 }
 
+/** Migrations the database has not had yet. */
+export function pendingMigrations(db: Db, migrations: readonly Migration[] = MIGRATIONS): Migration[] {
+  const version = readSchemaVersion(db)
+  return migrations.filter((m) => m.version > version)
+}
+
 /** Returns the versions applied by this call (empty when the schema was current). */
 export function applyMigrations(db: Db, migrations: readonly Migration[] = MIGRATIONS): number[] {
   const applied: number[] = []
