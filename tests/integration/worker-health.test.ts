@@ -1,0 +1,121 @@
+/**
+ * The worker's heartbeat and its container healthcheck (worker/health.ts): healthy while the
+ * heartbeat is fresh; a stale one fails, and with --kill-if-stale the stuck process is killed
+ * so that its container's restart policy starts it again.
+ */
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { checkHeartbeat, startHeartbeat, writeHeartbeat } from '../../worker/heartbeat'
+
+const ROOT = path.resolve(__dirname, '../..')
+let dir: string
+let file: string
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'roofing-heartbeat-'))
+  file = path.join(dir, 'heartbeat.json')
+})
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true })
+})
+
+const healthcheck = (...args: string[]) =>
+  spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'worker/health.ts'), ...args], {
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH, WORKER_HEARTBEAT_FILE: file },
+  })
+
+describe('heartbeat', () => {
+  test('is written at once and then on every beat, but only while the worker is healthy', async () => {
+    let healthy = true
+    const beat = startHeartbeat({ file, isHealthy: () => healthy, intervalMs: 20 })
+    try {
+      expect(checkHeartbeat(file)).toMatchObject({ healthy: true, pid: process.pid })
+      healthy = false
+      await new Promise((r) => setTimeout(r, 100))
+      expect(checkHeartbeat(file, { maxAgeMs: 60 })).toMatchObject({ healthy: false })
+      healthy = true
+      await new Promise((r) => setTimeout(r, 60))
+      expect(checkHeartbeat(file, { maxAgeMs: 60 })).toMatchObject({ healthy: true })
+    } finally {
+      beat.stop()
+    }
+  })
+
+  test('a missing or unreadable heartbeat is unhealthy, and says why', () => {
+    expect(checkHeartbeat(file)).toMatchObject({
+      healthy: false,
+      reason: expect.stringContaining('no heartbeat file'),
+    })
+    writeFileSync(file, '{not json')
+    expect(checkHeartbeat(file)).toMatchObject({
+      healthy: false,
+      reason: expect.stringContaining('unreadable'),
+    })
+  })
+})
+
+describe('the worker healthcheck command', () => {
+  test('exits 0 while the heartbeat is fresh', () => {
+    writeHeartbeat(file)
+    const result = healthcheck('--kill-if-stale')
+    expect(result.status).toBe(0)
+    expect(result.stdout).toMatch(/^worker healthy: last heartbeat \d+ s ago/)
+  })
+
+  test('with a stale heartbeat it exits 1 and kills the stuck worker process (--kill-if-stale)', async () => {
+    // A "worker" whose event loop is stuck: it never runs a signal handler again.
+    const stuck = spawn(process.execPath, ['-e', 'process.on("SIGTERM",()=>{}); for (;;) {}'], {
+      stdio: 'ignore',
+    })
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      stuck.on('exit', (_code, signal) => resolve(signal)),
+    )
+    try {
+      writeFileSync(
+        file,
+        JSON.stringify({ pid: stuck.pid, at: new Date(Date.now() - 5 * 60_000).toISOString() }),
+      )
+      const diagnose = healthcheck()
+      expect(diagnose.status).toBe(1)
+      expect(diagnose.stderr).toMatch(
+        /worker unhealthy: last heartbeat 30\d s ago \(more than 90 s\): the worker is stuck/,
+      )
+      expect(stuck.exitCode).toBeNull() // without the flag nothing is killed
+
+      const result = healthcheck('--kill-if-stale')
+      expect(result.status).toBe(1)
+      expect(result.stderr).toContain(`killed the stuck worker (pid ${stuck.pid})`)
+      expect(await exited).toBe('SIGKILL')
+    } finally {
+      stuck.kill('SIGKILL')
+    }
+  })
+
+  test('the worker entry point writes its heartbeat file at start', async () => {
+    const worker = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'worker/main.ts')], {
+      cwd: dir,
+      env: {
+        PATH: process.env.PATH,
+        WORKER_HEARTBEAT_FILE: file,
+        DATABASE_PATH: path.join(dir, 'leads.db'),
+        // Nothing listens here: the heartbeat must not depend on Redis being up.
+        REDIS_URL: 'redis://127.0.0.1:9',
+        BACKUP_INTERVAL_HOURS: '0',
+        LOG_LEVEL: 'silent',
+      },
+      stdio: 'ignore',
+    })
+    try {
+      const deadline = Date.now() + 15_000
+      while (!existsSync(file) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))
+      expect(checkHeartbeat(file)).toMatchObject({ healthy: true })
+      expect(healthcheck().status).toBe(0)
+    } finally {
+      worker.kill('SIGTERM')
+      await new Promise((r) => worker.on('exit', r))
+    }
+  })
+})

@@ -1,0 +1,89 @@
+/**
+ * The worker's automatic backups: one every BACKUP_INTERVAL_HOURS into BACKUP_DIR, each
+ * integrity-checked, keeping the newest BACKUP_KEEP (server/db/backup.ts). The next one is
+ * due an interval after the newest backup on disk, so restarts neither skip nor pile up
+ * backups. A failure is logged as an error and tried again within the hour.
+ */
+import { createBackup, listBackups, pruneBackups } from '../server/db/backup'
+import type { Db } from '../server/db/connection'
+import type { Logger } from '../server/logger'
+
+const HOUR_MS = 60 * 60 * 1000
+/** The first backup after a start waits this long, so start-up (and a migration) settles first. */
+export const FIRST_BACKUP_DELAY_MS = 30_000
+/** After a failed backup, the next try comes this soon (or at the next interval if that is sooner). */
+export const RETRY_AFTER_FAILURE_MS = HOUR_MS
+
+export interface BackupSchedule {
+  /** When the next backup is due (null when automatic backups are off). */
+  nextAt(): Date | null
+  stop(): void
+}
+
+export function startBackupSchedule(opts: {
+  db: Db
+  databasePath: string
+  dir: string
+  intervalHours: number
+  keep: number
+  logger: Logger
+  firstDelayMs?: number
+}): BackupSchedule {
+  const log = opts.logger.child({ component: 'backup' })
+  if (opts.intervalHours === 0) {
+    log.warn('automatic backups are off (BACKUP_INTERVAL_HOURS=0); take them with site-admin backup now')
+    return { nextAt: () => null, stop: () => {} }
+  }
+  const intervalMs = opts.intervalHours * HOUR_MS
+  let timer: NodeJS.Timeout | undefined
+  let next: Date | null = null
+
+  const schedule = (delayMs: number) => {
+    next = new Date(Date.now() + delayMs)
+    timer = setTimeout(run, delayMs)
+    timer.unref()
+  }
+
+  const run = () => {
+    try {
+      const backup = createBackup(opts.db, { dir: opts.dir, databasePath: opts.databasePath })
+      const removed = pruneBackups(opts.dir, opts.keep)
+      log.info(
+        {
+          file: backup.file,
+          bytes: backup.bytes,
+          leads: backup.leads,
+          integrity: 'ok',
+          removed: removed.map((b) => b.name),
+        },
+        'backup taken',
+      )
+      schedule(intervalMs)
+    } catch (err) {
+      log.error(
+        { err: { message: err instanceof Error ? err.message : String(err) }, dir: opts.dir },
+        'backup failed; the leads are safe in the database, but there is no fresh backup',
+      )
+      schedule(Math.min(RETRY_AFTER_FAILURE_MS, intervalMs))
+    }
+  }
+
+  const newest = listBackups(opts.dir).find((b) => b.kind === 'regular')
+  const due = newest ? newest.createdAt.getTime() + intervalMs - Date.now() : 0
+  schedule(Math.max(opts.firstDelayMs ?? FIRST_BACKUP_DELAY_MS, due))
+  log.info(
+    {
+      dir: opts.dir,
+      everyHours: opts.intervalHours,
+      keep: opts.keep,
+      next: next,
+      newest: newest?.name ?? null,
+    },
+    'automatic backups scheduled',
+  )
+
+  return {
+    nextAt: () => next,
+    stop: () => clearTimeout(timer),
+  }
+}

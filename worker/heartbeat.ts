@@ -1,0 +1,72 @@
+/**
+ * The worker's heartbeat, read by its container healthcheck (worker/health.ts). While the
+ * worker is healthy (its BullMQ worker running, the database answering) it rewrites a small
+ * file every few seconds; a worker whose event loop is stuck, or whose queue consumer has
+ * stopped, stops rewriting it, and the healthcheck sees the file go stale.
+ */
+import { readFileSync, renameSync, writeFileSync } from 'node:fs'
+
+export const HEARTBEAT_INTERVAL_MS = 10_000
+/** Nine missed beats: long enough for a slow backup or a busy machine, short enough to notice. */
+export const HEARTBEAT_MAX_AGE_MS = 90_000
+
+export interface HeartbeatRecord {
+  pid: number
+  at: string
+}
+
+export function writeHeartbeat(file: string, now = new Date()): void {
+  const record: HeartbeatRecord = { pid: process.pid, at: now.toISOString() }
+  // Written aside and renamed, so the healthcheck never reads half a file.
+  const tmp = `${file}.${process.pid}.tmp`
+  writeFileSync(tmp, JSON.stringify(record))
+  renameSync(tmp, file)
+}
+
+export function startHeartbeat(opts: {
+  file: string
+  isHealthy: () => boolean
+  intervalMs?: number
+  onError?: (err: unknown) => void
+}): { stop(): void } {
+  const beat = () => {
+    try {
+      if (opts.isHealthy()) writeHeartbeat(opts.file)
+    } catch (err) {
+      opts.onError?.(err)
+    }
+  }
+  beat()
+  const timer = setInterval(beat, opts.intervalMs ?? HEARTBEAT_INTERVAL_MS)
+  timer.unref()
+  return { stop: () => clearInterval(timer) }
+}
+
+export type HeartbeatCheck =
+  { healthy: true; ageMs: number; pid: number } | { healthy: false; reason: string; pid?: number }
+
+export function checkHeartbeat(file: string, opts: { maxAgeMs?: number; now?: Date } = {}): HeartbeatCheck {
+  const maxAgeMs = opts.maxAgeMs ?? HEARTBEAT_MAX_AGE_MS
+  let record: HeartbeatRecord
+  try {
+    record = JSON.parse(readFileSync(file, 'utf8')) as HeartbeatRecord
+  } catch (err) {
+    const code = (err as { code?: string }).code
+    return {
+      healthy: false,
+      reason:
+        code === 'ENOENT'
+          ? `no heartbeat file at ${file} (the worker has not started, or WORKER_HEARTBEAT_FILE differs)`
+          : `heartbeat file ${file} unreadable: ${(err as Error).message}`,
+    }
+  }
+  const ageMs = (opts.now ?? new Date()).getTime() - new Date(record.at).getTime()
+  if (!Number.isFinite(ageMs)) return { healthy: false, reason: `heartbeat file ${file} has no valid time` }
+  if (ageMs > maxAgeMs)
+    return {
+      healthy: false,
+      pid: record.pid,
+      reason: `last heartbeat ${Math.round(ageMs / 1000)} s ago (more than ${maxAgeMs / 1000} s): the worker is stuck`,
+    }
+  return { healthy: true, ageMs, pid: record.pid }
+}
