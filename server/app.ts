@@ -2,10 +2,13 @@
  * The Express application, built without listening so supertest can drive it
  * (ARCHITECTURE "Shape"). Vike's renderPage is the last middleware.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
+import type { Redis } from 'ioredis'
 import compression from 'compression'
 import { pinoHttp } from 'pino-http'
+import type { LevelWithSilent } from 'pino'
 import type { Config } from './config'
 import type { Logger } from './logger'
 import { createSecurityHeaders } from './http/security'
@@ -34,22 +37,24 @@ export interface AppDeps {
   db?: Db
   /** The queue producer; absent when REDIS_URL is unset (leads stay pending in the outbox). */
   producer?: LeadProducer
+  /** Redis for the enquiry rate limit's counters; absent = counted in memory. */
+  rateLimitRedis?: Redis
 }
 
 export function createApp(deps: AppDeps): express.Express {
   const { config, logger } = deps
   const app = express()
   app.disable('x-powered-by')
-  // A hop count, never `true`: only that many proxies' X-Forwarded-For entries are trusted.
-  app.set('trust proxy', config.trustProxy)
+  // The proxies' addresses or subnets, never a hop count or `true`: X-Forwarded-For (and so
+  // req.ip, the rate limit's key) is believed only when it comes from one of them.
+  app.set('trust proxy', config.trustProxy.length ? config.trustProxy : false)
 
   app.use(
     pinoHttp({
       logger,
       // Health probes every few seconds would drown the log.
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-      customLogLevel: (_req, res, err) =>
-        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+      customLogLevel: requestLogLevel,
       serializers: {
         req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
@@ -57,7 +62,12 @@ export function createApp(deps: AppDeps): express.Express {
     }),
   )
   app.use(
-    createSecurityHeaders({ bookingUrl: config.business.bookingUrl, isProduction: config.isProduction }),
+    createSecurityHeaders({
+      bookingUrl: config.business.bookingUrl,
+      isProduction: config.isProduction,
+      // HSTS only where the site is served over HTTPS (browsers ignore it on http:// anyway).
+      hsts: config.isProduction && config.siteUrl.startsWith('https://'),
+    }),
   )
   const readinessChecks = [...(deps.readinessChecks ?? [])]
   if (deps.db) readinessChecks.push(createDatabaseCheck(deps.db), createQueueCheck(deps.producer))
@@ -65,7 +75,16 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(compression())
 
   if (deps.db) {
-    app.use(ENQUIRY_ENDPOINT, createEnquiryRouter({ config, logger, db: deps.db, producer: deps.producer }))
+    app.use(
+      ENQUIRY_ENDPOINT,
+      createEnquiryRouter({
+        config,
+        logger,
+        db: deps.db,
+        producer: deps.producer,
+        rateLimitRedis: deps.rateLimitRedis,
+      }),
+    )
   }
 
   let bootSrc: string | undefined
@@ -111,4 +130,21 @@ export function createApp(deps: AppDeps): express.Express {
   }) satisfies ErrorRequestHandler)
 
   return app
+}
+
+/**
+ * Successful requests for images, scripts and styles are not logged: they would rotate the
+ * lines that matter (leads, errors) out of a size-capped log. A failed one still is.
+ */
+function requestLogLevel(req: IncomingMessage, res: ServerResponse, err?: Error): LevelWithSilent {
+  if (err || res.statusCode >= 500) return 'error'
+  if (res.statusCode >= 400) return 'warn'
+  // originalUrl: a router mounted on /assets strips its prefix from req.url.
+  return isStaticAsset((req as { originalUrl?: string }).originalUrl ?? req.url) ? 'silent' : 'info'
+}
+
+/** Built assets and public files: a path under /assets/ or /uploads/, or one naming a file. */
+export function isStaticAsset(url: string | undefined): boolean {
+  const p = (url ?? '').split('?')[0] ?? ''
+  return p.startsWith('/assets/') || p.startsWith('/uploads/') || /\/[^/]+\.[a-z0-9]+$/i.test(p)
 }

@@ -11,12 +11,15 @@ import { createApp } from './app'
 import { openMigratedDatabase } from './db/connection'
 import { createLeadProducer, type LeadProducer } from './queue/producer'
 import { startOutboxRelay, type OutboxRelay } from './leads/relay'
+import { createRateLimitRedis } from './leads/rate-limit'
 
 const SHUTDOWN_TIMEOUT_MS = 10_000
 
 async function main() {
   const config = loadConfigOrExit()
   const logger = createLogger(config.logLevel)
+  for (const warning of config.warnings) logger.warn(warning)
+  if (config.envFile) logger.info({ envFile: config.envFile }, 'settings read from .env')
 
   let devMiddleware: RequestHandler | undefined
   if (!config.isProduction) {
@@ -29,19 +32,21 @@ async function main() {
   }
 
   // Store first: the database must open (and migrate) before the site accepts anything.
-  const db = openMigratedDatabase(config.databasePath)
+  const db = openMigratedDatabase(config.databasePath, { backupDir: config.backup.dir, logger })
   logger.info({ databasePath: config.databasePath }, 'database ready')
 
   let producer: LeadProducer | undefined
   let relay: OutboxRelay | undefined
+  let rateLimitRedis: ReturnType<typeof createRateLimitRedis> | undefined
   if (config.redisUrl) {
     producer = createLeadProducer({ redisUrl: config.redisUrl, prefix: config.queuePrefix, logger })
     relay = startOutboxRelay({ db, producer, logger })
+    rateLimitRedis = createRateLimitRedis(config.redisUrl)
   } else {
     logger.warn('queue disabled: REDIS_URL is not set; leads are stored and wait in the outbox until it is')
   }
 
-  const app = createApp({ config, logger, devMiddleware, db, producer })
+  const app = createApp({ config, logger, devMiddleware, db, producer, rateLimitRedis })
   const server = app.listen(config.port, config.host, () => {
     const address = server.address()
     const port = typeof address === 'object' && address ? address.port : config.port
@@ -68,6 +73,7 @@ async function main() {
       try {
         await relay?.stop()
         await producer?.close()
+        rateLimitRedis?.disconnect()
         db.close()
       } catch (err) {
         logger.error({ err }, 'error while closing')

@@ -8,7 +8,12 @@ import helmet from 'helmet'
 import type { RequestHandler } from 'express'
 import { VIDEO_EMBED_ORIGIN } from '../../shared/media'
 
-export function createSecurityHeaders(opts: { bookingUrl: string; isProduction: boolean }): RequestHandler {
+export function createSecurityHeaders(opts: {
+  bookingUrl: string
+  isProduction: boolean
+  /** Send Strict-Transport-Security (the site is served over HTTPS). */
+  hsts: boolean
+}): RequestHandler {
   const bookingOrigin = new URL(opts.bookingUrl).origin
   const dev = !opts.isProduction
   return helmet({
@@ -31,6 +36,6 @@ export function createSecurityHeaders(opts: { bookingUrl: string; isProduction: 
     },
     // The booking widget and video are cross-origin frames that do not send CORP headers.
     crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: opts.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    strictTransportSecurity: opts.hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   })
 }

@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import express, { Router, type ErrorRequestHandler } from 'express'
+import type { Redis } from 'ioredis'
 import {
   EnquirySchema,
   HONEYPOT_FIELD,
@@ -27,10 +28,12 @@ import { storeEnquiry } from './service'
 export const MAX_BODY_BYTES = 16 * 1024
 
 export interface EnquiryRouterDeps {
-  config: Pick<Config, 'siteUrl' | 'leadRateLimitPerMinute'>
+  config: Pick<Config, 'siteUrl' | 'leadRateLimitPerMinute' | 'queuePrefix'>
   logger: Logger
   db: Db
   producer?: LeadProducer
+  /** Where the rate limit counts (shared by every web process); absent = in memory. */
+  rateLimitRedis?: Redis
 }
 
 const failed = (error: string): EnquiryFailed => ({ success: false, error })
@@ -70,6 +73,9 @@ export function createEnquiryRouter(deps: EnquiryRouterDeps): Router {
     '/',
     createRateLimit({
       limit: deps.config.leadRateLimitPerMinute,
+      redis: deps.rateLimitRedis,
+      keyPrefix: `${deps.config.queuePrefix}:rate-limit:enquiries:`,
+      logger,
       message: (seconds) =>
         failed(
           `Too many enquiries from your connection. Please wait ${seconds} seconds and try again, or call us.`,

@@ -14,6 +14,7 @@ import { parseConfig, type Config } from '../../server/config'
 import { openMigratedDatabase, type Db } from '../../server/db/connection'
 import { createLogger, type Logger } from '../../server/logger'
 import { createLeadProducer, type LeadProducer } from '../../server/queue/producer'
+import { createRateLimitRedis } from '../../server/leads/rate-limit'
 import { startLeadWorker, type LeadWorker } from '../../worker/lead-worker'
 import { createQueuePrefix, deleteKeys, getRedisUrl } from './redis'
 
@@ -50,6 +51,10 @@ export async function createPipeline(opts: {
   /** Where the web process's producer points; `null` = no producer (REDIS_URL unset). */
   producerUrl?: string | null
   logStream?: DestinationStream
+  /** Where the enquiry rate limit counts; absent = in memory. */
+  rateLimitRedisUrl?: string
+  /** Wait until the rate limit's Redis connection is up (default); false when Redis is meant to be down. */
+  awaitRateLimitRedis?: boolean
 }): Promise<Pipeline> {
   const redisUrl = getRedisUrl()
   const prefix = createQueuePrefix(opts.label)
@@ -72,7 +77,21 @@ export async function createPipeline(opts: {
   if (producer) closeables.push(producer)
   if (producer && producerUrl === redisUrl) await waitFor(() => producer.isReady(), 5000)
 
-  const app = createApp({ config, logger, db, producer, clientDistDir: path.join(dir, 'no-client') })
+  const rateLimitRedis = opts.rateLimitRedisUrl ? createRateLimitRedis(opts.rateLimitRedisUrl) : undefined
+  if (rateLimitRedis) {
+    closeables.push({ close: async () => rateLimitRedis.disconnect() })
+    if (opts.awaitRateLimitRedis ?? true)
+      await waitFor(() => rateLimitRedis.status === 'ready', 5000, 'the rate limit to connect to Redis')
+  }
+
+  const app = createApp({
+    config,
+    logger,
+    db,
+    producer,
+    rateLimitRedis,
+    clientDistDir: path.join(dir, 'no-client'),
+  })
 
   return {
     app,
