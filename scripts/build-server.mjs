@@ -1,11 +1,15 @@
-// Bundles the Node entry points (web server, worker) into dist/node with esbuild.
+// Bundles the Node entry points (web server, worker, the worker's healthcheck, site-admin) into
+// dist/node with esbuild.
 // Dependencies stay external (node_modules); our own server/, shared/ and worker/ code is bundled,
 // so production runs plain JavaScript with no TypeScript loader.
 import { build } from 'esbuild'
 import { existsSync } from 'node:fs'
 
-const entryPoints = { server: 'server/main.ts' }
-if (existsSync('worker/main.ts')) entryPoints.worker = 'worker/main.ts'
+const entryPoints = { server: 'server/main.ts', 'site-admin': 'server/admin/main.ts' }
+if (existsSync('worker/main.ts')) {
+  entryPoints.worker = 'worker/main.ts'
+  entryPoints['worker-health'] = 'worker/health.ts'
+}
 
 await build({
   entryPoints,

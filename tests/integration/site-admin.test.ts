@@ -1,0 +1,292 @@
+/**
+ * site-admin, run in-process through runAdmin (the whole program but for process plumbing)
+ * against real SQLite files, plus the real entry point once.
+ */
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { PassThrough, Readable } from 'node:stream'
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { runAdmin } from '../../server/admin/program'
+import { listBackups } from '../../server/db/backup'
+import { openMigratedDatabase, type Db } from '../../server/db/connection'
+import { addLead } from '../support/leads'
+
+const ROOT = path.resolve(__dirname, '../..')
+let dir: string
+let dbPath: string
+let env: NodeJS.ProcessEnv
+const opened: Db[] = []
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'roofing-admin-'))
+  dbPath = path.join(dir, 'data', 'roofing.db')
+  env = { DATABASE_PATH: dbPath, BACKUP_KEEP: '2' }
+})
+afterEach(() => {
+  for (const db of opened.splice(0)) if (db.open) db.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+function database(): Db {
+  const db = openMigratedDatabase(dbPath)
+  opened.push(db)
+  return db
+}
+
+async function admin(argv: string[], stdin: Buffer | string = '', at = new Date('2026-06-10T12:00:00Z')) {
+  const stdout = new PassThrough()
+  const stderr = new PassThrough()
+  const chunks = { out: [] as Buffer[], err: [] as Buffer[] }
+  stdout.on('data', (d: Buffer) => chunks.out.push(d))
+  stderr.on('data', (d: Buffer) => chunks.err.push(d))
+  const code = await runAdmin(argv, {
+    env,
+    stdout,
+    stderr,
+    stdin: Readable.from([Buffer.from(stdin)]),
+    now: () => at,
+  })
+  return { code, out: Buffer.concat(chunks.out).toString(), err: Buffer.concat(chunks.err).toString() }
+}
+
+describe('--help and usage', () => {
+  test.each([
+    [[]],
+    [['leads']],
+    [['leads', 'list']],
+    [['leads', 'show']],
+    [['leads', 'export']],
+    [['leads', 'retry']],
+    [['backup']],
+    [['backup', 'now']],
+    [['backup', 'list']],
+    [['restore']],
+  ])('site-admin %j --help prints usage and exits 0', async (words) => {
+    const { code, out } = await admin([...words, '--help'])
+    expect(code).toBe(0)
+    expect(out).toMatch(/^Usage: site-admin/)
+  })
+
+  test('an unknown command or option is wrong usage: exit 2 with a hint', async () => {
+    const unknown = await admin(['leads', 'lst'])
+    expect(unknown.code).toBe(2)
+    expect(unknown.err).toContain("unknown command 'lst'")
+    expect(unknown.err).toContain('(Did you mean list?)')
+    const option = await admin(['leads', 'list', '--sinse', '7d'])
+    expect(option.code).toBe(2)
+    expect(option.err).toContain("unknown option '--sinse'")
+    const since = await admin(['leads', 'list', '--since', 'last tuesday'])
+    expect(since.code).toBe(2)
+    expect(since.err).toContain('--since "last tuesday" is not an age such as 30m, 24h, 7d or 2w')
+  })
+})
+
+describe('leads', () => {
+  test('list: newest first, with form, source, duplicate and how far each got; --since narrows it', async () => {
+    const db = database()
+    const old = addLead(db, { firstName: 'Olive', createdAt: new Date('2026-05-01T10:00:00Z') }, true)
+    const fresh = addLead(db, {
+      firstName: 'Frank',
+      createdAt: new Date('2026-06-09T10:00:00Z'),
+      sourcePath: '/hail-report',
+    })
+    const { code, out } = await admin(['leads', 'list'])
+    expect(code).toBe(0)
+    const lines = out.trim().split('\n')
+    expect(lines[0]).toMatch(
+      /^ID +CREATED \(UTC\) +FORM +NAME +SOURCE +DUPLICATE OF +QUEUED +RECORDED BY WORKER$/,
+    )
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^${fresh} +2026-06-09 10:00 +contact +Frank Reyes +/hail-report +pending \\(0 tries\\) +not yet$`,
+      ),
+    )
+    expect(lines[2]).toMatch(
+      new RegExp(
+        `^${old} +2026-05-01 10:00 +contact +Olive Reyes +/contact +pending \\(0 tries\\) +20\\d\\d-`,
+      ),
+    )
+    expect(out).toContain('2 leads, newest first.')
+
+    const recent = await admin(['leads', 'list', '--since', '7d'])
+    expect(recent.out).toContain(fresh)
+    expect(recent.out).not.toContain(old)
+    expect(recent.out).toContain('1 lead since 2026-06-03T12:00:00.000Z')
+    expect((await admin(['leads', 'list', '--limit', '1'])).out).toContain(
+      '1 of 2 leads, newest first (--limit <n> or --all for more).',
+    )
+  })
+
+  test('show: every field of one lead, by its id or the first 8 characters of it', async () => {
+    const db = database()
+    const id = addLead(db, { message: 'Hail on Tuesday.\nGutters dented too.' }, true)
+    const { code, out } = await admin(['leads', 'show', id.slice(0, 8)])
+    expect(code).toBe(0)
+    expect(out).toMatch(new RegExp(`^id +${id}$`, 'm'))
+    expect(out).toMatch(/^message +Hail on Tuesday\.\n +Gutters dented too\.$/m)
+    expect(out).toMatch(/^recorded by worker +20\d\d-/m)
+    expect(out).toMatch(new RegExp(`^worker job +lead-${id} \\(1 runs\\)$`, 'm'))
+  })
+
+  test('show: an unknown id is an error that says where the ids are, exit 1', async () => {
+    database()
+    const { code, err } = await admin(['leads', 'show', '00000000-0000-4000-8000-000000000000'])
+    expect(code).toBe(1)
+    expect(err).toBe(
+      'site-admin: No lead with id "00000000-0000-4000-8000-000000000000". site-admin leads list shows the ids.\n',
+    )
+    expect((await admin(['leads', 'show', 'robert; DROP TABLE'])).err).toContain('is not a lead id')
+  })
+
+  test('export: RFC 4180 CSV with a header row, oldest first, formula cells neutralised', async () => {
+    const db = database()
+    const a = addLead(db, {
+      firstName: '=HYPERLINK("http://evil.example")',
+      createdAt: new Date('2026-06-01T00:00:00Z'),
+    })
+    const b = addLead(
+      db,
+      { lastName: '@SUM(A1)', message: 'Roof, "old"\nleaks', createdAt: new Date('2026-06-02T00:00:00Z') },
+      true,
+    )
+    const { code, out } = await admin(['leads', 'export'])
+    expect(code).toBe(0)
+    const rows = out.split('\r\n')
+    expect(rows[0]).toBe(
+      'id,created_at,form_type,first_name,last_name,email,phone,address,message,source_path,duplicate_of,queued_at,recorded_at',
+    )
+    expect(rows[1]).toMatch(
+      new RegExp(`^${a},2026-06-01T00:00:00.000Z,contact,"'=HYPERLINK\\(""http://evil.example""\\)",Reyes,`),
+    )
+    expect(rows[2]).toMatch(
+      new RegExp(`^${b},.*,Dana,'@SUM\\(A1\\),.*,"Roof, ""old""\nleaks",/contact,,,20\\d\\d-`),
+    )
+    expect(rows[3]).toBe('')
+    expect((await admin(['leads', 'export', '--since', '2026-06-02'])).out.split('\r\n')).toHaveLength(3)
+  })
+
+  test('retry says plainly that this version has nothing to retry, and exits 1', async () => {
+    database()
+    const { code, out } = await admin(['leads', 'retry'])
+    expect(code).toBe(1)
+    expect(out).toContain('Nothing was retried')
+  })
+
+  test('without a database the commands say what to do, exit 1', async () => {
+    const { code, err } = await admin(['leads', 'list'])
+    expect(code).toBe(1)
+    expect(err).toContain(`No database at ${dbPath} (DATABASE_PATH). Start the site once to create it`)
+  })
+
+  test('a bad setting is named, exit 1', async () => {
+    env.BACKUP_KEEP = 'all'
+    const { code, err } = await admin(['backup', 'list'])
+    expect(code).toBe(1)
+    expect(err).toMatch(/BACKUP_KEEP must be a number of backups/)
+  })
+})
+
+describe('backup and restore', () => {
+  test('backup now writes a checked backup and keeps the newest BACKUP_KEEP; backup list shows them', async () => {
+    const db = database()
+    addLead(db)
+    for (const hour of ['09', '10', '11']) {
+      const { code, out } = await admin(['backup', 'now'], '', new Date(`2026-06-10T${hour}:00:00Z`))
+      expect(code).toBe(0)
+      expect(out).toMatch(
+        new RegExp(
+          `^Backup written: .*roofing-2026-06-10T${hour}-00-00-000Z\\.db\n {2}[\\d.]+ KB, 1 leads, integrity check ok`,
+        ),
+      )
+    }
+    const list = await admin(['backup', 'list'])
+    expect(list.code).toBe(0)
+    const lines = list.out.trim().split('\n')
+    expect(lines[0]).toMatch(/^FILE +TAKEN \(UTC\) +SIZE +KIND$/)
+    // BACKUP_KEEP=2: the 09:00 one was removed by the third run.
+    expect(lines[1]).toMatch(/^roofing-2026-06-10T11-00-00-000Z\.db +2026-06-10 11:00 +[\d.]+ KB +regular$/)
+    expect(lines[2]).toMatch(/^roofing-2026-06-10T10-00-00-000Z\.db +2026-06-10 10:00 +[\d.]+ KB +regular$/)
+    expect(list.out).toContain('2 backup(s) in')
+  })
+
+  test('backup list warns when the newest backup is much older than the interval', async () => {
+    addLead(database())
+    env.BACKUP_INTERVAL_HOURS = '24'
+    expect((await admin(['backup', 'now'])).code).toBe(0)
+    expect((await admin(['backup', 'list'])).err).toBe('')
+    const fourDaysLater = await admin(['backup', 'list'], '', new Date('2026-06-14T12:00:00Z'))
+    expect(fourDaysLater.code).toBe(0)
+    expect(fourDaysLater.err).toContain(
+      "Warning: the newest regular backup is 4 days old, but one is due every 24 h. Check the worker's log",
+    )
+  })
+
+  test('restore refuses a corrupt file (exit 1) and leaves the database alone', async () => {
+    const db = database()
+    addLead(db)
+    db.close()
+    const bad = path.join(dir, 'bad.db')
+    writeFileSync(bad, 'this is not a backup\n'.repeat(500))
+    const { code, err } = await admin(['restore', bad])
+    expect(code).toBe(1)
+    expect(err).toBe(`site-admin: ${bad} is not an SQLite database.\n`)
+    const missing = await admin(['restore', path.join(dir, 'missing.db')])
+    expect(missing.code).toBe(1)
+    expect(missing.err).toContain('missing.db does not exist.')
+  })
+
+  test('restore refuses while the site runs on the database, then restores once it is stopped', async () => {
+    const db = database()
+    addLead(db)
+    addLead(db)
+    expect((await admin(['backup', 'now'])).code).toBe(0)
+    const [backup] = listBackups(path.join(dir, 'data', 'backups'))
+    addLead(db) // arrives after the backup
+
+    const refused = await admin(['restore', backup!.file])
+    expect(refused.code).toBe(1)
+    expect(refused.err).toContain('The site is running on')
+    expect(refused.err).toContain('docker compose stop web worker')
+
+    db.close()
+    const done = await admin(['restore', backup!.file])
+    expect(done.code).toBe(0)
+    expect(done.out).toContain(`Restored 2 leads`)
+    expect(done.out).toMatch(/The database it replaced was moved to .*-pre-restore\.db\./)
+    expect((await admin(['leads', 'list'])).out).toContain('2 leads, newest first.')
+  })
+
+  test('restore - reads the backup from standard input (copying it into a new volume needs no cp)', async () => {
+    const db = database()
+    addLead(db)
+    expect((await admin(['backup', 'now'])).code).toBe(0)
+    db.close()
+    const [backup] = listBackups(path.join(dir, 'data', 'backups'))
+    env.DATABASE_PATH = path.join(dir, 'elsewhere', 'roofing.db')
+    const { code, out } = await admin(['restore', '-'], readFileSync(backup!.file))
+    expect(code).toBe(0)
+    expect(out).toContain('Restored 1 leads')
+    expect(out).toContain('from standard input')
+    expect((await admin(['leads', 'export'])).out.split('\r\n')).toHaveLength(3)
+  })
+})
+
+test('the real entry point: --help exits 0, an unknown lead exits non-zero with the reason on stderr', () => {
+  const tsx = path.join(ROOT, 'node_modules/.bin/tsx')
+  const help = spawnSync(tsx, [path.join(ROOT, 'server/admin/main.ts'), '--help'], {
+    cwd: dir,
+    encoding: 'utf8',
+  })
+  expect(help.status).toBe(0)
+  expect(help.stdout).toContain('Usage: site-admin')
+  database().close()
+  const show = spawnSync(tsx, [path.join(ROOT, 'server/admin/main.ts'), 'leads', 'show', 'abcdef12'], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH, DATABASE_PATH: dbPath },
+  })
+  expect(show.status).toBe(1)
+  expect(show.stderr).toContain('No lead with id "abcdef12"')
+})
