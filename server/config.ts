@@ -11,7 +11,7 @@ import path from 'node:path'
 import { z } from 'zod'
 import { DEFAULT_BUSINESS, type BusinessConfig } from '../shared/business'
 
-export const DEFAULT_WORKER_HEARTBEAT_FILE = path.join(tmpdir(), 'roofing-worker-heartbeat.json')
+const DEFAULT_WORKER_HEARTBEAT_FILE = path.join(tmpdir(), 'roofing-worker-heartbeat.json')
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
@@ -143,6 +143,15 @@ export const ConfigSchema = z.object({
   ALLOW_SAMPLE_VALUES: flag,
   /** The file the worker rewrites while it is healthy; its container's healthcheck reads it. */
   WORKER_HEARTBEAT_FILE: nonEmpty.default(DEFAULT_WORKER_HEARTBEAT_FILE),
+  /**
+   * A heartbeat older than this means the worker is stuck (it beats every 10 s): nine missed
+   * beats by default, long enough for a slow backup on a busy machine.
+   */
+  WORKER_HEARTBEAT_MAX_AGE_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds, e.g. 90' })
+    .int('must be a whole number of seconds')
+    .min(20, 'must be at least 20 seconds (the worker beats every 10 s)')
+    .default(90),
   /** Host ports Caddy publishes in docker-compose.yml (read by compose; checked here so a typo is named). */
   HTTP_PORT: port(80),
   HTTPS_PORT: port(443),
@@ -186,7 +195,7 @@ export interface Config {
     intervalHours: number
     keep: number
   }
-  workerHeartbeatFile: string
+  workerHeartbeat: { file: string; maxAgeMs: number }
   business: BusinessConfig
   /** REFUSE_SAMPLE_VALUES and ALLOW_SAMPLE_VALUES (see findSampleValues). */
   sampleValues: { refuse: boolean; allow: boolean }
@@ -234,7 +243,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
       intervalHours: e.BACKUP_INTERVAL_HOURS,
       keep: e.BACKUP_KEEP,
     },
-    workerHeartbeatFile: e.WORKER_HEARTBEAT_FILE,
+    workerHeartbeat: { file: e.WORKER_HEARTBEAT_FILE, maxAgeMs: e.WORKER_HEARTBEAT_MAX_AGE_SECONDS * 1000 },
     business: {
       name: e.BUSINESS_NAME,
       ownerName: e.BUSINESS_OWNER_NAME,

@@ -6,11 +6,17 @@
  * That needs the worker not to be the container's PID 1 (`init: true` in docker-compose.yml),
  * because PID 1 ignores SIGKILL sent from inside its own container.
  */
-import { DEFAULT_WORKER_HEARTBEAT_FILE } from '../server/config'
+import { ConfigError, parseConfig } from '../server/config'
 import { checkHeartbeat } from './heartbeat'
 
-const file = process.env.WORKER_HEARTBEAT_FILE?.trim() || DEFAULT_WORKER_HEARTBEAT_FILE
-const result = checkHeartbeat(file)
+let settings
+try {
+  settings = parseConfig(process.env).workerHeartbeat
+} catch (err) {
+  console.error(`worker unhealthy: ${err instanceof ConfigError ? err.message : String(err)}`)
+  process.exit(1)
+}
+const result = checkHeartbeat(settings.file, { maxAgeMs: settings.maxAgeMs })
 if (result.healthy) {
   console.log(`worker healthy: last heartbeat ${Math.round(result.ageMs / 1000)} s ago (pid ${result.pid})`)
   process.exit(0)

@@ -6,9 +6,8 @@
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs'
 
+/** How often a healthy worker rewrites its heartbeat (WORKER_HEARTBEAT_MAX_AGE_SECONDS must allow a few missed). */
 export const HEARTBEAT_INTERVAL_MS = 10_000
-/** Nine missed beats: long enough for a slow backup or a busy machine, short enough to notice. */
-export const HEARTBEAT_MAX_AGE_MS = 90_000
 
 export interface HeartbeatRecord {
   pid: number
@@ -45,8 +44,8 @@ export function startHeartbeat(opts: {
 export type HeartbeatCheck =
   { healthy: true; ageMs: number; pid: number } | { healthy: false; reason: string; pid?: number }
 
-export function checkHeartbeat(file: string, opts: { maxAgeMs?: number; now?: Date } = {}): HeartbeatCheck {
-  const maxAgeMs = opts.maxAgeMs ?? HEARTBEAT_MAX_AGE_MS
+export function checkHeartbeat(file: string, opts: { maxAgeMs: number; now?: Date }): HeartbeatCheck {
+  const { maxAgeMs } = opts
   let record: HeartbeatRecord
   try {
     record = JSON.parse(readFileSync(file, 'utf8')) as HeartbeatRecord

@@ -21,7 +21,7 @@ function main() {
     process.exit(1)
   }
   // A heartbeat left by a previous run must not describe this one (or get it killed as stale).
-  writeHeartbeat(config.workerHeartbeatFile)
+  writeHeartbeat(config.workerHeartbeat.file)
   const logger = createLogger(config.logLevel).child({ process: 'worker' })
   for (const warning of config.warnings) logger.warn(warning)
   if (config.envFile) logger.info({ envFile: config.envFile }, 'settings read from .env')
@@ -31,7 +31,7 @@ function main() {
   logger.info({ databasePath: config.databasePath, prefix: config.queuePrefix }, 'worker started')
   const backups = startBackupSchedule({ db, databasePath: config.databasePath, logger, ...config.backup })
   const heartbeat = startHeartbeat({
-    file: config.workerHeartbeatFile,
+    file: config.workerHeartbeat.file,
     isHealthy: () => leadWorker.worker.isRunning() && db.prepare('SELECT 1').get() !== undefined,
     onError: (err) => logger.error({ err }, 'could not write the heartbeat file'),
   })

@@ -21,10 +21,10 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-const healthcheck = (...args: string[]) =>
+const healthcheck = (args: string[] = [], env: Record<string, string> = {}) =>
   spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'worker/health.ts'), ...args], {
     encoding: 'utf8',
-    env: { PATH: process.env.PATH, WORKER_HEARTBEAT_FILE: file },
+    env: { PATH: process.env.PATH, WORKER_HEARTBEAT_FILE: file, ...env },
   })
 
 describe('heartbeat', () => {
@@ -32,7 +32,7 @@ describe('heartbeat', () => {
     let healthy = true
     const beat = startHeartbeat({ file, isHealthy: () => healthy, intervalMs: 20 })
     try {
-      expect(checkHeartbeat(file)).toMatchObject({ healthy: true, pid: process.pid })
+      expect(checkHeartbeat(file, { maxAgeMs: 90_000 })).toMatchObject({ healthy: true, pid: process.pid })
       healthy = false
       await new Promise((r) => setTimeout(r, 100))
       expect(checkHeartbeat(file, { maxAgeMs: 60 })).toMatchObject({ healthy: false })
@@ -45,12 +45,12 @@ describe('heartbeat', () => {
   })
 
   test('a missing or unreadable heartbeat is unhealthy, and says why', () => {
-    expect(checkHeartbeat(file)).toMatchObject({
+    expect(checkHeartbeat(file, { maxAgeMs: 90_000 })).toMatchObject({
       healthy: false,
       reason: expect.stringContaining('no heartbeat file'),
     })
     writeFileSync(file, '{not json')
-    expect(checkHeartbeat(file)).toMatchObject({
+    expect(checkHeartbeat(file, { maxAgeMs: 90_000 })).toMatchObject({
       healthy: false,
       reason: expect.stringContaining('unreadable'),
     })
@@ -60,7 +60,7 @@ describe('heartbeat', () => {
 describe('the worker healthcheck command', () => {
   test('exits 0 while the heartbeat is fresh', () => {
     writeHeartbeat(file)
-    const result = healthcheck('--kill-if-stale')
+    const result = healthcheck(['--kill-if-stale'])
     expect(result.status).toBe(0)
     expect(result.stdout).toMatch(/^worker healthy: last heartbeat \d+ s ago/)
   })
@@ -85,13 +85,24 @@ describe('the worker healthcheck command', () => {
       )
       expect(stuck.exitCode).toBeNull() // without the flag nothing is killed
 
-      const result = healthcheck('--kill-if-stale')
+      const result = healthcheck(['--kill-if-stale'])
       expect(result.status).toBe(1)
       expect(result.stderr).toContain(`killed the stuck worker (pid ${stuck.pid})`)
       expect(await exited).toBe('SIGKILL')
     } finally {
       stuck.kill('SIGKILL')
     }
+  })
+
+  test('WORKER_HEARTBEAT_MAX_AGE_SECONDS sets how old is too old (90 s by default)', () => {
+    writeFileSync(file, JSON.stringify({ pid: 999_999, at: new Date(Date.now() - 30_000).toISOString() }))
+    expect(healthcheck().status).toBe(0)
+    const strict = healthcheck([], { WORKER_HEARTBEAT_MAX_AGE_SECONDS: '20' })
+    expect(strict.status).toBe(1)
+    expect(strict.stderr).toMatch(/more than 20 s/)
+    const bad = healthcheck([], { WORKER_HEARTBEAT_MAX_AGE_SECONDS: '5' })
+    expect(bad.status).toBe(1)
+    expect(bad.stderr).toContain('WORKER_HEARTBEAT_MAX_AGE_SECONDS must be at least 20 seconds')
   })
 
   test('the worker entry point writes its heartbeat file at start', async () => {
@@ -111,7 +122,7 @@ describe('the worker healthcheck command', () => {
     try {
       const deadline = Date.now() + 15_000
       while (!existsSync(file) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))
-      expect(checkHeartbeat(file)).toMatchObject({ healthy: true })
+      expect(checkHeartbeat(file, { maxAgeMs: 90_000 })).toMatchObject({ healthy: true })
       expect(healthcheck().status).toBe(0)
     } finally {
       worker.kill('SIGTERM')
