@@ -1,6 +1,7 @@
-# One image for the web process and the worker (issue 2):
+# One image for the web process and the worker:
 #   web:    node dist/node/server.mjs   (the default command)
 #   worker: node dist/node/worker.mjs   (docker-compose.yml overrides the command)
+#   site-admin <command>                (the admin command, on the PATH)
 # Build: docker build -t front-range-roofing .   Run: see docker-compose.yml and the README.
 ARG NODE_IMAGE=node:22-bookworm-slim
 
@@ -44,7 +45,9 @@ WORKDIR /app
 COPY package.json ./
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
-RUN mkdir -p /app/data && chown node:node /app/data
+RUN mkdir -p /app/data && chown node:node /app/data \
+ && printf '#!/bin/sh\nexec node /app/dist/node/site-admin.mjs "$@"\n' > /usr/local/bin/site-admin \
+ && chmod 755 /usr/local/bin/site-admin
 USER node
 VOLUME /app/data
 EXPOSE 3000
