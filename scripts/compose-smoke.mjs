@@ -1,11 +1,12 @@
-// `npm run test:compose`: the compose smoke test (issue 8). Builds the image from the Dockerfile,
-// starts docker-compose.yml under a throwaway project name on a free host port, and proves the
-// production stack end to end: web becomes ready, an enquiry sent through the published port is
-// recorded by the worker, enquiries sent while the worker and then Redis restart are all recorded
-// afterwards, the stack stops gracefully (exit code 0) and is removed with its volumes.
-// Prints every step with its duration; exits non-zero on the first failure, always cleaning up.
+// `npm run test:compose`: the compose smoke test. Builds the image from the Dockerfile, starts
+// docker-compose.yml (caddy → web, worker, redis) under a throwaway project name, and proves the
+// production stack end to end through Caddy: pages are served, a lead is recorded, web publishes
+// no host port, forged X-Forwarded-For headers do not escape the rate limit, leads survive worker
+// and Redis restarts, site-admin exports them as CSV, and a backup restored into fresh volumes
+// brings every lead back. Prints every step with its duration; exits non-zero on the first
+// failure, always cleaning up.
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { tmpdir } from 'node:os'
@@ -19,12 +20,19 @@ const image = process.env.SMOKE_IMAGE ?? 'front-range-roofing:smoke'
 const READY_TIMEOUT_MS = Number(process.env.SMOKE_READY_TIMEOUT_MS ?? 180_000)
 const RECORD_TIMEOUT_MS = 120_000
 const STOP_TIMEOUT_S = 30
+/** The default LEAD_RATE_LIMIT_PER_MINUTE, which this test leaves in place. */
+const DEFAULT_LIMIT = 10
+const FORGED_CLIENTS = 15
+/** Enquiries sent while a service restarts: few enough to stay under the limit. */
+const MAX_SENT_DURING_RESTART = 3
+const HEARTBEAT_MAX_AGE_S = 20
 
 const compose = findCompose()
 if (!compose) fail('No compose command: install the Docker Compose plugin or podman-compose.')
 const api = await dockerApi()
 if (!api) fail('No Docker API answers (DOCKER_HOST, /var/run/docker.sock or /run/podman/podman.sock).')
 if (api.env.DOCKER_HOST) process.env.DOCKER_HOST = api.env.DOCKER_HOST
+const podmanCompose = compose[0] === 'podman-compose'
 
 function fail(message) {
   console.error(`compose smoke test: ${message}`)
@@ -43,6 +51,9 @@ async function step(name, fn) {
   console.log(`✔ ${name} (${seconds(took)})`)
   return result
 }
+function check(condition, message) {
+  if (!condition) throw new Error(message)
+}
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -57,45 +68,63 @@ function freePort() {
 }
 
 const port = await freePort()
-const origin = `http://localhost:${port}`
-const base = `http://127.0.0.1:${port}`
-const envDir = mkdtempSync(path.join(tmpdir(), 'roofing-smoke-'))
-const envFile = path.join(envDir, 'app.env')
+const httpsPort = await freePort()
+// Caddy's site address and the app's public address: plain HTTP here (no certificate authority
+// can be reached), through the published port.
+const origin = `http://127.0.0.1:${port}`
+const tmp = mkdtempSync(path.join(tmpdir(), 'roofing-smoke-'))
+const envFile = path.join(tmp, 'app.env')
 writeFileSync(
   envFile,
   [
     `SITE_URL=${origin}`,
     'LOG_LEVEL=info',
-    // Every enquiry below comes from one address; the production default (10/min) would refuse some.
-    'LEAD_RATE_LIMIT_PER_MINUTE=1000',
+    // The business facts stay the samples of .env.example: a trial run, as the guard allows.
+    'ALLOW_SAMPLE_VALUES=true',
+    // So that the stuck-worker drill below waits 20 s, not the default 90 s.
+    `WORKER_HEARTBEAT_MAX_AGE_SECONDS=${HEARTBEAT_MAX_AGE_S}`,
     '',
   ].join('\n'),
 )
-// podman-compose 1.0 lets a .env beside the compose file override the variables given here
-// (Docker Compose does the opposite). With a .env in the repository it reads a copy of
-// docker-compose.yml from the temporary folder instead, identical but for the build context.
-let composeFile = path.join(root, 'docker-compose.yml')
-if (compose[0] === 'podman-compose' && existsSync(path.join(root, '.env'))) {
-  const text = readFileSync(composeFile, 'utf8')
-  if (!/^ {4}context: \.$/m.test(text)) fail('docker-compose.yml: expected `context: .` under build:')
-  composeFile = path.join(envDir, 'docker-compose.yml')
-  writeFileSync(composeFile, text.replace(/^ {4}context: \.$/m, `    context: ${JSON.stringify(root)}`))
+// The stack runs from a copy of docker-compose.yml that differs only in where things are:
+// the build context and the Caddyfile named absolutely (podman-compose 1.0 lets a .env beside the
+// compose file override the variables given here, so the copy lives in a folder of its own), and
+// Caddy's ports published on 127.0.0.1 only, since this machine is shared.
+const composeText = readFileSync(path.join(root, 'docker-compose.yml'), 'utf8')
+const rewrites = [
+  [/^ {4}context: \.$/m, `    context: ${JSON.stringify(root)}`],
+  [/^( {6}- ')(\$\{HTTPS?_PORT:-\d+\}:)/gm, '$1127.0.0.1:$2'],
+]
+let composeCopy = composeText
+for (const [pattern, replacement] of rewrites) {
+  if (!pattern.test(composeCopy)) fail(`docker-compose.yml: expected ${pattern} (the smoke test rewrites it)`)
+  composeCopy = composeCopy.replace(pattern, replacement)
 }
+const composeFile = path.join(tmp, 'docker-compose.yml')
+writeFileSync(composeFile, composeCopy)
 const composeEnv = {
   ...process.env,
   ...api.env,
   APP_IMAGE: image,
   APP_ENV_FILE: envFile,
-  WEB_PORT: String(port),
-  WEB_BIND: '127.0.0.1',
+  CADDYFILE: path.join(root, 'Caddyfile'),
+  HTTP_PORT: String(port),
+  HTTPS_PORT: String(httpsPort),
 }
 
-/** Runs the compose CLI; resolves with its output, rejects on a non-zero exit. */
-function run(args, { quiet = false, check = true } = {}) {
+/**
+ * Runs the compose CLI; resolves with { code, out }. podman-compose 1.0 exits 0 whatever `exec`
+ * and `run` did in the container and prints "exit code: N" instead, so that line is the code.
+ */
+function composeRun(args, { quiet = false, check: mustSucceed = true, input } = {}) {
   const [cmd, ...pre] = compose
   const full = [...pre, '-p', project, '-f', composeFile, ...args]
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, full, { cwd: root, env: composeEnv, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(cmd, full, {
+      cwd: tmp,
+      env: composeEnv,
+      stdio: [input ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+    })
     let out = ''
     const take = (stream, sink) =>
       stream.on('data', (d) => {
@@ -104,24 +133,39 @@ function run(args, { quiet = false, check = true } = {}) {
       })
     take(child.stdout, process.stdout)
     take(child.stderr, process.stderr)
+    if (input) child.stdin.end(input)
     child.on('error', reject)
-    child.on('close', (code) => {
-      if (code === 0 || !check) resolve(out)
+    child.on('close', (status) => {
+      const reported =
+        podmanCompose && /^(exec|run)$/.test(args[0])
+          ? [...out.matchAll(/^exit code: (-?\d+)$/gm)].at(-1)
+          : null
+      const code = reported ? Number(reported[1]) : status
+      if (code === 0 || !mustSucceed) resolve({ code, out })
       else reject(new Error(`\`${cmd} ${full.join(' ')}\` exited with ${code}${quiet ? `:\n${out}` : ''}`))
     })
   })
 }
+const run = async (args, opts) => (await composeRun(args, opts)).out
+/** A command's own output, without the lines podman-compose prints around it. */
+const ownLines = (out) =>
+  out
+    .split('\n')
+    .filter(
+      (l) =>
+        l.trim() && !/^(\['podman'|using podman version|podman (exec|run|start|stop)|exit code:)/.test(l),
+    )
 
 async function readyz() {
   try {
-    const res = await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(3000) })
+    const res = await fetch(`${origin}/readyz`, { signal: AbortSignal.timeout(3000) })
     return { code: res.status, body: await res.json().catch(() => null) }
   } catch (err) {
     return { code: 0, body: { error: err.cause?.code ?? err.message } }
   }
 }
 
-/** Waits until /readyz answers 200 with status ok (database and queue both up). */
+/** Waits until /readyz, asked through Caddy, answers 200 with status ok (database and queue up). */
 async function waitReady(label) {
   const t0 = Date.now()
   let last = 0
@@ -142,11 +186,12 @@ async function waitReady(label) {
 
 let counter = 0
 const sent = []
-async function sendEnquiry(note) {
+/** Posts an enquiry through Caddy as a browser on the site would; returns the response. */
+async function postEnquiry(note, headers = {}) {
   counter += 1
-  const res = await fetch(`${base}/api/enquiries`, {
+  const res = await fetch(`${origin}/api/enquiries`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: origin },
+    headers: { 'Content-Type': 'application/json', Origin: origin, ...headers },
     body: JSON.stringify({
       firstName: 'Smoke',
       lastName: `Test ${counter}`,
@@ -160,11 +205,15 @@ async function sendEnquiry(note) {
     signal: AbortSignal.timeout(10_000),
   })
   const body = await res.json().catch(() => null)
-  if (res.status !== 201 || !body?.success || !body.id)
-    throw new Error(`enquiry (${note}) answered ${res.status} ${JSON.stringify(body)}`)
-  sent.push({ id: body.id, note })
-  console.log(`    enquiry ${body.id} stored (${note})`)
-  return body.id
+  if (res.status === 201 && body?.success && body.id) sent.push({ id: body.id, note })
+  return { status: res.status, body, retryAfter: res.headers.get('retry-after') }
+}
+async function sendEnquiry(note) {
+  const r = await postEnquiry(note)
+  if (r.status !== 201 || !r.body?.id)
+    throw new Error(`enquiry (${note}) answered ${r.status} ${JSON.stringify(r.body)}`)
+  console.log(`    enquiry ${r.body.id} stored (${note})`)
+  return r.body.id
 }
 
 // Reads the worker's records inside the web container, read-only, with the image's better-sqlite3.
@@ -207,10 +256,44 @@ async function waitRecorded(ids) {
   }
 }
 
+/** The ids in `site-admin leads export` run inside the web container (and the CSV's line count). */
+async function exportedIds() {
+  const out = await run(['exec', '-T', 'web', 'site-admin', 'leads', 'export'], { quiet: true })
+  // podman-compose prints its own lines around the command's output; the CSV starts at its header.
+  const lines = out.split(/\r?\n/)
+  const header = lines.findIndex((l) => l.startsWith('id,created_at,form_type,first_name,last_name,email,'))
+  check(header >= 0, `site-admin leads export printed no CSV header: ${out.slice(0, 300)}`)
+  check(out.includes('\r\n'), 'the CSV lines do not end with CRLF')
+  return new Set(
+    lines
+      .slice(header + 1)
+      .map((l) => l.split(',')[0])
+      .filter((id) => /^[0-9a-f-]{36}$/.test(id)),
+  )
+}
+
+/** The limiter's counters in Redis (the keys, with their counts). */
+async function rateLimitCounters() {
+  const out = await run(
+    ['exec', '-T', 'redis', 'redis-cli', '--scan', '--pattern', '*:rate-limit:enquiries:*'],
+    {
+      quiet: true,
+    },
+  )
+  // (podman-compose also echoes the command it runs, pattern included: keep only key lines.)
+  return out.split('\n').filter((l) => /^roofing:rate-limit:enquiries:\S+$/.test(l.trim()))
+}
+async function resetRateLimit() {
+  for (const key of await rateLimitCounters())
+    await run(['exec', '-T', 'redis', 'redis-cli', 'DEL', key], { quiet: true })
+}
+
 const startedAt = async (service) => (await containers())?.find((c) => c.service === service)?.startedAt
 
 /** Restarts a service while enquiries keep arriving, then waits for the site to be ready again. */
 async function restartWhileSending(service) {
+  // Every enquiry below comes from one address; a fresh count keeps them under the default limit.
+  await resetRateLimit()
   const before = await startedAt(service)
   const restarting = run(['restart', '-t', String(STOP_TIMEOUT_S), service], { quiet: true })
   let done = false
@@ -219,7 +302,7 @@ async function restartWhileSending(service) {
     () => (done = true),
   )
   let n = 0
-  while (!done || n === 0) {
+  while ((!done && n < MAX_SENT_DURING_RESTART) || n === 0) {
     n += 1
     await sendEnquiry(`during ${service} restart #${n}`)
     await sleep(700)
@@ -233,30 +316,45 @@ async function restartWhileSending(service) {
   await sendEnquiry(`after ${service} is back`)
 }
 
-/** The project's containers as the Docker API sees them (name, state, exit code). */
+/** The project's containers as the Docker API sees them. */
 async function containers() {
   if (!api.get) return null
-  const list = await api.get(
-    `/containers/json?all=1&filters=${encodeURIComponent(JSON.stringify({ label: [`com.docker.compose.project=${project}`] }))}`,
-  )
-  const byLabel = list.length
-    ? list
-    : await api.get(
-        `/containers/json?all=1&filters=${encodeURIComponent(JSON.stringify({ label: [`io.podman.compose.project=${project}`] }))}`,
-      )
+  const byLabel = async (label) =>
+    api.get(
+      `/containers/json?all=1&filters=${encodeURIComponent(JSON.stringify({ label: [`${label}=${project}`] }))}`,
+    )
+  const list = (await byLabel('com.docker.compose.project')).length
+    ? await byLabel('com.docker.compose.project')
+    : await byLabel('io.podman.compose.project')
   return Promise.all(
-    byLabel.map(async (c) => {
+    list.map(async (c) => {
       const info = await api.get(`/containers/${c.Id}/json`)
       return {
+        id: c.Id,
         name: info.Name.replace(/^\//, ''),
         service: info.Config.Labels?.['com.docker.compose.service'],
         state: info.State.Status,
         exitCode: info.State.ExitCode,
         startedAt: info.State.StartedAt,
         healthcheck: info.Config.Healthcheck?.Test,
+        ports: Object.entries(info.HostConfig?.PortBindings ?? {}).filter(([, b]) => b?.length),
+        memoryLimit: info.HostConfig?.Memory ?? 0,
       }
     }),
   )
+}
+
+async function stopGracefully() {
+  // Dependents first, as `docker compose stop` orders them (podman-compose 1.0 does not).
+  await run(['stop', '-t', String(STOP_TIMEOUT_S), 'caddy'], { quiet: true })
+  await run(['stop', '-t', String(STOP_TIMEOUT_S), 'web', 'worker'], { quiet: true })
+  await run(['stop', '-t', String(STOP_TIMEOUT_S), 'redis'], { quiet: true })
+  const list = await containers()
+  if (!list) return console.log('    (exit codes not checked: the Docker API is not on a unix socket)')
+  for (const c of list) console.log(`    ${c.name}: ${c.state}, exit code ${c.exitCode}`)
+  const unclean = list.filter((c) => c.state !== 'exited' || c.exitCode !== 0)
+  check(list.length >= 4, `expected 4 containers, found ${list.length}`)
+  check(!unclean.length, `not stopped cleanly: ${unclean.map((c) => c.name).join(', ')}`)
 }
 
 /** podman-compose 1.0's `down` leaves the project's network behind; Docker Compose removes it. */
@@ -273,16 +371,16 @@ let up = false
 let removed = false
 let ok = false
 console.log(
-  `Compose smoke test: ${compose.join(' ')}, project ${project}, image ${image}, web on ${origin}, Docker API ${api.where}`,
+  `Compose smoke test: ${compose.join(' ')}, project ${project}, image ${image}, site ${origin}, Docker API ${api.where}`,
 )
 try {
   await step('build the image from the Dockerfile', () => {
     // podman-compose 1.0 ignores build.network; its builds get the host's network explicitly.
-    const args = compose[0] === 'podman-compose' ? ['--podman-build-args=--network=host'] : []
+    const args = podmanCompose ? ['--podman-build-args=--network=host'] : []
     const [cmd, ...pre] = compose
     return new Promise((resolve, reject) => {
       const child = spawn(cmd, [...pre, ...args, '-p', project, '-f', composeFile, 'build', 'web'], {
-        cwd: root,
+        cwd: tmp,
         env: composeEnv,
         stdio: ['ignore', 'inherit', 'inherit'],
       })
@@ -292,27 +390,98 @@ try {
       )
     })
   })
-  await step('start web, worker and redis', async () => {
+  await step('start caddy, web, worker and redis', async () => {
     up = true
     await run(['up', '-d', '--no-build'], { quiet: true })
   })
-  await step('wait until web reports ready', () => waitReady('web'))
-  await step('send an enquiry through the published port', () => sendEnquiry('first'))
+  await step('wait until the site reports ready through Caddy', () => waitReady('the site'))
+
+  await step(
+    'web publishes no host port; Caddy publishes HTTP_PORT; every service has a memory limit',
+    async () => {
+      const list = await containers()
+      if (!list) return console.log('    (skipped: the Docker API is not on a unix socket)')
+      for (const c of list)
+        console.log(
+          `    ${c.service}: ports ${c.ports.map(([p, b]) => `${b.map((x) => `${x.HostIp || '*'}:${x.HostPort}`).join(',')}→${p}`).join(' ') || 'none'}, memory limit ${c.memoryLimit ? `${Math.round(c.memoryLimit / 1048576)} MB` : 'none'}`,
+        )
+      const by = (s) => list.find((c) => c.service === s)
+      check(by('web') && by('web').ports.length === 0, 'web publishes a host port')
+      check(
+        by('caddy')?.ports.some(
+          ([p, b]) => p.startsWith(`${port}/`) && b.some((x) => x.HostPort === String(port)),
+        ),
+        `caddy does not publish ${port}`,
+      )
+      const unlimited = list.filter((c) => !c.memoryLimit).map((c) => c.service)
+      check(!unlimited.length, `no memory limit on ${unlimited.join(', ')}`)
+    },
+  )
+
+  await step('pages are served through Caddy (compressed, no HSTS over http)', async () => {
+    for (const route of ['/', '/faqs', '/contact', '/service-areas/denver-co']) {
+      const res = await fetch(`${origin}${route}`, { headers: { 'Accept-Encoding': 'gzip' } })
+      const html = await res.text()
+      check(res.status === 200, `${route} answered ${res.status}`)
+      check(/<title>[^<]+<\/title>/.test(html), `${route}: no <title> in the HTML`)
+      check(res.headers.get('content-encoding') === 'gzip', `${route} was not compressed`)
+      check(!res.headers.has('strict-transport-security'), `${route} sent HSTS over plain HTTP`)
+      console.log(
+        `    ${route}: ${res.status}, ${html.length} bytes, ${res.headers.get('content-encoding')}, server ${res.headers.get('server') ?? '-'}, "${html.match(/<title>([^<]+)<\/title>/)[1]}"`,
+      )
+    }
+  })
+
+  await step('send an enquiry through Caddy', () => sendEnquiry('first'))
   await step("see the worker's record of it", () => waitRecorded(sent.map((s) => s.id)))
+
+  await step(
+    `${FORGED_CLIENTS} enquiries, each with its own X-Forwarded-For, meet the default limit`,
+    async () => {
+      const statuses = []
+      for (let i = 1; i <= FORGED_CLIENTS; i += 1) {
+        const r = await postEnquiry(`forged client ${i}`, { 'X-Forwarded-For': `198.51.100.${i}` })
+        statuses.push(r.status)
+        if (r.status === 429)
+          check(Number(r.retryAfter) >= 1, `a 429 without Retry-After: ${JSON.stringify(r)}`)
+        else check(r.status === 201, `forged client ${i}: ${r.status} ${JSON.stringify(r.body)}`)
+      }
+      const refused = statuses.filter((s) => s === 429).length
+      console.log(
+        `    answers: ${statuses.join(' ')} → ${refused} refused (429) under a limit of ${DEFAULT_LIMIT}/min`,
+      )
+      check(
+        refused >= 5,
+        `only ${refused} of ${FORGED_CLIENTS} refused: X-Forwarded-For let clients escape the limit`,
+      )
+      const counters = await rateLimitCounters()
+      check(counters.length === 1, `expected one rate-limit counter in Redis, found ${counters.length}`)
+      console.log(`    the counter lives in Redis: ${counters[0]}`)
+    },
+  )
+
   await step('restart the worker while enquiries arrive', () => restartWhileSending('worker'))
   await step('restart redis while enquiries arrive', () => restartWhileSending('redis'))
-  await step(`see every enquiry recorded (${sent.length} so far)`, async () => {
+  await step(`see every enquiry recorded`, async () => {
     const found = await waitRecorded(sent.map((s) => s.id))
     console.log(`    ${found.length}/${sent.length} enquiries recorded`)
   })
-  await step('run the healthchecks of web and redis as configured', async () => {
+
+  await step('site-admin leads export inside the web container prints every lead as CSV', async () => {
+    const ids = await exportedIds()
+    const missing = sent.filter((s) => !ids.has(s.id))
+    check(!missing.length, `missing from the export: ${missing.map((s) => s.id).join(', ')}`)
+    console.log(`    ${ids.size} leads in the CSV, all ${sent.length} sent among them`)
+  })
+
+  await step('run the healthchecks of web, worker and redis as configured', async () => {
     // Engines run healthchecks on a timer (podman needs systemd for that); running the
     // configured command in the container proves the command itself, on any engine.
     const list = await containers()
     if (!list) return console.log('    (skipped: the Docker API is not on a unix socket)')
-    for (const service of ['web', 'redis']) {
+    for (const service of ['web', 'worker', 'redis']) {
       const test = list.find((c) => c.service === service)?.healthcheck
-      if (!test?.length) throw new Error(`${service} has no healthcheck`)
+      check(test?.length, `${service} has no healthcheck`)
       const [kind, ...rest] = test
       const argv =
         kind === 'CMD-SHELL'
@@ -320,21 +489,145 @@ try {
           : kind === 'CMD'
             ? rest
             : ['sh', '-c', test.join(' ')]
-      await run(['exec', '-T', service, ...argv], { quiet: true })
-      console.log(`    ${service}: healthy (${rest.join(' ').slice(0, 120)})`)
+      const out = await run(['exec', '-T', service, ...argv], { quiet: true })
+      console.log(
+        `    ${service}: healthy (${rest.join(' ').slice(0, 90)}) ${ownLines(out).join(' ').slice(0, 80)}`,
+      )
     }
   })
-  await step('stop the stack gracefully', async () => {
-    // Dependents first, as `docker compose stop` orders them (podman-compose 1.0 does not).
-    await run(['stop', '-t', String(STOP_TIMEOUT_S), 'web', 'worker'], { quiet: true })
-    await run(['stop', '-t', String(STOP_TIMEOUT_S), 'redis'], { quiet: true })
-    const list = await containers()
-    if (!list) return console.log('    (exit codes not checked: the Docker API is not on a unix socket)')
-    for (const c of list) console.log(`    ${c.name}: ${c.state}, exit code ${c.exitCode}`)
-    const unclean = list.filter((c) => c.state !== 'exited' || c.exitCode !== 0)
-    if (!list.length) throw new Error('no containers found for the project')
-    if (unclean.length) throw new Error(`not stopped cleanly: ${unclean.map((c) => c.name).join(', ')}`)
+
+  await step('a stuck worker is killed by its healthcheck and restarted', async () => {
+    const before = await startedAt('worker')
+    // Freeze the worker's Node process (its heartbeat file names it): alive, but doing nothing.
+    const FREEZE = 'kill -STOP "$(node -p "require(process.env.WORKER_HEARTBEAT_FILE).pid")"'
+    await run(['exec', '-T', 'worker', 'sh', '-c', FREEZE], { quiet: true })
+    const frozenAt = Date.now()
+    await sendEnquiry('while the worker is stuck')
+    await sleep((HEARTBEAT_MAX_AGE_S + 2) * 1000)
+    const hc = await composeRun(
+      ['exec', '-T', 'worker', 'node', 'dist/node/worker-health.mjs', '--kill-if-stale'],
+      {
+        quiet: true,
+        check: false,
+      },
+    )
+    check(
+      hc.code === 1 && /killed the stuck worker/.test(hc.out),
+      `the healthcheck did not kill it: ${hc.out}`,
+    )
+    console.log(`    ${ownLines(hc.out).join('\n    ')}`)
+    const deadline = Date.now() + 60_000
+    let after = before
+    while (after === before && Date.now() < deadline) {
+      await sleep(500)
+      after = await startedAt('worker').catch(() => before)
+    }
+    check(after && after !== before, 'the worker container was not restarted after the kill')
+    console.log(
+      `    worker restarted ${seconds(Date.now() - frozenAt)} after it got stuck: started ${before} → ${after}`,
+    )
+    await waitRecorded(sent.map((s) => s.id))
+    console.log('    the enquiry sent while it was stuck is recorded')
   })
+
+  await step('memory in use, against each limit', async () => {
+    const list = await containers()
+    if (!list) return console.log('    (skipped)')
+    for (const c of list) {
+      const stats = await api
+        .get(`/containers/${c.id}/stats?stream=false`)
+        .catch((e) => ({ error: e.message }))
+      const used = stats?.memory_stats?.usage
+      console.log(
+        `    ${c.service}: ${used ? `${Math.round(used / 1048576)} MB` : `not reported (${stats?.error?.slice(0, 60) ?? 'no memory_stats'})`} of ${Math.round(c.memoryLimit / 1048576)} MB`,
+      )
+    }
+  })
+
+  let backupFile = ''
+  await step('site-admin backup now inside the web container', async () => {
+    const out = await run(['exec', '-T', 'web', 'site-admin', 'backup', 'now'], { quiet: true })
+    backupFile = out.match(/Backup written: (\S+\.db)/)?.[1] ?? ''
+    check(backupFile, `no backup file named in: ${out}`)
+    console.log(`    ${ownLines(out).join('\n    ')}`)
+  })
+
+  await step('site-admin restore is refused while the site runs on the database', async () => {
+    const { code, out } = await composeRun(['exec', '-T', 'web', 'site-admin', 'restore', backupFile], {
+      quiet: true,
+      check: false,
+    })
+    check(code !== 0, `restore while running exited ${code}`)
+    check(/The site is running on \/app\/data\/roofing\.db/.test(out), `unexpected refusal: ${out}`)
+    console.log(`    exit ${code}: ${out.match(/site-admin: .*/)?.[0]}`)
+  })
+
+  let backupBytes
+  await step('copy the backup off the server', async () => {
+    const READ = `process.stdout.write('BASE64 ' + require('fs').readFileSync(process.argv[1]).toString('base64') + '\\n')`
+    const out = await run(['exec', '-T', 'web', 'node', '-e', READ, backupFile], { quiet: true })
+    backupBytes = Buffer.from(out.match(/^BASE64 (\S+)$/m)?.[1] ?? '', 'base64')
+    check(
+      backupBytes.subarray(0, 16).toString('latin1') === 'SQLite format 3\0',
+      'the copy is not an SQLite file',
+    )
+    writeFileSync(path.join(tmp, path.basename(backupFile)), backupBytes)
+    console.log(`    ${path.basename(backupFile)}: ${backupBytes.length} bytes`)
+  })
+
+  await step('the production guard refuses the sample values without ALLOW_SAMPLE_VALUES', async () => {
+    const { code, out } = await composeRun(
+      ['run', '--rm', '--no-deps', '-T', '-e', 'ALLOW_SAMPLE_VALUES=false', 'web'],
+      {
+        quiet: true,
+        check: false,
+      },
+    )
+    check(code !== 0, `web started with sample values (exit ${code})`)
+    for (const name of ['BUSINESS_PHONE', 'BUSINESS_EMAIL', 'BOOKING_URL'])
+      check(new RegExp(`${name} is still the sample`).test(out), `${name} not named in: ${out}`)
+    console.log(
+      `    exit ${code}:\n    ${out
+        .split('\n')
+        .filter((l) => l.startsWith('  - '))
+        .join('\n    ')}`,
+    )
+  })
+
+  await step('stop the stack gracefully', stopGracefully)
+
+  await step('start afresh on new, empty volumes', async () => {
+    await run(['down', '-v', '-t', String(STOP_TIMEOUT_S)], { quiet: true })
+    await run(['up', '-d', '--no-build'], { quiet: true })
+    await waitReady('the fresh site')
+    const ids = await exportedIds()
+    check(ids.size === 0, `the fresh database already holds ${ids.size} leads`)
+    console.log('    the new database holds no leads')
+  })
+
+  await step('site-admin restore into the new volume brings every lead back', async () => {
+    await run(['stop', '-t', String(STOP_TIMEOUT_S), 'caddy', 'web', 'worker'], { quiet: true })
+    const out = await run(['run', '--rm', '--no-deps', '-T', 'web', 'site-admin', 'restore', '-'], {
+      quiet: true,
+      input: backupBytes,
+    })
+    console.log(
+      `    ${out
+        .split('\n')
+        .filter((l) => /^(Restored|The database)/.test(l))
+        .join('\n    ')}`,
+    )
+    await run(['start', 'web', 'worker', 'caddy'], { quiet: true })
+    await waitReady('the restored site')
+    const ids = await exportedIds()
+    const missing = sent.filter((s) => !ids.has(s.id))
+    check(!missing.length, `not restored: ${missing.map((s) => s.id).join(', ')}`)
+    console.log(`    ${ids.size} leads back, all ${sent.length} sent among them`)
+    await sendEnquiry('after the restore')
+    await waitRecorded([sent.at(-1).id])
+  })
+
+  await step('stop the restored stack gracefully', stopGracefully)
   await step('remove the stack and its volumes', async () => {
     await run(['down', '-v', '-t', String(STOP_TIMEOUT_S)], { quiet: true })
     removed = true
@@ -353,7 +646,7 @@ try {
     await run(['down', '-v', '-t', '5'], { quiet: true, check: false }).catch((e) => console.error(e.message))
   }
   if (up && !removed) await removeNetworks().catch((e) => console.error(e.message))
-  rmSync(envDir, { recursive: true, force: true })
+  rmSync(tmp, { recursive: true, force: true })
   if (up) {
     const left = (await containers().catch(() => null)) ?? []
     if (left.length) console.error(`Containers left behind: ${left.map((c) => c.name).join(', ')}`)
