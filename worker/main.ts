@@ -1,8 +1,7 @@
 /**
  * Worker process entry point (`npm run worker`, dist/node/worker.mjs in production):
  * same configuration schema and database file as the web process, consumes the leads
- * queue (ARCHITECTURE "Lead pipeline contract"), takes the automatic backups and keeps a
- * heartbeat for its container's healthcheck.
+ * queue, takes the automatic backups and keeps a heartbeat for its container's healthcheck.
  */
 import { loadConfigOrExit } from '../server/config'
 import { openMigratedDatabase } from '../server/db/connection'
