@@ -5,6 +5,12 @@
 import { readEnvFile } from '../config'
 import { runAdmin } from './program'
 
+// `site-admin leads list | head` closes the pipe early: that is not an error.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code === 'EPIPE') process.exit(0)
+  throw err
+})
+
 try {
   readEnvFile()
 } catch (err) {

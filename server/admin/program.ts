@@ -4,7 +4,7 @@
  * Built with commander; runAdmin() is the whole program minus process plumbing, so tests run
  * it in-process. Exit status: 0 done, 1 failed or refused (the message says why), 2 wrong usage.
  */
-import { createWriteStream, existsSync, rmSync } from 'node:fs'
+import { createWriteStream, existsSync, rmSync, statSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
@@ -296,6 +296,12 @@ From a copy on this machine: docker compose run --rm --no-deps -T web site-admin
         await mkdir(c.backup.dir, { recursive: true })
         await pipeline(io.stdin, createWriteStream(upload))
         from = upload
+        if (statSync(upload).size === 0) {
+          rmSync(upload, { force: true })
+          throw new UsageError(
+            'restore -: nothing arrived on standard input; pipe the backup in: site-admin restore - < backup.db',
+          )
+        }
       }
       try {
         const result = restoreDatabase({

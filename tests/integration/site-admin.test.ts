@@ -271,6 +271,13 @@ describe('backup and restore', () => {
     expect(out).toContain('from standard input')
     expect((await admin(['leads', 'export'])).out.split('\r\n')).toHaveLength(3)
   })
+
+  test('restore - with nothing on standard input is wrong usage, and nothing changes', async () => {
+    addLead(database())
+    const { code, err } = await admin(['restore', '-'], '')
+    expect(code).toBe(2)
+    expect(err).toContain('restore -: nothing arrived on standard input')
+  })
 })
 
 test('the real entry point: --help exits 0, an unknown lead exits non-zero with the reason on stderr', () => {
