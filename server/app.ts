@@ -9,7 +9,7 @@ import { pinoHttp } from 'pino-http'
 import type { Config } from './config'
 import type { Logger } from './logger'
 import { createSecurityHeaders } from './http/security'
-import { createSsrHandler } from './http/ssr'
+import { createFormPageRenderer, createSsrHandler } from './http/ssr'
 import { bootScriptSrc } from './http/script-priority'
 import { createHealthRouter, type ReadinessCheck } from './http/health'
 import type { Db } from './db/connection'
@@ -34,6 +34,11 @@ export interface AppDeps {
   db?: Db
   /** The queue producer; absent when REDIS_URL is unset (leads stay pending in the outbox). */
   producer?: LeadProducer
+  /**
+   * false when neither the page build nor Vite's dev middleware is loaded (API-only tests):
+   * a refused plain form post then gets the plain answer page instead of its own page.
+   */
+  renderPages?: boolean
 }
 
 export function createApp(deps: AppDeps): express.Express {
@@ -64,16 +69,24 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(createHealthRouter(readinessChecks))
   app.use(compression())
 
+  const clientDir = deps.clientDistDir ?? path.resolve('dist/client')
+  const bootSrc = deps.devMiddleware ? undefined : bootScriptSrc(clientDir)
   if (deps.db) {
-    app.use(ENQUIRY_ENDPOINT, createEnquiryRouter({ config, logger, db: deps.db, producer: deps.producer }))
+    app.use(
+      ENQUIRY_ENDPOINT,
+      createEnquiryRouter({
+        config,
+        logger,
+        db: deps.db,
+        producer: deps.producer,
+        renderFormPage: deps.renderPages === false ? undefined : createFormPageRenderer({ bootSrc }),
+      }),
+    )
   }
 
-  let bootSrc: string | undefined
   if (deps.devMiddleware) {
     app.use(deps.devMiddleware)
   } else {
-    const clientDir = deps.clientDistDir ?? path.resolve('dist/client')
-    bootSrc = bootScriptSrc(clientDir)
     // Vite's hashed output: safe to cache for a year.
     app.use(
       '/assets',

@@ -3,14 +3,15 @@
  * In memory: one web process per site, and a restart forgetting the counts is harmless.
  * Keyed by req.ip, which honours the `trust proxy` hop count set in createApp.
  */
-import type { RequestHandler } from 'express'
+import type { Request, RequestHandler, Response } from 'express'
 
 export const RATE_LIMIT_WINDOW_MS = 60_000
 
 export function createRateLimit(opts: {
   limit: number
   windowMs?: number
-  message: (retryAfterSeconds: number) => unknown
+  /** Answers a request over the limit; the Retry-After header and status 429 are already set. */
+  refuse: (req: Request, res: Response, retryAfterSeconds: number) => void
   now?: () => number
 }): RequestHandler {
   const windowMs = opts.windowMs ?? RATE_LIMIT_WINDOW_MS
@@ -31,7 +32,8 @@ export function createRateLimit(opts: {
     w.count += 1
     if (w.count > opts.limit) {
       const retryAfter = Math.max(1, Math.ceil((w.start + windowMs - t) / 1000))
-      res.set('Retry-After', String(retryAfter)).status(429).json(opts.message(retryAfter))
+      res.set('Retry-After', String(retryAfter)).status(429)
+      opts.refuse(req, res, retryAfter)
       return
     }
     next()

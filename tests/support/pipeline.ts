@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { DestinationStream } from 'pino'
-import type { Express } from 'express'
+import type { Express, RequestHandler } from 'express'
 import { createApp } from '../../server/app'
 import { parseConfig, type Config } from '../../server/config'
 import { openMigratedDatabase, type Db } from '../../server/db/connection'
@@ -50,6 +50,12 @@ export async function createPipeline(opts: {
   /** Where the web process's producer points; `null` = no producer (REDIS_URL unset). */
   producerUrl?: string | null
   logStream?: DestinationStream
+  /**
+   * 'dev': pages are rendered by Vike through Vite's dev server, as `npm run dev` does (a few
+   * seconds to start), so a refused form post is answered with its real page. Otherwise the
+   * app serves the API only.
+   */
+  pages?: 'dev'
 }): Promise<Pipeline> {
   const redisUrl = getRedisUrl()
   const prefix = createQueuePrefix(opts.label)
@@ -72,7 +78,23 @@ export async function createPipeline(opts: {
   if (producer) closeables.push(producer)
   if (producer && producerUrl === redisUrl) await waitFor(() => producer.isReady(), 5000)
 
-  const app = createApp({ config, logger, db, producer, clientDistDir: path.join(dir, 'no-client') })
+  let devMiddleware: RequestHandler | undefined
+  if (opts.pages === 'dev') {
+    const { createDevMiddleware } = await import('vike/server')
+    const dev = await createDevMiddleware({ root: process.cwd() })
+    devMiddleware = dev.devMiddleware as unknown as RequestHandler
+    const vite = dev.viteServer
+    if (vite) closeables.push({ close: () => vite.close() })
+  }
+  const app = createApp({
+    config,
+    logger,
+    db,
+    producer,
+    devMiddleware,
+    renderPages: devMiddleware !== undefined,
+    clientDistDir: path.join(dir, 'no-client'),
+  })
 
   return {
     app,

@@ -9,7 +9,7 @@ import { usePageContext } from 'vike-react/usePageContext'
 import { MAIN_NAV, type NavItem } from '../../../shared/routes'
 import { telHref } from '../../../shared/business'
 import { useBusiness } from '../../hooks/use-business'
-import { useLeadDialogs } from '../lead/lead-dialogs'
+import { useInspectionButtonProps } from '../lead/lead-dialogs'
 import { ChevronDownIcon, CloseIcon, MenuIcon, PhoneIcon } from '../ui/icons'
 import { Logo } from './Logo'
 
@@ -240,7 +240,7 @@ function MobileMenu({
 export function Header() {
   const business = useBusiness()
   const { urlPathname } = usePageContext()
-  const { openContactModal } = useLeadDialogs()
+  const inspectionButton = useInspectionButtonProps()
   const [mobileOpen, setMobileOpen] = useState(false)
   const menuButtonRef = useRef<HTMLButtonElement>(null)
   const closeMobile = useCallback(() => {
@@ -284,12 +284,7 @@ export function Header() {
             <PhoneIcon />
             <span className="header-phone-text">{business.phone}</span>
           </a>
-          <button
-            type="button"
-            className="btn btn-primary btn-sm header-cta"
-            onClick={openContactModal}
-            aria-haspopup="dialog"
-          >
+          <button type="button" className="btn btn-primary btn-sm header-cta" {...inspectionButton}>
             Free Inspection
           </button>
         </div>

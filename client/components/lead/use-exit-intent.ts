@@ -20,6 +20,8 @@ import {
 
 export interface ExitIntentApi {
   isOpen: boolean
+  /** How many times it has opened in this page's life (0: never, so nothing to load yet). */
+  openCount: number
   /** Guarded unless force is true. Returns whether it opened. */
   open: (options?: { force?: boolean }) => boolean
   /** Closes and stores the time under exitIntentShown. */
@@ -35,22 +37,29 @@ declare global {
   }
 }
 
-export function useExitIntent(pathname: string): ExitIntentApi {
+export function useExitIntent(pathname: string, options?: { onOpen?: () => void }): ExitIntentApi {
   const [isOpen, setIsOpen] = useState(false)
+  const [openCount, setOpenCount] = useState(0)
+  const onOpen = options?.onOpen
   const isOpenRef = useRef(false)
   const triggered = useRef(false)
 
-  const open = useCallback((options?: { force?: boolean }) => {
-    if (isOpenRef.current) return true
-    if (!options?.force) {
-      // Someone who just sent a lead is never asked again this session.
-      if (hasJustSentLead(browserStorage('sessionStorage'))) return false
-      if (!canShowExitIntent(browserStorage('localStorage'), Date.now())) return false
-    }
-    isOpenRef.current = true
-    setIsOpen(true)
-    return true
-  }, [])
+  const open = useCallback(
+    (options?: { force?: boolean }) => {
+      if (isOpenRef.current) return true
+      if (!options?.force) {
+        // Someone who just sent a lead is never asked again this session.
+        if (hasJustSentLead(browserStorage('sessionStorage'))) return false
+        if (!canShowExitIntent(browserStorage('localStorage'), Date.now())) return false
+      }
+      isOpenRef.current = true
+      onOpen?.()
+      setOpenCount((n) => n + 1)
+      setIsOpen(true)
+      return true
+    },
+    [onOpen],
+  )
 
   const close = useCallback(() => {
     if (!isOpenRef.current) return
@@ -127,5 +136,5 @@ export function useExitIntent(pathname: string): ExitIntentApi {
     }
   }, [open, reset])
 
-  return { isOpen, open, close, reset }
+  return { isOpen, openCount, open, close, reset }
 }
