@@ -4,14 +4,16 @@
  * /schedule-inspection; closing always returns it to step 1. On a phone it is a bottom
  * sheet no taller than 60% of the screen, never a full-screen interstitial.
  *
- * Step 2's code starts loading the moment the popup opens, so 'Find Out Instantly For
- * Free' shows the fields at once: no network request, no loading state in between.
+ * Step 2's code (and the toasts' it would ask for) starts loading the moment the popup
+ * opens, so 'Find Out Instantly For Free' shows the fields at once: no network request, no
+ * loading state in between.
  */
 import { Suspense, useEffect, useId, useState } from 'react'
 import { LeadDialog } from './LeadDialog'
 import { lazyPart, PartBoundary } from './lazy-part'
 import { EXIT_INTENT_TITLE, ExitIntentPitch } from './lead-dialog-content'
 import { LoadFailedContent } from './LoadFailed'
+import { preloadToasts } from './toasts'
 
 const exitIntentForm = lazyPart(() => import('./ExitIntentForm'))
 
@@ -23,6 +25,8 @@ export default function ExitIntentPopup({ open, onClose }: { open: boolean; onCl
     if (open) {
       exitIntentForm.retry()
       exitIntentForm.preload()
+      // The form would ask for the toasts' code as it appears; ask now instead.
+      preloadToasts()
     }
   }, [open])
   // Closing resets it to step 1.

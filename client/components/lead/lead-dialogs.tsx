@@ -12,6 +12,7 @@ import { createContext, Suspense, useCallback, useContext, useMemo, useRef, useS
 import { lazyPart, PartBoundary } from './lazy-part'
 import { CONTACT_MODAL_TITLE, OPENS_STATIC_CONTACT_DIALOG } from './lead-dialog-content'
 import { LoadFailedDialog } from './LoadFailed'
+import { preloadToasts } from './toasts'
 
 interface LeadDialogsValue {
   isContactModalOpen: boolean
@@ -22,8 +23,11 @@ interface LeadDialogsValue {
 const LeadDialogsContext = createContext<LeadDialogsValue | null>(null)
 
 const contactModal = lazyPart(() => import('./ContactModal'))
-/** Starts loading the contact modal's code (idempotent). */
-export const preloadContactModal = contactModal.preload
+/** Starts loading the contact modal's code, and the toasts' its form asks for (idempotent). */
+export function preloadContactModal(): void {
+  contactModal.preload()
+  preloadToasts()
+}
 
 export function LeadDialogsProvider({ children }: { children: React.ReactNode }) {
   const [isContactModalOpen, setOpen] = useState(false)
