@@ -72,7 +72,8 @@ export function Field({
     'aria-labelledby': labelId,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? errorId : undefined,
-    ...(required ? { required: true, 'aria-required': true } : {}),
+    // `required` alone: it already tells assistive technology (aria-required would repeat it).
+    required: required || undefined,
     disabled: disabled || undefined,
     ...control,
   } as const
