@@ -136,6 +136,10 @@ for (const form of FORMS) {
       await summary.getByRole('link', { name: 'Email Address' }).click()
       await expect(again.getByLabel('Email Address', { exact: true })).toBeFocused()
       expect(rowsFor(email)).toHaveLength(0)
+      // The page sent back was not cached: the next visitor gets the page without any of it.
+      const fresh = await (await page.request.get(form.page)).text()
+      expect(fresh).not.toContain(email)
+      expect(fresh).not.toContain('error-summary')
 
       // Put right, it goes through.
       const who = homeowner()

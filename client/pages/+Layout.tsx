@@ -6,7 +6,7 @@ import { Footer } from '../components/layout/Footer'
 import { LeadDialogsProvider } from '../components/lead/lead-dialogs'
 import { ExitIntent } from '../components/lead/ExitIntent'
 import { ToastHost } from '../components/lead/ToastHost'
-import { STATIC_DIALOGS_ATTRIBUTE } from '../components/lead/lead-dialog-content'
+import { STATIC_DIALOGS_ATTRIBUTE } from '../components/lead/lead-dialog-ids'
 import '../components/app/reload-on-new-build'
 
 /**

@@ -12,13 +12,10 @@
 //    instead of a raw browser POST. An exit-intent trigger seen meanwhile (pointer at the
 //    top or leaving the page, tab hidden) is noted as `<html data-early-exit-intent>` for
 //    client/components/lead/use-exit-intent.ts, which acts on it once it runs.
-//    Only the app's own buttons and forms (inside #root) are held: the plain-HTML dialogs
-//    after it work without any script.
-// 3. If the app cannot be loaded (a dropped connection, a blocked script), it stops holding
-//    and lets the browser act on what it held: the inspection buttons open the plain-HTML
-//    dialog, a form is posted by the browser and answered by the server (docs/forms.md).
-// 4. On a page the server sent back for a refused form post, the address bar shows the
-//    page's own address (named by the error summary's data-page-path) instead of the API's.
+//    Only the app's own buttons and forms (in #root) are held.
+// 3. If the app cannot be loaded, it lets the browser do what it held: a form posts itself,
+//    an inspection button opens the plain-HTML dialog (docs/forms.md).
+// 4. A page sent back for a refused form post shows its own address, not the API's.
 //
 // Served from client/public with a version query (server/http/script-priority.ts). Plain
 // JavaScript, no imports: it must stay tiny.
@@ -108,8 +105,6 @@ function start() {
     document.head.append(link)
   }
   import(entry).catch(() => {
-    // The app will not come: what was held is done by the browser itself, as it would be
-    // with no script at all (a replayed click or submission is no longer held).
     appFailed = true
     for (const replay of held.splice(0)) replay()
   })

@@ -7,7 +7,7 @@ import { CITY_ROUTES, ROUTES } from '../../../shared/routes'
 import { HOURS_DISPLAY, SERVICE_AREA_DISPLAY, SOCIAL_LINKS, telHref } from '../../../shared/business'
 import { useBusiness } from '../../hooks/use-business'
 import { useInspectionButtonProps } from '../lead/lead-dialogs'
-import { EXIT_INTENT_TITLE, STATIC_EXIT_INTENT_DIALOG_ID } from '../lead/lead-dialog-content'
+import { EXIT_INTENT_TITLE, STATIC_EXIT_INTENT_DIALOG_ID } from '../lead/lead-dialog-ids'
 import {
   ClockIcon,
   FacebookIcon,

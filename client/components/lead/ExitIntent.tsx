@@ -4,7 +4,7 @@ import { Suspense } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
 import { useExitIntent } from './use-exit-intent'
 import { lazyPart, PartBoundary } from './lazy-part'
-import { EXIT_INTENT_TITLE } from './lead-dialog-content'
+import { EXIT_INTENT_TITLE } from './lead-dialog-ids'
 import { LoadFailedDialog } from './LoadFailed'
 
 const exitIntentPopup = lazyPart(() => import('./ExitIntentPopup'))

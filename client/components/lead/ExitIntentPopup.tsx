@@ -11,7 +11,8 @@
 import { Suspense, useEffect, useId, useState } from 'react'
 import { LeadDialog } from './LeadDialog'
 import { lazyPart, PartBoundary } from './lazy-part'
-import { EXIT_INTENT_TITLE, ExitIntentPitch } from './lead-dialog-content'
+import { ExitIntentPitch } from './lead-dialog-content'
+import { EXIT_INTENT_TITLE } from './lead-dialog-ids'
 import { LoadFailedContent } from './LoadFailed'
 import { preloadToasts } from './toasts'
 

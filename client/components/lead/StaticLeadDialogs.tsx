@@ -16,14 +16,13 @@
 import type { EnquiryFormState } from '../../../shared/enquiry-form-state'
 import { CloseIcon } from '../ui/icons'
 import { StaticEnquiryForm } from './enquiry-fields'
+import { ContactModalHeader, ExitIntentPitch } from './lead-dialog-content'
 import {
-  ContactModalHeader,
   EXIT_INTENT_TITLE,
-  ExitIntentPitch,
   STATIC_CONTACT_DIALOG_ID,
   STATIC_DIALOGS_ATTRIBUTE,
   STATIC_EXIT_INTENT_DIALOG_ID,
-} from './lead-dialog-content'
+} from './lead-dialog-ids'
 
 function StaticDialog({
   id,

@@ -1,30 +1,10 @@
 /**
  * What the two lead dialogs say above their forms, shared by the dialogs the app opens
- * (ContactModal, ExitIntentPopup) and their script-free copies in the server HTML
- * (StaticLeadDialogs), so both say the same. Ids of the script-free copies, which the
- * inspection buttons name with `commandfor`, live here too.
+ * (ContactModal, ExitIntentPopup) and their plain-HTML copies in the server HTML
+ * (StaticLeadDialogs), so both say the same.
  */
 import { FACTS } from '../../../shared/business'
-
-/** The attribute of the script-free dialogs' container; the layout finds them by it. */
-export const STATIC_DIALOGS_ATTRIBUTE = 'data-static-dialogs'
-/** The script-free contact modal in the server HTML. */
-export const STATIC_CONTACT_DIALOG_ID = 'free-inspection'
-/** The script-free exit-intent form in the server HTML. */
-export const STATIC_EXIT_INTENT_DIALOG_ID = 'hail-weather-report'
-
-export const CONTACT_MODAL_TITLE = 'Free Roof Inspection'
-export const EXIT_INTENT_TITLE = 'Free Hail Weather Report'
-
-/**
- * The invoker attributes of a button that opens the contact modal: without a script the
- * browser itself opens the dialog in the server HTML; with one, the click handler cancels
- * that and opens the app's dialog.
- */
-export const OPENS_STATIC_CONTACT_DIALOG = {
-  commandfor: STATIC_CONTACT_DIALOG_ID,
-  command: 'show-modal',
-} as const
+import { CONTACT_MODAL_TITLE } from './lead-dialog-ids'
 
 export function ContactModalHeader({ titleId }: { titleId: string }) {
   return (

@@ -10,7 +10,7 @@
  */
 import { createContext, Suspense, useCallback, useContext, useMemo, useRef, useState } from 'react'
 import { lazyPart, PartBoundary } from './lazy-part'
-import { CONTACT_MODAL_TITLE, OPENS_STATIC_CONTACT_DIALOG } from './lead-dialog-content'
+import { CONTACT_MODAL_TITLE, OPENS_STATIC_CONTACT_DIALOG } from './lead-dialog-ids'
 import { LoadFailedDialog } from './LoadFailed'
 import { preloadToasts } from './toasts'
 
