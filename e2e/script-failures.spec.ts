@@ -48,6 +48,37 @@ test('when the modal’s code cannot be loaded, Free Inspection still offers the
   await expect(page.locator('main')).toContainText('Roof Repair')
 })
 
+test('a chunk that a deploy removed reloads the page once, and never twice in a row', async ({ page }) => {
+  // What the page loads itself keeps loading; every chunk it would load later is gone (404),
+  // as for a tab opened before a deploy.
+  const loadedAtFirst = new Set<string>()
+  page.on('request', (r) => loadedAtFirst.add(r.url()))
+  await page.goto('/roof-repair')
+  await waitForHydration(page)
+  page.removeAllListeners('request')
+  await page.route('**/assets/**', (route) =>
+    loadedAtFirst.has(route.request().url())
+      ? route.fallback()
+      : route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' }),
+  )
+  const freeInspection = page.locator('header.site-header').getByRole('button', { name: 'Free Inspection' })
+
+  const reloaded = page.waitForEvent('load')
+  await freeInspection.click()
+  await reloaded
+  await waitForHydration(page)
+  expect(await page.evaluate(() => sessionStorage.getItem('reloadedForNewBuild'))).not.toBeNull()
+
+  // Still missing after the reload: no second reload, the phone and the contact page instead.
+  let reloads = 0
+  page.on('load', () => (reloads += 1))
+  await freeInspection.click()
+  const dialog = page.getByRole('dialog', { name: 'Free Roof Inspection' })
+  await expect(dialog.getByRole('link', { name: 'Go to the contact page' })).toBeVisible()
+  await page.waitForTimeout(1000)
+  expect(reloads).toBe(0)
+})
+
 test('when the exit-intent popup’s code cannot be loaded, the visitor gets the phone and the contact page', async ({
   page,
 }) => {
