@@ -1,5 +1,5 @@
 /**
- * The enquiry schema (spec section 5), used by every browser form and by
+ * The enquiry schema (docs/forms.md, "Messages"), used by every browser form and by
  * POST /api/enquiries: one set of rules and messages for both sides.
  */
 import { z } from 'zod'
@@ -21,7 +21,7 @@ export const HONEYPOT_FIELD = 'website'
 
 /**
  * Upper bounds on the short fields keep one row small; the spec sets none, so they are
- * generous. The message has no bound of its own (spec section 5: "optional, no bound"): the
+ * generous. The message has no bound of its own ("optional, no bound"): the
  * API's 16 KB body limit is the only one, answered with a 413 that says so.
  */
 const MAX_NAME = 100
@@ -57,7 +57,7 @@ function textField<T extends z.ZodType<unknown, string>>(opts: {
     .pipe(opts.rules)
 }
 
-/** The fields a visitor fills in (spec section 3, "Enquiry payload"). */
+/** The fields a visitor fills in. */
 export const EnquiryFieldsSchema = z.object({
   firstName: textField({
     label: 'First name',

@@ -1,5 +1,5 @@
 /**
- * Global header (spec section 2): sticky; desktop dropdowns that open on hover and close
+ * Global header: sticky; desktop dropdowns that open on hover and close
  * 100 ms after the pointer leaves, and work from the keyboard; a mobile panel with one
  * expandable submenu at a time that locks page scrolling and closes on Escape or a link
  * click; the phone link and the Free Inspection button.
@@ -165,7 +165,7 @@ function MobileMenu({
       setExpanded(null)
       return
     }
-    // Lock page scrolling while the panel is open (spec section 2).
+    // Lock page scrolling while the panel is open.
     const { body, documentElement } = document
     const previous = body.style.overflow
     body.style.overflow = 'hidden'
@@ -188,7 +188,7 @@ function MobileMenu({
       aria-label="Mobile"
       hidden={!open}
       onClick={(e) => {
-        // A link click closes the panel (spec section 2).
+        // A link click closes the panel.
         if ((e.target as HTMLElement).closest('a')) onClose()
       }}
     >

@@ -51,7 +51,7 @@ export interface EnquiryFormProps {
   /** The optional 'Tell me about your roofing concerns' textarea (contact modal and page). */
   withMessage?: boolean
   submitLabel: string
-  /** Shown on success; the exit-intent form has none (spec section 8). */
+  /** Shown on success; the exit-intent form has none. */
   successToast?: string
   /** Defaults to the current pathname. */
   sourcePath?: string

@@ -1,5 +1,5 @@
 /**
- * Exit-intent state and triggers (spec sections 4 and 9). Tiny on purpose: it is in every
+ * Exit-intent state and triggers (docs/forms.md). Tiny on purpose: it is in every
  * page's bundle, while the popup itself is loaded on first open.
  *
  * Triggers: pointer within 10 px of the top, pointer leaving the page (mouseout with no
@@ -76,8 +76,8 @@ export function useExitIntent(pathname: string, options?: { onOpen?: () => void 
   // The deepest scroll of this page view, for the scroll-back-to-the-top trigger.
   const maxScroll = useRef(0)
 
-  // Each page view may trigger once. A route change jumps to the top of the new page
-  // (spec section 2): that jump is not the visitor scrolling back up, so it starts afresh.
+  // Each page view may trigger once. A route change jumps to the top of the new page: that
+  // jump is not the visitor scrolling back up, so it starts afresh.
   // A layout effect, so this runs before the router scrolls, not after.
   useLayoutEffect(() => {
     triggered.current = false
