@@ -172,3 +172,38 @@ test('the contact modal’s code is fetched when a pointer reaches an inspection
   ).toBeVisible()
   expect(requests.filter((u) => /\.js(\?|$)/.test(u))).toEqual([])
 })
+
+test('a form the server sent back becomes interactive as it was shown, at the page’s own address', async ({
+  page,
+  problems,
+}) => {
+  // The first load's app entry fails, so the browser posts the form itself.
+  const entry = /\/assets\/entries\/entry-client-routing\.[^/]+\.js$/
+  await page.route(entry, (route) => route.abort('failed'))
+  await page.goto('/contact')
+  const form = page.locator('form[data-form-type="contact"]')
+  await form.getByLabel('First Name', { exact: true }).fill('Dana')
+  await form.getByLabel('Email Address', { exact: true }).fill('dana@example')
+  await page.unroute(entry)
+  await form.getByRole('button', { name: 'Request My Free Inspection' }).click()
+
+  // Sent back, and this time the app loads and hydrates it.
+  await waitForHydration(page)
+  await expect(page).toHaveURL(/\/contact$/)
+  await expect(form.getByRole('alert')).toContainText('Please check 4 fields')
+  await expect(form.getByLabel('First Name', { exact: true })).toHaveValue('Dana')
+  await expect(form.getByLabel('Email Address', { exact: true })).toHaveAccessibleDescription(
+    'Please enter a valid email address',
+  )
+  expect(problems.pageErrors).toEqual([])
+
+  // From here the app sends it: put right, it goes through with the contact page's toast.
+  const who = homeowner()
+  await fillLead(form, who)
+  await form.getByRole('button', { name: 'Request My Free Inspection' }).click()
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Thank you! Your roof inspection request' }),
+  ).toBeVisible()
+  await expect(page).toHaveURL(/\/schedule-inspection$/)
+  expect(rowsFor(who.email)).toMatchObject([{ form_type: 'contact', source_path: '/contact' }])
+})
