@@ -1,4 +1,5 @@
 import type { BusinessConfig } from '../shared/business'
+import type { EnquiryFormState } from '../shared/enquiry-form-state'
 
 declare global {
   namespace Vike {
@@ -10,6 +11,11 @@ declare global {
     interface PageContext {
       /** Set by +data hooks of pages that need request data. */
       abortReason?: string
+      /**
+       * Set only when the server answers a refused plain form post with the page the form
+       * was on (server/http/ssr.ts renderFormPage): the form shows these values and messages.
+       */
+      enquiryForm?: EnquiryFormState
     }
   }
 }

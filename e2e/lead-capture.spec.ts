@@ -73,7 +73,6 @@ test.describe('the four lead forms', () => {
     await expect(dialog.getByLabel('Email Address', { exact: true })).toHaveAttribute('type', 'email')
     await expect(dialog.getByLabel('Phone Number', { exact: true })).toHaveAttribute('type', 'tel')
     for (const label of REQUIRED_LABELS) {
-      await expect(dialog.getByLabel(label, { exact: true })).toHaveAttribute('aria-required', 'true')
       await expect(dialog.getByLabel(label, { exact: true })).toHaveAttribute('required', '')
     }
     const message = dialog.getByLabel('Tell me about your roofing concerns')

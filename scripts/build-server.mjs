@@ -1,5 +1,6 @@
 // Bundles the Node entry points (web server, worker, the worker's healthcheck, site-admin) into
-// dist/node with esbuild.
+// dist/node with esbuild, and minifies the boot script Vite copied from client/public (every page
+// loads it first; its comments are for the source, not for every visitor's phone).
 // Dependencies stay external (node_modules); our own server/, shared/ and worker/ code is bundled,
 // so production runs plain JavaScript with no TypeScript loader.
 import { build } from 'esbuild'
@@ -23,3 +24,16 @@ await build({
   sourcemap: true,
   logLevel: 'info',
 })
+
+const BOOT_SCRIPT = 'dist/client/boot.js'
+if (existsSync(BOOT_SCRIPT)) {
+  await build({
+    entryPoints: [BOOT_SCRIPT],
+    outfile: BOOT_SCRIPT,
+    allowOverwrite: true,
+    minify: true,
+    format: 'esm',
+    target: 'es2020',
+    logLevel: 'info',
+  })
+}

@@ -12,7 +12,7 @@ import type { LevelWithSilent } from 'pino'
 import type { Config } from './config'
 import type { Logger } from './logger'
 import { createSecurityHeaders } from './http/security'
-import { createSsrHandler } from './http/ssr'
+import { createFormPageRenderer, createSsrHandler } from './http/ssr'
 import { bootScriptSrc } from './http/script-priority'
 import { createHealthRouter, type ReadinessCheck } from './http/health'
 import type { Db } from './db/connection'
@@ -39,6 +39,11 @@ export interface AppDeps {
   producer?: LeadProducer
   /** Redis for the enquiry rate limit's counters; absent = counted in memory. */
   rateLimitRedis?: Redis
+  /**
+   * false when neither the page build nor Vite's dev middleware is loaded (API-only tests):
+   * a refused plain form post then gets the plain answer page instead of its own page.
+   */
+  renderPages?: boolean
 }
 
 export function createApp(deps: AppDeps): express.Express {
@@ -74,6 +79,8 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(createHealthRouter(readinessChecks))
   app.use(compression())
 
+  const clientDir = deps.clientDistDir ?? path.resolve('dist/client')
+  const bootSrc = deps.devMiddleware ? undefined : bootScriptSrc(clientDir)
   if (deps.db) {
     app.use(
       ENQUIRY_ENDPOINT,
@@ -83,16 +90,14 @@ export function createApp(deps: AppDeps): express.Express {
         db: deps.db,
         producer: deps.producer,
         rateLimitRedis: deps.rateLimitRedis,
+        renderFormPage: deps.renderPages === false ? undefined : createFormPageRenderer({ bootSrc }),
       }),
     )
   }
 
-  let bootSrc: string | undefined
   if (deps.devMiddleware) {
     app.use(deps.devMiddleware)
   } else {
-    const clientDir = deps.clientDistDir ?? path.resolve('dist/client')
-    bootSrc = bootScriptSrc(clientDir)
     // Vite's hashed output: safe to cache for a year.
     app.use(
       '/assets',

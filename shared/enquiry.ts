@@ -1,8 +1,9 @@
 /**
- * The enquiry schema (spec section 5), used by every browser form and by
+ * The enquiry schema (docs/forms.md, "Messages"), used by every browser form and by
  * POST /api/enquiries: one set of rules and messages for both sides.
  */
 import { z } from 'zod'
+import { hasHiddenCharacters, hiddenCharacterMessage, isBlank, normalizeText } from './text-hygiene'
 
 export const FORM_TYPES = ['contact_modal', 'contact', 'exit_intent'] as const
 export type FormType = (typeof FORM_TYPES)[number]
@@ -20,7 +21,7 @@ export const HONEYPOT_FIELD = 'website'
 
 /**
  * Upper bounds on the short fields keep one row small; the spec sets none, so they are
- * generous. The message has no bound of its own (spec section 5: "optional, no bound"): the
+ * generous. The message has no bound of its own ("optional, no bound"): the
  * API's 16 KB body limit is the only one, answered with a 413 that says so.
  */
 const MAX_NAME = 100
@@ -28,34 +29,82 @@ const MAX_EMAIL = 254
 const MAX_PHONE = 40
 const MAX_ADDRESS = 300
 
-/** The fields a visitor fills in (spec section 3, "Enquiry payload"). */
+/**
+ * One text field: a required field with nothing visible in it (empty, spaces, or only
+ * zero-width characters) gets its "required" message; a hidden character gets a message
+ * that names the field (shared/text-hygiene.ts); then the text is normalised to NFC and
+ * trimmed, and `rules` check what is left.
+ */
+function textField<T extends z.ZodType<unknown, string>>(opts: {
+  /** How a person names the field, for the hidden-character message. */
+  label: string
+  /** The message for a missing or non-text value, and for a blank one when `optional` is not set. */
+  required: string
+  /** Blank is allowed (stored as NULL); tabs and line breaks are allowed too. */
+  optional?: true
+  rules: T
+}) {
+  return z
+    .string({ error: opts.required })
+    .superRefine((value, ctx) => {
+      if (isBlank(value) && !opts.optional) {
+        ctx.addIssue({ code: 'custom', message: opts.required })
+      } else if (hasHiddenCharacters(value, { allowLineBreaks: opts.optional })) {
+        ctx.addIssue({ code: 'custom', message: hiddenCharacterMessage(opts.label) })
+      }
+    })
+    .transform(normalizeText)
+    .pipe(opts.rules)
+}
+
+/** The fields a visitor fills in. */
 export const EnquiryFieldsSchema = z.object({
-  firstName: z
-    .string({ error: ENQUIRY_MESSAGES.firstName })
-    .trim()
-    .min(1, ENQUIRY_MESSAGES.firstName)
-    .max(MAX_NAME, `First name must be at most ${MAX_NAME} characters`),
-  lastName: z
-    .string({ error: ENQUIRY_MESSAGES.lastName })
-    .trim()
-    .min(1, ENQUIRY_MESSAGES.lastName)
-    .max(MAX_NAME, `Last name must be at most ${MAX_NAME} characters`),
-  email: z
-    .string({ error: ENQUIRY_MESSAGES.email })
-    .trim()
-    .max(MAX_EMAIL, ENQUIRY_MESSAGES.email)
-    .pipe(z.email({ error: ENQUIRY_MESSAGES.email })),
-  phone: z
-    .string({ error: ENQUIRY_MESSAGES.phone })
-    .trim()
-    .min(10, ENQUIRY_MESSAGES.phone)
-    .max(MAX_PHONE, `Phone number must be at most ${MAX_PHONE} characters`),
-  address: z
-    .string({ error: ENQUIRY_MESSAGES.address })
-    .trim()
-    .min(5, ENQUIRY_MESSAGES.address)
-    .max(MAX_ADDRESS, `Address must be at most ${MAX_ADDRESS} characters`),
-  message: z.string({ error: 'Message must be text' }).trim().optional(),
+  firstName: textField({
+    label: 'First name',
+    required: ENQUIRY_MESSAGES.firstName,
+    rules: z
+      .string()
+      .min(1, ENQUIRY_MESSAGES.firstName)
+      .max(MAX_NAME, `First name must be at most ${MAX_NAME} characters`),
+  }),
+  lastName: textField({
+    label: 'Last name',
+    required: ENQUIRY_MESSAGES.lastName,
+    rules: z
+      .string()
+      .min(1, ENQUIRY_MESSAGES.lastName)
+      .max(MAX_NAME, `Last name must be at most ${MAX_NAME} characters`),
+  }),
+  email: textField({
+    label: 'Email address',
+    required: ENQUIRY_MESSAGES.email,
+    rules: z
+      .string()
+      .max(MAX_EMAIL, ENQUIRY_MESSAGES.email)
+      .pipe(z.email({ error: ENQUIRY_MESSAGES.email })),
+  }),
+  phone: textField({
+    label: 'Phone number',
+    required: ENQUIRY_MESSAGES.phone,
+    rules: z
+      .string()
+      .min(10, ENQUIRY_MESSAGES.phone)
+      .max(MAX_PHONE, `Phone number must be at most ${MAX_PHONE} characters`),
+  }),
+  address: textField({
+    label: 'Address',
+    required: ENQUIRY_MESSAGES.address,
+    rules: z
+      .string()
+      .min(5, ENQUIRY_MESSAGES.address)
+      .max(MAX_ADDRESS, `Address must be at most ${MAX_ADDRESS} characters`),
+  }),
+  message: textField({
+    label: 'Message',
+    required: 'Message must be text',
+    optional: true,
+    rules: z.string(),
+  }).optional(),
 })
 
 export type EnquiryFields = z.infer<typeof EnquiryFieldsSchema>
@@ -69,6 +118,7 @@ export const EnquirySchema = EnquiryFieldsSchema.extend({
     .string({ error: 'Source path must be text' })
     .max(300, 'Source path must be at most 300 characters')
     .regex(/^\//, 'Source path must start with /')
+    .refine((path) => !hasHiddenCharacters(path), hiddenCharacterMessage('Source path'))
     .optional(),
   [HONEYPOT_FIELD]: z.string().max(500).optional(),
 }).strict()

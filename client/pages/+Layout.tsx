@@ -6,14 +6,26 @@ import { Footer } from '../components/layout/Footer'
 import { LeadDialogsProvider } from '../components/lead/lead-dialogs'
 import { ExitIntent } from '../components/lead/ExitIntent'
 import { ToastHost } from '../components/lead/ToastHost'
+import { STATIC_DIALOGS_ATTRIBUTE } from '../components/lead/lead-dialog-ids'
+import '../components/app/reload-on-new-build'
 
 /**
  * Marks the page as interactive once everything, including the deferred part below, has
  * hydrated: tests wait for `html[data-hydrated]` before clicking, and CSS may use it.
+ *
+ * From here on the app's own dialogs serve the inspection buttons and the exit intent, so
+ * the plain-HTML copies that served the page until now (StaticLeadDialogs) go: a closed one
+ * at once, one the visitor has open (or that shows a refused form) when it closes.
  */
 function HydratedMarker() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
+    for (const dialog of document.querySelectorAll<HTMLDialogElement>(
+      `[${STATIC_DIALOGS_ATTRIBUTE}] dialog`,
+    )) {
+      if (dialog.open) dialog.addEventListener('close', () => dialog.remove(), { once: true })
+      else dialog.remove()
+    }
   }, [])
   return null
 }

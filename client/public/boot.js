@@ -1,5 +1,5 @@
-// The page's first script (issue 7). Every page arrives fully rendered from the server;
-// its JavaScript only makes it interactive. This file does two small things before that
+// The page's first script. Every page arrives fully rendered from the server; its
+// JavaScript only makes it interactive. This file does a few small things before that
 // JavaScript runs, and nothing else:
 //
 // 1. It starts the app (Vike's client entry, named by `data-entry` on this script's tag)
@@ -12,11 +12,24 @@
 //    instead of a raw browser POST. An exit-intent trigger seen meanwhile (pointer at the
 //    top or leaving the page, tab hidden) is noted as `<html data-early-exit-intent>` for
 //    client/components/lead/use-exit-intent.ts, which acts on it once it runs.
+//    Only the app's own buttons and forms (in #root) are held.
+// 3. If the app cannot be loaded, it lets the browser do what it held: a form posts itself,
+//    an inspection button opens the plain-HTML dialog (docs/forms.md).
+// 4. A page sent back for a refused form post shows its own address, not the API's.
 //
 // Served from client/public with a version query (server/http/script-priority.ts). Plain
 // JavaScript, no imports: it must stay tiny.
 const root = document.documentElement
+let appFailed = false
 const isInteractive = () => root.dataset.hydrated === 'true'
+/** Whether a tap or a submission on this element waits for the app. */
+const waitsForApp = (/** @type {Element} */ el) =>
+  !isInteractive() && !appFailed && !!document.getElementById('root')?.contains(el)
+
+function showPagePath() {
+  const path = document.querySelector('[data-page-path]')?.getAttribute('data-page-path')
+  if (path?.startsWith('/') && location.pathname !== path) history.replaceState(history.state, '', path)
+}
 
 /** @type {Array<() => void>} */
 const held = []
@@ -24,9 +37,9 @@ const held = []
 document.addEventListener(
   'click',
   (event) => {
-    if (isInteractive() || !(event.target instanceof Element)) return
+    if (!(event.target instanceof Element)) return
     const button = event.target.closest('button')
-    if (!button || button.disabled) return
+    if (!button || button.disabled || !waitsForApp(button)) return
     event.preventDefault()
     event.stopImmediatePropagation()
     held.push(() => button.isConnected && button.click())
@@ -37,7 +50,7 @@ document.addEventListener(
 document.addEventListener(
   'submit',
   (event) => {
-    if (isInteractive() || !(event.target instanceof HTMLFormElement)) return
+    if (!(event.target instanceof HTMLFormElement) || !waitsForApp(event.target)) return
     const form = event.target
     event.preventDefault()
     event.stopImmediatePropagation()
@@ -77,7 +90,13 @@ const entry = tag?.getAttribute('data-entry')
 let started = false
 function start() {
   if (started || !entry) return
+  if (document.readyState === 'loading') {
+    document.addEventListener('DOMContentLoaded', start, { once: true })
+    return
+  }
   started = true
+  // Before the app reads the address.
+  showPagePath()
   // The entry's modules, fetched in parallel rather than one import after another.
   for (const href of (tag.getAttribute('data-preload') ?? '').split(' ').filter(Boolean)) {
     const link = document.createElement('link')
@@ -85,7 +104,10 @@ function start() {
     link.href = href
     document.head.append(link)
   }
-  import(entry)
+  import(entry).catch(() => {
+    appFailed = true
+    for (const replay of held.splice(0)) replay()
+  })
 }
 if (document.visibilityState === 'hidden') {
   // A tab opened in the background paints nothing until shown: no reason to wait.

@@ -36,6 +36,10 @@ export function createSecurityHeaders(opts: {
     },
     // The booking widget and video are cross-origin frames that do not send CORP headers.
     crossOriginEmbedderPolicy: false,
+    // Nothing leaves the site, but our own pages see where a request came from. (helmet's
+    // default, no-referrer, makes Chrome send `Origin: null` with a plain form post, which
+    // the same-origin check must refuse; the answer page's "Back to the form" uses it too.)
+    referrerPolicy: { policy: 'same-origin' },
     strictTransportSecurity: opts.hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   })
 }

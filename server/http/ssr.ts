@@ -12,6 +12,7 @@ import { renderPage } from 'vike/server'
 import type { Logger } from '../logger'
 import { findRoute } from '../../shared/routes'
 import { deferPageScripts } from './script-priority'
+import type { RenderFormPage } from '../leads/enquiry-router'
 
 interface CachedPage {
   statusCode: number
@@ -97,5 +98,31 @@ export function createSsrHandler(opts: SsrOptions): RequestHandler {
       }
     }
     res.send(page.body)
+  }
+}
+
+/**
+ * Renders the page a refused plain form post came from, its form showing the visitor's
+ * values and the messages (pageContext.enquiryForm). Never cached: the page holds what one
+ * visitor typed. Rejects when the page does not render as a normal page, so the caller can
+ * answer otherwise.
+ */
+export function createFormPageRenderer(opts: { bootSrc?: string }): RenderFormPage {
+  return async (req, res, state) => {
+    const { 'content-type': _type, 'content-length': _length, ...headers } = req.headers
+    const pageContext = await renderPage({
+      urlOriginal: state.pagePath,
+      headersOriginal: headers,
+      enquiryForm: state,
+    })
+    if (pageContext.errorWhileRendering) throw pageContext.errorWhileRendering
+    const { httpResponse } = pageContext
+    if (!httpResponse || httpResponse.statusCode !== 200) {
+      throw new Error(`${state.pagePath} rendered with status ${httpResponse?.statusCode ?? 'none'}`)
+    }
+    for (const [name, value] of httpResponse.headers) res.setHeader(name, value)
+    res.setHeader('Cache-Control', 'no-store')
+    res.setHeader('X-Robots-Tag', 'noindex')
+    res.send(deferPageScripts(httpResponse.body, opts.bootSrc))
   }
 }

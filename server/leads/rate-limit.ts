@@ -10,7 +10,7 @@
  *   slower than REDIS_WAIT_MS, the count goes to an in-memory store, so the limit still holds
  *   per process and the request never waits long on Redis.
  */
-import type { RequestHandler } from 'express'
+import type { Request, RequestHandler, Response } from 'express'
 import {
   MemoryStore,
   rateLimit,
@@ -38,8 +38,8 @@ export interface RateLimitOptions {
   /** Prefix of the counters' keys in Redis. */
   keyPrefix: string
   logger: Logger
-  /** The JSON body of a 429 answer. */
-  message: (retryAfterSeconds: number) => unknown
+  /** Answers a request over the limit; the Retry-After header and status 429 are already set. */
+  refuse: (req: Request, res: Response, retryAfterSeconds: number) => void
   redisWaitMs?: number
 }
 
@@ -63,7 +63,8 @@ export function createRateLimit(opts: RateLimitOptions): RequestHandler {
         fromHeader > 0
           ? fromHeader
           : Math.max(1, Math.ceil(((resetTime?.getTime() ?? Date.now() + windowMs) - Date.now()) / 1000))
-      res.set('Retry-After', String(seconds)).status(429).json(opts.message(seconds))
+      res.set('Retry-After', String(seconds)).status(429)
+      opts.refuse(req, res, seconds)
     },
     validate: {
       // A client that talks to the app directly may send X-Forwarded-For; it is ignored (not

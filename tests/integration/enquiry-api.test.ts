@@ -103,9 +103,13 @@ describe('POST /api/enquiries', () => {
     expect(added).toBe(0)
   })
 
-  test('a form-encoded body answers 415 with a message naming JSON and stores nothing', async () => {
+  test('a body that is neither JSON nor a form answers 415 with a message naming JSON and stores nothing', async () => {
     const [res, added] = await rowsAddedBy(() =>
-      request(p.app).post(ENQUIRY_ENDPOINT).set('Origin', SITE_ORIGIN).type('form').send(VALID_ENQUIRY),
+      request(p.app)
+        .post(ENQUIRY_ENDPOINT)
+        .set('Origin', SITE_ORIGIN)
+        .type('text/plain')
+        .send(JSON.stringify(VALID_ENQUIRY)),
     )
     expect(res.status).toBe(415)
     expect(res.body).toEqual({ success: false, error: expect.stringContaining('application/json') })

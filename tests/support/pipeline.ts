@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { DestinationStream } from 'pino'
-import type { Express } from 'express'
+import type { Express, RequestHandler } from 'express'
 import { createApp } from '../../server/app'
 import { parseConfig, type Config } from '../../server/config'
 import { openMigratedDatabase, type Db } from '../../server/db/connection'
@@ -55,6 +55,12 @@ export async function createPipeline(opts: {
   rateLimitRedisUrl?: string
   /** Wait until the rate limit's Redis connection is up (default); false when Redis is meant to be down. */
   awaitRateLimitRedis?: boolean
+  /**
+   * 'dev': pages are rendered by Vike through Vite's dev server, as `npm run dev` does (a few
+   * seconds to start), so a refused form post is answered with its real page. Otherwise the
+   * app serves the API only.
+   */
+  pages?: 'dev'
 }): Promise<Pipeline> {
   const redisUrl = getRedisUrl()
   const prefix = createQueuePrefix(opts.label)
@@ -84,12 +90,22 @@ export async function createPipeline(opts: {
       await waitFor(() => rateLimitRedis.status === 'ready', 5000, 'the rate limit to connect to Redis')
   }
 
+  let devMiddleware: RequestHandler | undefined
+  if (opts.pages === 'dev') {
+    const { createDevMiddleware } = await import('vike/server')
+    const dev = await createDevMiddleware({ root: process.cwd() })
+    devMiddleware = dev.devMiddleware as unknown as RequestHandler
+    const vite = dev.viteServer
+    if (vite) closeables.push({ close: () => vite.close() })
+  }
   const app = createApp({
     config,
     logger,
     db,
     producer,
     rateLimitRedis,
+    devMiddleware,
+    renderPages: devMiddleware !== undefined,
     clientDistDir: path.join(dir, 'no-client'),
   })
 

@@ -1,12 +1,13 @@
 /**
- * Global footer (spec section 2): contact info; company links including a Free Inspection
+ * Global footer: contact info; company links including a Free Inspection
  * action; a three-column list of service areas; four social links; a copyright line;
  * links to /sitemap, /privacy and /terms.
  */
 import { CITY_ROUTES, ROUTES } from '../../../shared/routes'
 import { HOURS_DISPLAY, SERVICE_AREA_DISPLAY, SOCIAL_LINKS, telHref } from '../../../shared/business'
 import { useBusiness } from '../../hooks/use-business'
-import { useLeadDialogs } from '../lead/lead-dialogs'
+import { useInspectionButtonProps } from '../lead/lead-dialogs'
+import { EXIT_INTENT_TITLE, STATIC_EXIT_INTENT_DIALOG_ID } from '../lead/lead-dialog-ids'
 import {
   ClockIcon,
   FacebookIcon,
@@ -42,7 +43,7 @@ function splitIntoColumns<T>(items: T[], columns: number): T[][] {
 
 export function Footer() {
   const business = useBusiness()
-  const { openContactModal } = useLeadDialogs()
+  const inspectionButton = useInspectionButtonProps()
   const year = new Date().getFullYear()
 
   return (
@@ -87,16 +88,28 @@ export function Footer() {
               </li>
             ))}
             <li>
-              <button
-                type="button"
-                className="footer-action"
-                onClick={openContactModal}
-                aria-haspopup="dialog"
-              >
+              <button type="button" className="footer-action" {...inspectionButton}>
                 Free Inspection
               </button>
             </li>
           </ul>
+          {/*
+            Without JavaScript nothing notices a visitor leaving, so the exit-intent form gets a
+            button of its own, shown only then (it opens the plain-HTML dialog; docs/forms.md).
+          */}
+          <noscript>
+            <p className="footer-noscript">
+              <button
+                type="button"
+                className="footer-action"
+                commandfor={STATIC_EXIT_INTENT_DIALOG_ID}
+                command="show-modal"
+                aria-haspopup="dialog"
+              >
+                {EXIT_INTENT_TITLE}
+              </button>
+            </p>
+          </noscript>
         </nav>
 
         <nav className="footer-areas" aria-labelledby="footer-areas-heading">

@@ -1,5 +1,5 @@
 /**
- * Global header (spec section 2): sticky; desktop dropdowns that open on hover and close
+ * Global header: sticky; desktop dropdowns that open on hover and close
  * 100 ms after the pointer leaves, and work from the keyboard; a mobile panel with one
  * expandable submenu at a time that locks page scrolling and closes on Escape or a link
  * click; the phone link and the Free Inspection button.
@@ -9,7 +9,7 @@ import { usePageContext } from 'vike-react/usePageContext'
 import { MAIN_NAV, type NavItem } from '../../../shared/routes'
 import { telHref } from '../../../shared/business'
 import { useBusiness } from '../../hooks/use-business'
-import { useLeadDialogs } from '../lead/lead-dialogs'
+import { useInspectionButtonProps } from '../lead/lead-dialogs'
 import { ChevronDownIcon, CloseIcon, MenuIcon, PhoneIcon } from '../ui/icons'
 import { Logo } from './Logo'
 
@@ -165,7 +165,7 @@ function MobileMenu({
       setExpanded(null)
       return
     }
-    // Lock page scrolling while the panel is open (spec section 2).
+    // Lock page scrolling while the panel is open.
     const { body, documentElement } = document
     const previous = body.style.overflow
     body.style.overflow = 'hidden'
@@ -188,7 +188,7 @@ function MobileMenu({
       aria-label="Mobile"
       hidden={!open}
       onClick={(e) => {
-        // A link click closes the panel (spec section 2).
+        // A link click closes the panel.
         if ((e.target as HTMLElement).closest('a')) onClose()
       }}
     >
@@ -240,7 +240,7 @@ function MobileMenu({
 export function Header() {
   const business = useBusiness()
   const { urlPathname } = usePageContext()
-  const { openContactModal } = useLeadDialogs()
+  const inspectionButton = useInspectionButtonProps()
   const [mobileOpen, setMobileOpen] = useState(false)
   const menuButtonRef = useRef<HTMLButtonElement>(null)
   const closeMobile = useCallback(() => {
@@ -284,12 +284,7 @@ export function Header() {
             <PhoneIcon />
             <span className="header-phone-text">{business.phone}</span>
           </a>
-          <button
-            type="button"
-            className="btn btn-primary btn-sm header-cta"
-            onClick={openContactModal}
-            aria-haspopup="dialog"
-          >
+          <button type="button" className="btn btn-primary btn-sm header-cta" {...inspectionButton}>
             Free Inspection
           </button>
         </div>

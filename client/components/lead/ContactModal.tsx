@@ -1,12 +1,13 @@
 /**
- * The contact modal 'Free Roof Inspection' (spec sections 2 and 8), lazy-loaded by
- * lead-dialogs.tsx. On success: toast, reset, close, then /schedule-inspection.
+ * The contact modal 'Free Roof Inspection', lazy-loaded by lead-dialogs.tsx. On success:
+ * the success toast, reset, close, then /schedule-inspection.
  */
 import { useId } from 'react'
 import { navigate } from 'vike/client/router'
 import { ROUTES } from '../../../shared/routes'
 import { LeadDialog } from './LeadDialog'
 import { EnquiryForm } from './EnquiryForm'
+import { ContactModalHeader } from './lead-dialog-content'
 
 export const CONTACT_MODAL_SUCCESS = 'Your free roof inspection request has been submitted successfully!'
 
@@ -14,13 +15,7 @@ export default function ContactModal({ open, onClose }: { open: boolean; onClose
   const titleId = useId()
   return (
     <LeadDialog open={open} onClose={onClose} titleId={titleId} className="contact-modal">
-      <header className="lead-dialog-header">
-        <p className="eyebrow">No cost, no obligation</p>
-        <h2 id={titleId}>Free Roof Inspection</h2>
-        <p className="lead-dialog-intro">
-          Tell us where your home is and we&apos;ll inspect your roof within 24-48 hours, often the same day.
-        </p>
-      </header>
+      <ContactModalHeader titleId={titleId} />
       <EnquiryForm
         formType="contact_modal"
         withMessage

@@ -1,26 +1,35 @@
 /**
- * The one lead form behind all four forms (spec sections 2, 4, 5, 8): react-hook-form with
- * the shared zod schema, idle → submitting (everything disabled, 'Submitting...') → success
- * or failure. Errors sit beside their fields and are tied to them (aria-invalid,
- * aria-describedby). The visitor's input is kept on every failure.
+ * The lead form with JavaScript, behind all four forms: react-hook-form with the shared zod
+ * schema, idle → submitting (everything disabled, 'Submitting...') → success or failure.
+ * Errors sit beside their fields and are tied to them (aria-invalid, aria-describedby). The
+ * visitor's input is kept on every failure.
+ *
+ * It is also a plain HTML form (method, action, hidden form type and page), so it is sent
+ * by the browser itself when the script is off or failed to load; the server then answers
+ * a refusal with this page again, and the form shows what came back (pageContext.enquiryForm)
+ * with an error summary on top. docs/forms.md.
  */
 import './zod-csp'
-import { useEffect, useId, useRef } from 'react'
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form'
+import { useEffect, useId, useMemo, useRef } from 'react'
+import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
+import { usePageContext } from 'vike-react/usePageContext'
 import {
+  ENQUIRY_ENDPOINT,
   EnquiryFieldsSchema,
   HONEYPOT_FIELD,
   type Enquiry,
   type EnquiryFormValues,
   type FormType,
 } from '../../../shared/enquiry'
+import { isStateFor, type EnquiryFieldName } from '../../../shared/enquiry-form-state'
 import { submitEnquiry } from './submit-enquiry'
 import { notify, preloadToasts } from './toasts'
 import { rememberLead } from './lead-session'
+import { ErrorSummary, Field, fieldId, FormRouting, Honeypot, visibleFields } from './enquiry-fields'
 
 export const SUBMITTING_TEXT = 'Submitting...'
-/** Spec section 8. */
+/** The error catalogue's toasts. */
 export const FAILED_MESSAGE = 'Failed to submit form. Please try again.'
 export const UNEXPECTED_MESSAGE = 'An unexpected error occurred. Please try again.'
 
@@ -28,112 +37,27 @@ const WITH_MESSAGE = EnquiryFieldsSchema
 const WITHOUT_MESSAGE = EnquiryFieldsSchema.omit({ message: true })
 
 type FieldName = keyof EnquiryFormValues
-
-/** What sets one visible field apart; everything else comes from the form (id, error, registration). */
-interface FieldSpec {
-  name: FieldName
-  label: string
-  autoComplete: string
-  type?: 'email' | 'tel'
-  inputMode?: 'email' | 'tel'
-  required?: false
-  textareaRows?: number
-  full?: true
+const EMPTY_VALUES: EnquiryFormValues = {
+  firstName: '',
+  lastName: '',
+  address: '',
+  email: '',
+  phone: '',
+  message: '',
 }
-
-/** The visible fields in display order; 'message' is shown only with `withMessage`. */
-const FIELDS: readonly FieldSpec[] = [
-  { name: 'firstName', label: 'First Name', autoComplete: 'given-name' },
-  { name: 'lastName', label: 'Last Name', autoComplete: 'family-name' },
-  { name: 'address', label: 'Property Address', autoComplete: 'street-address', full: true },
-  { name: 'email', label: 'Email Address', type: 'email', inputMode: 'email', autoComplete: 'email' },
-  { name: 'phone', label: 'Phone Number', type: 'tel', inputMode: 'tel', autoComplete: 'tel' },
-  {
-    name: 'message',
-    label: 'Tell me about your roofing concerns',
-    autoComplete: 'off',
-    required: false,
-    textareaRows: 4,
-  },
-]
-const FIELD_NAMES: FieldName[] = FIELDS.map((spec) => spec.name)
 
 export interface EnquiryFormProps {
   formType: FormType
   /** The optional 'Tell me about your roofing concerns' textarea (contact modal and page). */
   withMessage?: boolean
   submitLabel: string
-  /** Shown on success; the exit-intent form has none (spec section 8). */
+  /** Shown on success; the exit-intent form has none. */
   successToast?: string
   /** Defaults to the current pathname. */
   sourcePath?: string
   /** Runs after the form has been reset. */
   onSuccess?: () => void
   className?: string
-}
-
-function Field({
-  id,
-  label,
-  error,
-  registration,
-  type = 'text',
-  autoComplete,
-  required = true,
-  inputMode,
-  textareaRows,
-  full = false,
-}: {
-  id: string
-  label: string
-  error: string | undefined
-  registration: UseFormRegisterReturn
-  type?: 'text' | 'email' | 'tel'
-  autoComplete: string
-  required?: boolean
-  inputMode?: 'email' | 'tel' | 'text'
-  textareaRows?: number
-  /** Spans both columns on wide screens. */
-  full?: boolean
-}) {
-  const errorId = `${id}-error`
-  const labelId = `${id}-label`
-  const common = {
-    id,
-    autoComplete,
-    // Named by the words alone, so the name is exactly the label (the asterisk is decoration).
-    'aria-labelledby': labelId,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? errorId : undefined,
-    ...(required ? { required: true, 'aria-required': true } : {}),
-    ...registration,
-  } as const
-  return (
-    <div
-      className={`form-field${full || textareaRows ? ' form-field-full' : ''}`}
-      data-invalid={error ? '' : undefined}
-    >
-      <label htmlFor={id}>
-        <span id={labelId}>{label}</span>
-        {required ? (
-          <span className="required-mark" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : null}
-      </label>
-      {textareaRows ? (
-        <textarea rows={textareaRows} {...common} />
-      ) : (
-        <input type={type} inputMode={inputMode} {...common} />
-      )}
-      {error ? (
-        <p className="field-error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
-    </div>
-  )
 }
 
 export function EnquiryForm({
@@ -147,15 +71,23 @@ export function EnquiryForm({
 }: EnquiryFormProps) {
   const id = useId()
   const honeypotRef = useRef<HTMLInputElement>(null)
+  const pageContext = usePageContext()
+  const pagePath = sourcePath ?? pageContext.urlPathname
+  // A plain form post the server refused comes back with its values and messages.
+  const served = isStateFor(pageContext.enquiryForm, formType, pagePath) ? pageContext.enquiryForm : undefined
+  const fields = visibleFields(withMessage)
+  // Stable, so react-hook-form applies them once (it re-applies whenever this object changes).
+  const servedErrors = useMemo(() => (served ? toFieldErrors(served.errors) : undefined), [served])
   const {
     register,
     handleSubmit,
     setError,
     reset,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, submitCount },
   } = useForm<EnquiryFormValues>({
     resolver: zodResolver(withMessage ? WITH_MESSAGE : WITHOUT_MESSAGE),
-    defaultValues: { firstName: '', lastName: '', address: '', email: '', phone: '', message: '' },
+    defaultValues: { ...EMPTY_VALUES, ...served?.values },
+    errors: servedErrors,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   })
@@ -164,11 +96,11 @@ export function EnquiryForm({
   useEffect(preloadToasts, [])
 
   const onValid = async (values: EnquiryFormValues) => {
-    const fields = withMessage ? EnquiryFieldsSchema.parse(values) : WITHOUT_MESSAGE.parse(values)
+    const parsed = withMessage ? EnquiryFieldsSchema.parse(values) : WITHOUT_MESSAGE.parse(values)
     const enquiry: Enquiry = {
-      ...fields,
+      ...parsed,
       formType,
-      sourcePath: sourcePath ?? window.location.pathname,
+      sourcePath: pagePath,
     }
     if ('message' in enquiry && !enquiry.message) delete enquiry.message
     // The honeypot is sent only when something filled it (a bot); the server then drops the lead.
@@ -177,16 +109,16 @@ export function EnquiryForm({
 
     const result = await submitEnquiry(enquiry)
     if (result.ok) {
-      rememberLead({ firstName: fields.firstName, lastName: fields.lastName, email: fields.email })
+      rememberLead({ firstName: parsed.firstName, lastName: parsed.lastName, email: parsed.email })
       if (successToast) notify('success', successToast)
-      reset()
+      reset(EMPTY_VALUES)
       onSuccess?.()
       return
     }
     if (result.reason === 'refused') {
       console.error(`Enquiry refused with status ${result.status}`)
       for (const [field, message] of Object.entries(result.fieldErrors)) {
-        if ((FIELD_NAMES as string[]).includes(field) && (withMessage || field !== 'message')) {
+        if (fields.some((spec) => spec.name === field)) {
           setError(field as FieldName, { type: 'server', message })
         }
       }
@@ -197,44 +129,48 @@ export function EnquiryForm({
     }
   }
 
-  const f = (name: FieldName) => `${id}-${name}`
   return (
     <form
       className={`lead-form${className ? ` ${className}` : ''}`}
       method="post"
-      action="/api/enquiries"
+      action={ENQUIRY_ENDPOINT}
       noValidate
       onSubmit={handleSubmit(onValid)}
       data-form-type={formType}
     >
-      <fieldset className="lead-form-fields" disabled={isSubmitting}>
+      {/* The server's summary until the visitor sends again; then the messages beside the fields say it. */}
+      {served && submitCount === 0 ? <ErrorSummary formId={id} state={served} fields={fields} /> : null}
+      <div className="lead-form-fields">
         <div className="form-grid">
-          {FIELDS.filter((spec) => withMessage || spec.name !== 'message').map(({ name, ...spec }) => (
+          {fields.map((spec) => (
             <Field
-              key={name}
-              {...spec}
-              id={f(name)}
-              error={errors[name]?.message}
-              registration={register(name)}
+              key={spec.name}
+              id={fieldId(id, spec.name)}
+              spec={spec}
+              error={errors[spec.name]?.message}
+              disabled={isSubmitting}
+              // The value in the server HTML too (a refused post's), not only set by the script.
+              control={{ ...register(spec.name), defaultValue: served?.values[spec.name] ?? '' }}
             />
           ))}
         </div>
-        <div className="hp-field" aria-hidden="true">
-          <label htmlFor={f('website' as FieldName)}>Website</label>
-          <input
-            ref={honeypotRef}
-            id={f('website' as FieldName)}
-            name={HONEYPOT_FIELD}
-            type="text"
-            tabIndex={-1}
-            autoComplete="off"
-            defaultValue=""
-          />
-        </div>
-        <button type="submit" className="btn btn-primary btn-lg btn-block lead-form-submit">
+        <FormRouting formType={formType} sourcePath={pagePath} />
+        <Honeypot id={fieldId(id, HONEYPOT_FIELD)} inputRef={honeypotRef} />
+        <button
+          type="submit"
+          className="btn btn-primary btn-lg btn-block lead-form-submit"
+          disabled={isSubmitting}
+        >
           {isSubmitting ? SUBMITTING_TEXT : submitLabel}
         </button>
-      </fieldset>
+      </div>
     </form>
+  )
+}
+
+/** The server's messages in react-hook-form's shape, so they show beside the fields from the first render. */
+function toFieldErrors(errors: Partial<Record<EnquiryFieldName, string>>) {
+  return Object.fromEntries(
+    Object.entries(errors).map(([name, message]) => [name, { type: 'server', message }]),
   )
 }

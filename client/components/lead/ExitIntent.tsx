@@ -1,18 +1,28 @@
-// Mounted by the layout: the triggers are always there; the popup loads on first open.
-import { lazy, Suspense, useState } from 'react'
+// Mounted by the layout: the triggers are always there; the popup's code loads on first
+// open, and if it cannot be loaded the visitor gets the phone number and the contact page.
+import { Suspense } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
 import { useExitIntent } from './use-exit-intent'
+import { lazyPart, PartBoundary } from './lazy-part'
+import { EXIT_INTENT_TITLE } from './lead-dialog-ids'
+import { LoadFailedDialog } from './LoadFailed'
 
-const ExitIntentPopup = lazy(() => import('./ExitIntentPopup'))
+const exitIntentPopup = lazyPart(() => import('./ExitIntentPopup'))
 
 export function ExitIntent() {
   const { urlPathname } = usePageContext()
-  const { isOpen, close } = useExitIntent(urlPathname)
-  const [loaded, setLoaded] = useState(false)
-  if (isOpen && !loaded) setLoaded(true)
-  return loaded ? (
-    <Suspense fallback={null}>
-      <ExitIntentPopup open={isOpen} onClose={close} />
-    </Suspense>
-  ) : null
+  // Each opening may try the popup's code again after a failure.
+  const { isOpen, close, openCount } = useExitIntent(urlPathname, { onOpen: exitIntentPopup.retry })
+  if (openCount === 0) return null
+  return (
+    <PartBoundary
+      key={openCount}
+      name="exit-intent popup"
+      fallback={<LoadFailedDialog title={EXIT_INTENT_TITLE} open={isOpen} onClose={close} />}
+    >
+      <Suspense fallback={null}>
+        <exitIntentPopup.Render open={isOpen} onClose={close} />
+      </Suspense>
+    </PartBoundary>
+  )
 }

@@ -1,4 +1,4 @@
-// Step 2 of the exit-intent popup: five required fields, form type exit_intent, no toast on success (spec section 8).
+// Step 2 of the exit-intent popup: five required fields, form type exit_intent, no toast on success.
 import { useEffect, useRef } from 'react'
 import { navigate } from 'vike/client/router'
 import { ROUTES } from '../../../shared/routes'

@@ -1,24 +1,35 @@
 /**
- * The exit-intent popup 'Free Hail Weather Report' (spec sections 2 and 4): step 1 the
- * pitch with a map, step 2 a short form (form type exit_intent, no toast). Success closes
- * it and goes to /schedule-inspection; closing always returns it to step 1. On a phone it
- * is a bottom sheet no taller than 60% of the screen, never a full-screen interstitial.
+ * The exit-intent popup 'Free Hail Weather Report': step 1 the pitch with a map, step 2 a
+ * short form (form type exit_intent, no toast). Success closes it and goes to
+ * /schedule-inspection; closing always returns it to step 1. On a phone it is a bottom
+ * sheet no taller than 60% of the screen, never a full-screen interstitial.
+ *
+ * Step 2's code (and the toasts' it would ask for) starts loading the moment the popup
+ * opens, so 'Find Out Instantly For Free' shows the fields at once: no network request, no
+ * loading state in between.
  */
-import { lazy, Suspense, useEffect, useId, useState } from 'react'
-import { FACTS } from '../../../shared/business'
+import { Suspense, useEffect, useId, useState } from 'react'
 import { LeadDialog } from './LeadDialog'
+import { lazyPart, PartBoundary } from './lazy-part'
+import { ExitIntentPitch } from './lead-dialog-content'
+import { EXIT_INTENT_TITLE } from './lead-dialog-ids'
+import { LoadFailedContent } from './LoadFailed'
+import { preloadToasts } from './toasts'
 
-const loadForm = () => import('./ExitIntentForm')
-const ExitIntentForm = lazy(loadForm)
+const exitIntentForm = lazyPart(() => import('./ExitIntentForm'))
 
 export default function ExitIntentPopup({ open, onClose }: { open: boolean; onClose: () => void }) {
   const titleId = useId()
   const [step, setStep] = useState<1 | 2>(1)
 
-  // The form's code is fetched as soon as the popup first opens, so step 2 is instant.
   useEffect(() => {
-    void loadForm()
-  }, [])
+    if (open) {
+      exitIntentForm.retry()
+      exitIntentForm.preload()
+      // The form would ask for the toasts' code as it appears; ask now instead.
+      preloadToasts()
+    }
+  }, [open])
   // Closing resets it to step 1.
   useEffect(() => {
     if (!open) setStep(1)
@@ -37,11 +48,8 @@ export default function ExitIntentPopup({ open, onClose }: { open: boolean; onCl
           />
           <div className="exit-intent-copy">
             <p className="eyebrow">Before you go</p>
-            <h2 id={titleId}>Free Hail Weather Report</h2>
-            <p>
-              Was your roof hit? See every hail storm at your address over the past {FACTS.stormHistoryYears}{' '}
-              years, with NOAA hail sizes and dates your insurer accepts. Free, no credit card.
-            </p>
+            <h2 id={titleId}>{EXIT_INTENT_TITLE}</h2>
+            <ExitIntentPitch />
             <button
               type="button"
               className="btn btn-primary btn-lg btn-block"
@@ -54,11 +62,13 @@ export default function ExitIntentPopup({ open, onClose }: { open: boolean; onCl
         </div>
       ) : (
         <div className="exit-intent-step2">
-          <h2 id={titleId}>Free Hail Weather Report</h2>
+          <h2 id={titleId}>{EXIT_INTENT_TITLE}</h2>
           <p className="lead-dialog-intro">Where should we send your report?</p>
-          <Suspense fallback={<p role="status">Loading…</p>}>
-            <ExitIntentForm onDone={onClose} />
-          </Suspense>
+          <PartBoundary name="hail report form" fallback={<LoadFailedContent />}>
+            <Suspense fallback={<p role="status">Loading…</p>}>
+              <exitIntentForm.Render onDone={onClose} />
+            </Suspense>
+          </PartBoundary>
         </div>
       )}
     </LeadDialog>

@@ -1,9 +1,18 @@
 /**
- * The contact modal is openable and closable from anywhere (spec section 2). Any button
- * calls useLeadDialogs().openContactModal(); the modal's code (form, validation, toasts)
- * is loaded only when it is first opened, so content pages stay light (issue 7).
+ * The contact modal is openable and closable from anywhere. Any button calls
+ * useLeadDialogs().openContactModal(); the modal's code (form, validation, toasts) is
+ * loaded only when it is likely to be used: a pointer or finger heading for an inspection
+ * button, or keyboard focus on one, starts the download, so it is usually there by the
+ * click. If it cannot be loaded, the dialog offers the phone number and the contact page.
+ *
+ * Without JavaScript the same buttons open the plain-HTML copy of the modal with HTML
+ * invoker commands (StaticLeadDialogs; docs/forms.md).
  */
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState } from 'react'
+import { createContext, Suspense, useCallback, useContext, useMemo, useRef, useState } from 'react'
+import { lazyPart, PartBoundary } from './lazy-part'
+import { CONTACT_MODAL_TITLE, OPENS_STATIC_CONTACT_DIALOG } from './lead-dialog-ids'
+import { LoadFailedDialog } from './LoadFailed'
+import { preloadToasts } from './toasts'
 
 interface LeadDialogsValue {
   isContactModalOpen: boolean
@@ -13,17 +22,24 @@ interface LeadDialogsValue {
 
 const LeadDialogsContext = createContext<LeadDialogsValue | null>(null)
 
-const ContactModal = lazy(() => import('./ContactModal'))
+const contactModal = lazyPart(() => import('./ContactModal'))
+/** Starts loading the contact modal's code, and the toasts' its form asks for (idempotent). */
+export function preloadContactModal(): void {
+  contactModal.preload()
+  preloadToasts()
+}
 
 export function LeadDialogsProvider({ children }: { children: React.ReactNode }) {
   const [isContactModalOpen, setOpen] = useState(false)
-  const [loaded, setLoaded] = useState(false)
+  // Counts openings: a modal that failed to load tries again the next time it is opened.
+  const [opened, setOpened] = useState(0)
   // Focus goes back to whatever opened the dialog (WAI-ARIA dialog pattern).
   const openerRef = useRef<HTMLElement | null>(null)
 
   const openContactModal = useCallback(() => {
     openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    setLoaded(true)
+    contactModal.retry()
+    setOpened((n) => n + 1)
     setOpen(true)
   }, [])
   const closeContactModal = useCallback(() => {
@@ -41,10 +57,22 @@ export function LeadDialogsProvider({ children }: { children: React.ReactNode })
   return (
     <LeadDialogsContext.Provider value={value}>
       {children}
-      {loaded ? (
-        <Suspense fallback={null}>
-          <ContactModal open={isContactModalOpen} onClose={closeContactModal} />
-        </Suspense>
+      {opened > 0 ? (
+        <PartBoundary
+          key={opened}
+          name="contact modal"
+          fallback={
+            <LoadFailedDialog
+              title={CONTACT_MODAL_TITLE}
+              open={isContactModalOpen}
+              onClose={closeContactModal}
+            />
+          }
+        >
+          <Suspense fallback={null}>
+            <contactModal.Render open={isContactModalOpen} onClose={closeContactModal} />
+          </Suspense>
+        </PartBoundary>
       ) : null}
     </LeadDialogsContext.Provider>
   )
@@ -56,6 +84,26 @@ export function useLeadDialogs(): LeadDialogsValue {
   return value
 }
 
+/**
+ * The props of every button that opens the contact modal: with the script, a click opens
+ * the app's modal (and cancels the browser's own command); pointer, touch and focus start
+ * loading it; without the script, the invoker command opens the plain-HTML modal.
+ */
+export function useInspectionButtonProps() {
+  const { openContactModal } = useLeadDialogs()
+  return {
+    ...OPENS_STATIC_CONTACT_DIALOG,
+    'aria-haspopup': 'dialog',
+    onClick: (event: React.MouseEvent) => {
+      event.preventDefault()
+      openContactModal()
+    },
+    onPointerEnter: preloadContactModal,
+    onFocus: preloadContactModal,
+    onTouchStart: preloadContactModal,
+  } as const
+}
+
 /** A button that opens the free roof inspection modal. */
 export function InspectionButton({
   children = 'Get Your Free Roof Inspection',
@@ -64,9 +112,8 @@ export function InspectionButton({
   children?: React.ReactNode
   className?: string
 }) {
-  const { openContactModal } = useLeadDialogs()
   return (
-    <button type="button" className={className} onClick={openContactModal} aria-haspopup="dialog">
+    <button type="button" className={className} {...useInspectionButtonProps()}>
       {children}
     </button>
   )

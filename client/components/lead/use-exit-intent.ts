@@ -1,5 +1,5 @@
 /**
- * Exit-intent state and triggers (spec sections 4 and 9). Tiny on purpose: it is in every
+ * Exit-intent state and triggers (docs/forms.md). Tiny on purpose: it is in every
  * page's bundle, while the popup itself is loaded on first open.
  *
  * Triggers: pointer within 10 px of the top, pointer leaving the page (mouseout with no
@@ -20,6 +20,8 @@ import {
 
 export interface ExitIntentApi {
   isOpen: boolean
+  /** How many times it has opened in this page's life (0: never, so nothing to load yet). */
+  openCount: number
   /** Guarded unless force is true. Returns whether it opened. */
   open: (options?: { force?: boolean }) => boolean
   /** Closes and stores the time under exitIntentShown. */
@@ -35,22 +37,29 @@ declare global {
   }
 }
 
-export function useExitIntent(pathname: string): ExitIntentApi {
+export function useExitIntent(pathname: string, options?: { onOpen?: () => void }): ExitIntentApi {
   const [isOpen, setIsOpen] = useState(false)
+  const [openCount, setOpenCount] = useState(0)
+  const onOpen = options?.onOpen
   const isOpenRef = useRef(false)
   const triggered = useRef(false)
 
-  const open = useCallback((options?: { force?: boolean }) => {
-    if (isOpenRef.current) return true
-    if (!options?.force) {
-      // Someone who just sent a lead is never asked again this session.
-      if (hasJustSentLead(browserStorage('sessionStorage'))) return false
-      if (!canShowExitIntent(browserStorage('localStorage'), Date.now())) return false
-    }
-    isOpenRef.current = true
-    setIsOpen(true)
-    return true
-  }, [])
+  const open = useCallback(
+    (options?: { force?: boolean }) => {
+      if (isOpenRef.current) return true
+      if (!options?.force) {
+        // Someone who just sent a lead is never asked again this session.
+        if (hasJustSentLead(browserStorage('sessionStorage'))) return false
+        if (!canShowExitIntent(browserStorage('localStorage'), Date.now())) return false
+      }
+      isOpenRef.current = true
+      onOpen?.()
+      setOpenCount((n) => n + 1)
+      setIsOpen(true)
+      return true
+    },
+    [onOpen],
+  )
 
   const close = useCallback(() => {
     if (!isOpenRef.current) return
@@ -67,8 +76,8 @@ export function useExitIntent(pathname: string): ExitIntentApi {
   // The deepest scroll of this page view, for the scroll-back-to-the-top trigger.
   const maxScroll = useRef(0)
 
-  // Each page view may trigger once. A route change jumps to the top of the new page
-  // (spec section 2): that jump is not the visitor scrolling back up, so it starts afresh.
+  // Each page view may trigger once. A route change jumps to the top of the new page: that
+  // jump is not the visitor scrolling back up, so it starts afresh.
   // A layout effect, so this runs before the router scrolls, not after.
   useLayoutEffect(() => {
     triggered.current = false
@@ -127,5 +136,5 @@ export function useExitIntent(pathname: string): ExitIntentApi {
     }
   }, [open, reset])
 
-  return { isOpen, open, close, reset }
+  return { isOpen, openCount, open, close, reset }
 }

@@ -1,0 +1,209 @@
+/**
+ * Scripts that fail never cost a lead or blank the page: a lazily loaded part that cannot
+ * be loaded (a dropped connection, a deploy that removed the chunk) offers the phone
+ * number and the contact page; an app entry that never arrives lets the browser post the
+ * form itself. And the steps that should be instant are: the exit-intent form shows with
+ * no network request, the contact modal's code is fetched before the click.
+ */
+import type { Page, Request } from '@playwright/test'
+import { test, expect, waitForHydration } from './fixtures'
+import { fillLead, homeowner, rowsFor } from './leads'
+
+const isScript = (request: Request) => request.resourceType() === 'script'
+
+/** From now on every script request fails, as on a connection that dropped after the page loaded. */
+async function abortEveryFurtherScript(page: Page): Promise<string[]> {
+  const aborted: string[] = []
+  await page.route('**/*', (route) => {
+    if (!isScript(route.request())) return route.fallback()
+    aborted.push(new URL(route.request().url()).pathname)
+    return route.abort('internetdisconnected')
+  })
+  return aborted
+}
+
+test('when the modal’s code cannot be loaded, Free Inspection still offers the phone and the contact page', async ({
+  page,
+}) => {
+  await page.goto('/roof-repair')
+  await waitForHydration(page)
+  const aborted = await abortEveryFurtherScript(page)
+  await page.locator('header.site-header').getByRole('button', { name: 'Free Inspection' }).click()
+
+  const dialog = page.getByRole('dialog', { name: 'Free Roof Inspection' })
+  await expect(dialog).toBeVisible()
+  await expect(dialog).toContainText("Sorry, this form didn't load.")
+  await expect(dialog.getByRole('link', { name: /^Call / })).toHaveAttribute('href', /^tel:\+1\d{10}$/)
+  await expect(dialog.getByRole('link', { name: 'Go to the contact page' })).toHaveAttribute(
+    'href',
+    '/contact',
+  )
+  // It was tried twice before giving up: the modal's chunk was asked for again.
+  expect(aborted.length).toBeGreaterThan(new Set(aborted).size)
+
+  // The page behind is still there and readable once the dialog is closed.
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.locator('main')).toContainText('Roof Repair')
+})
+
+test('a chunk that a deploy removed reloads the page once, and never twice in a row', async ({ page }) => {
+  // What the page loads itself keeps loading; every chunk it would load later is gone (404),
+  // as for a tab opened before a deploy.
+  const loadedAtFirst = new Set<string>()
+  page.on('request', (r) => loadedAtFirst.add(r.url()))
+  await page.goto('/roof-repair')
+  await waitForHydration(page)
+  page.removeAllListeners('request')
+  await page.route('**/assets/**', (route) =>
+    loadedAtFirst.has(route.request().url())
+      ? route.fallback()
+      : route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' }),
+  )
+  const freeInspection = page.locator('header.site-header').getByRole('button', { name: 'Free Inspection' })
+
+  const reloaded = page.waitForEvent('load')
+  await freeInspection.click()
+  await reloaded
+  await waitForHydration(page)
+  expect(await page.evaluate(() => sessionStorage.getItem('reloadedForNewBuild'))).not.toBeNull()
+
+  // Still missing after the reload: no second reload, the phone and the contact page instead.
+  let reloads = 0
+  page.on('load', () => (reloads += 1))
+  await freeInspection.click()
+  const dialog = page.getByRole('dialog', { name: 'Free Roof Inspection' })
+  await expect(dialog.getByRole('link', { name: 'Go to the contact page' })).toBeVisible()
+  await page.waitForTimeout(1000)
+  expect(reloads).toBe(0)
+})
+
+test('when the exit-intent popup’s code cannot be loaded, the visitor gets the phone and the contact page', async ({
+  page,
+}) => {
+  await page.goto('/')
+  await waitForHydration(page)
+  await abortEveryFurtherScript(page)
+  await page.evaluate(() => window.exitIntent?.open({ force: true }))
+  const dialog = page.getByRole('dialog', { name: 'Free Hail Weather Report' })
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByRole('link', { name: 'Go to the contact page' })).toBeVisible()
+})
+
+test('when the app entry never arrives, the contact form is posted by the browser and stored', async ({
+  page,
+}) => {
+  const who = homeowner()
+  await page.route(/\/assets\/entries\/entry-client-routing\.[^/]+\.js$/, (route) => route.abort('failed'))
+  await page.goto('/contact')
+  const form = page.locator('form[data-form-type="contact"]')
+  await fillLead(form, who, { withMessage: true })
+  await form.getByRole('button', { name: 'Request My Free Inspection' }).click()
+  await expect(page).toHaveURL(/\/schedule-inspection$/)
+  expect(rowsFor(who.email)).toMatchObject([
+    { form_type: 'contact', source_path: '/contact', message: who.message },
+  ])
+})
+
+test('when the app entry never arrives, Free Inspection opens the plain-HTML modal, which is sent and stored', async ({
+  page,
+}) => {
+  const who = homeowner()
+  await page.route(/\/assets\/entries\/entry-client-routing\.[^/]+\.js$/, (route) => route.abort('failed'))
+  await page.goto('/faqs')
+  await page.locator('header.site-header').getByRole('button', { name: 'Free Inspection' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Free Roof Inspection' })
+  await expect(dialog).toBeVisible()
+  await fillLead(dialog, who)
+  await dialog.getByRole('button', { name: 'Request My Free Inspection' }).click()
+  await expect(page).toHaveURL(/\/schedule-inspection$/)
+  expect(rowsFor(who.email)).toMatchObject([{ form_type: 'contact_modal', source_path: '/faqs' }])
+})
+
+test('once the exit-intent popup has been open a second, its form shows without waiting for a network request', async ({
+  page,
+}) => {
+  await page.goto('/')
+  await waitForHydration(page)
+  await page.evaluate(() => window.exitIntent?.open({ force: true }))
+  const popup = page.getByRole('dialog', { name: 'Free Hail Weather Report' })
+  await expect(popup).toBeVisible()
+  await page.waitForTimeout(1000)
+
+  const requests: string[] = []
+  page.on('request', (r) => requests.push(r.url()))
+  // Measured in the page: from the click to the first field being on screen.
+  const elapsedMs = await page.evaluate(async () => {
+    const button = [...document.querySelectorAll('dialog button')].find(
+      (b) => b.textContent === 'Find Out Instantly For Free',
+    ) as HTMLButtonElement
+    const start = performance.now()
+    button.click()
+    return new Promise<number>((resolve) => {
+      const check = () => {
+        const field = document.querySelector('dialog input[name="firstName"]')
+        if (field && field.getBoundingClientRect().height > 0) resolve(performance.now() - start)
+        else requestAnimationFrame(check)
+      }
+      check()
+    })
+  })
+  await expect(popup.getByLabel('First Name', { exact: true })).toBeVisible()
+  await expect(popup.getByRole('status')).toHaveCount(0)
+  console.log(`exit intent: click to first field ${elapsedMs.toFixed(1)} ms`)
+  expect(requests).toEqual([])
+})
+
+test('the contact modal’s code is fetched when a pointer reaches an inspection button, before the click', async ({
+  page,
+}) => {
+  await page.goto('/')
+  await waitForHydration(page)
+  const modalCode = page.waitForRequest((r) => isScript(r) && r.url().includes('/assets/'))
+  await page.locator('header.site-header').getByRole('button', { name: 'Free Inspection' }).hover()
+  await modalCode
+  await page.waitForLoadState('networkidle')
+  const requests: string[] = []
+  page.on('request', (r) => requests.push(r.url()))
+  await page.locator('header.site-header').getByRole('button', { name: 'Free Inspection' }).click()
+  await expect(
+    page.getByRole('dialog', { name: 'Free Roof Inspection' }).getByLabel('First Name', { exact: true }),
+  ).toBeVisible()
+  expect(requests.filter((u) => /\.js(\?|$)/.test(u))).toEqual([])
+})
+
+test('a form the server sent back becomes interactive as it was shown, at the page’s own address', async ({
+  page,
+  problems,
+}) => {
+  // The first load's app entry fails, so the browser posts the form itself.
+  const entry = /\/assets\/entries\/entry-client-routing\.[^/]+\.js$/
+  await page.route(entry, (route) => route.abort('failed'))
+  await page.goto('/contact')
+  const form = page.locator('form[data-form-type="contact"]')
+  await form.getByLabel('First Name', { exact: true }).fill('Dana')
+  await form.getByLabel('Email Address', { exact: true }).fill('dana@example')
+  await page.unroute(entry)
+  await form.getByRole('button', { name: 'Request My Free Inspection' }).click()
+
+  // Sent back, and this time the app loads and hydrates it.
+  await waitForHydration(page)
+  await expect(page).toHaveURL(/\/contact$/)
+  await expect(form.getByRole('alert')).toContainText('Please check 4 fields')
+  await expect(form.getByLabel('First Name', { exact: true })).toHaveValue('Dana')
+  await expect(form.getByLabel('Email Address', { exact: true })).toHaveAccessibleDescription(
+    'Please enter a valid email address',
+  )
+  expect(problems.pageErrors).toEqual([])
+
+  // From here the app sends it: put right, it goes through with the contact page's toast.
+  const who = homeowner()
+  await fillLead(form, who)
+  await form.getByRole('button', { name: 'Request My Free Inspection' }).click()
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Thank you! Your roof inspection request' }),
+  ).toBeVisible()
+  await expect(page).toHaveURL(/\/schedule-inspection$/)
+  expect(rowsFor(who.email)).toMatchObject([{ form_type: 'contact', source_path: '/contact' }])
+})

@@ -1,0 +1,30 @@
+/**
+ * What a page needs to show a lead form again after a plain HTML form post was refused
+ * (JavaScript off or not loaded): which form, the values the visitor typed and the message
+ * for each field. The server renders the page with it (pageContext.enquiryForm), and the
+ * same object is passed to the browser so the page hydrates to the same HTML.
+ */
+import type { FormType } from './enquiry'
+
+/** The visible fields, in the order every form shows them. */
+export const ENQUIRY_FIELD_NAMES = ['firstName', 'lastName', 'address', 'email', 'phone', 'message'] as const
+export type EnquiryFieldName = (typeof ENQUIRY_FIELD_NAMES)[number]
+
+export interface EnquiryFormState {
+  formType: FormType
+  /** The page the form was on (a path of the route table). */
+  pagePath: string
+  values: Partial<Record<EnquiryFieldName, string>>
+  errors: Partial<Record<EnquiryFieldName, string>>
+  /** A message about the form as a whole, shown first in its error summary. */
+  formError?: string
+}
+
+/** Whether `state` belongs to the form of this type on this page. */
+export function isStateFor(
+  state: EnquiryFormState | undefined,
+  formType: FormType,
+  pagePath: string,
+): state is EnquiryFormState {
+  return state !== undefined && state.formType === formType && state.pagePath === pagePath
+}

@@ -1,0 +1,259 @@
+/**
+ * POST /api/enquiries as a plain HTML form sends it (application/x-www-form-urlencoded),
+ * which is how every lead form is sent when JavaScript is off or failed to load. Pages are
+ * rendered by Vike through Vite's dev server, so a refused post is answered with its real
+ * page (docs/forms.md). The JSON answers are covered by enquiry-api.test.ts.
+ */
+import request from 'supertest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { ENQUIRY_ENDPOINT, ENQUIRY_MESSAGES } from '../../shared/enquiry'
+import type { Db } from '../../server/db/connection'
+import { countRows, createPipeline, SITE_ORIGIN, type Pipeline } from '../support/pipeline'
+
+let p: Pipeline
+
+beforeAll(async () => {
+  p = await createPipeline({ label: 'form-post', pages: 'dev', producerUrl: null })
+})
+afterAll(async () => {
+  await p?.close()
+})
+
+/** What the contact page's form sends: every field as text, the honeypot empty. */
+const CONTACT_FORM = {
+  firstName: 'Dana',
+  lastName: 'Reyes',
+  address: '1450 Elm Street, Denver, CO 80220',
+  email: 'dana.reyes@example.com',
+  phone: '(303) 555-0199',
+  message: 'Hail last Tuesday; shingles look bruised.',
+  formType: 'contact',
+  sourcePath: '/contact',
+  website: '',
+}
+
+const postForm = (fields: Record<string, string>, origin = SITE_ORIGIN) =>
+  request(p.app)
+    .post(ENQUIRY_ENDPOINT)
+    .set('Origin', origin)
+    .set('Sec-Fetch-Site', origin === SITE_ORIGIN ? 'same-origin' : 'cross-site')
+    .set('Accept', 'text/html')
+    .type('form')
+    .send(fields)
+
+function rowsByEmail(db: Db, email: string) {
+  return db
+    .prepare('SELECT * FROM form_submissions WHERE email = ? ORDER BY created_at')
+    .all(email) as Record<string, unknown>[]
+}
+
+/** The text of the element with this id in an HTML page (enough for the pages' flat markup). */
+function textOfId(html: string, id: string): string | undefined {
+  const match = new RegExp(`id="${id}"[^>]*>([^<]*)<`).exec(html)
+  return match?.[1]
+}
+
+describe('a plain form post', () => {
+  test('a valid one answers 303 to /schedule-inspection and stores exactly what the JSON path stores', async () => {
+    const email = 'same.row@example.com'
+    const form = await postForm({ ...CONTACT_FORM, email })
+    expect(form.status).toBe(303)
+    expect(form.headers.location).toBe('/schedule-inspection')
+
+    const { website: _honeypot, ...json } = CONTACT_FORM
+    const api = await request(p.app)
+      .post(ENQUIRY_ENDPOINT)
+      .set('Origin', SITE_ORIGIN)
+      .send({ ...json, email })
+    expect(api.status).toBe(201)
+
+    const [fromForm, fromJson] = rowsByEmail(p.db, email)
+    const comparable = (row: Record<string, unknown> | undefined) => {
+      const {
+        id: _id,
+        created_at: _c,
+        updated_at: _u,
+        duplicate_of: _d,
+        next_attempt_at: _n,
+        ...rest
+      } = row ?? {}
+      return rest
+    }
+    expect(comparable(fromForm)).toEqual(comparable(fromJson))
+    expect(fromForm).toMatchObject({
+      first_name: 'Dana',
+      form_type: 'contact',
+      source_path: '/contact',
+      message: CONTACT_FORM.message,
+    })
+  })
+
+  test('each form type is stored with its own type and page; an empty message is stored as NULL', async () => {
+    const cases: Record<string, string>[] = [
+      { formType: 'contact_modal', sourcePath: '/roof-repair', message: '' },
+      { formType: 'exit_intent', sourcePath: '/about' },
+      { formType: 'contact', sourcePath: '/hail-report' },
+    ]
+    for (const [i, c] of cases.entries()) {
+      const { message: _m, ...withoutMessage } = CONTACT_FORM
+      const email = `type.${i}@example.com`
+      const res = await postForm({ ...withoutMessage, ...c, email })
+      expect(res.status).toBe(303)
+      expect(rowsByEmail(p.db, email)).toEqual([
+        expect.objectContaining({ form_type: c.formType, source_path: c.sourcePath, message: null }),
+      ])
+    }
+  })
+
+  test('text is stored in NFC, as the JSON path stores it', async () => {
+    const res = await postForm({ ...CONTACT_FORM, firstName: 'Jose\u0301', email: 'nfc@example.com' })
+    expect(res.status).toBe(303)
+    expect(rowsByEmail(p.db, 'nfc@example.com')[0]?.first_name).toBe('Jos\u00e9')
+  })
+
+  test('an invalid one renders the page it came from again with the messages, the values and a summary, and stores nothing', async () => {
+    const before = countRows(p.db, 'form_submissions')
+    const res = await postForm({
+      ...CONTACT_FORM,
+      firstName: '\u200b',
+      lastName: 'Reyes',
+      address: 'Elm',
+      email: 'dana-at-example',
+      phone: '555-0199',
+      message: 'Please call <after 5>',
+    })
+    expect(res.status).toBe(400)
+    expect(res.headers['content-type']).toMatch(/^text\/html/)
+    expect(res.headers['cache-control']).toBe('no-store')
+    const html = res.text
+    // The contact page itself, with its form.
+    expect(html).toContain('<h1')
+    expect(html).toContain('Send Us a Message')
+    // Every message beside its field, tied to it by id.
+    for (const [field, message] of [
+      ['firstName', ENQUIRY_MESSAGES.firstName],
+      ['address', ENQUIRY_MESSAGES.address],
+      ['email', ENQUIRY_MESSAGES.email],
+      ['phone', ENQUIRY_MESSAGES.phone],
+    ] as const) {
+      const inputId = new RegExp(`id="([^"]+-${field})"[^>]*aria-invalid="true"`).exec(html)?.[1]
+      expect(inputId, field).toBeDefined()
+      expect(textOfId(html, `${inputId}-error`)).toBe(message)
+    }
+    expect(html).not.toMatch(/id="[^"]+-lastName"[^>]*aria-invalid/)
+    // What the visitor typed is still there (escaped).
+    expect(html).toContain('value="Reyes"')
+    expect(html).toContain('value="dana-at-example"')
+    expect(html).toContain('Please call &lt;after 5&gt;</textarea>')
+    // The summary at the top takes focus and links each field.
+    expect(html).toMatch(/class="error-summary" role="alert"[^>]*autofocus=""[^>]*data-page-path="\/contact"/)
+    expect(html).toContain('Please check 4 fields')
+    expect(html).toMatch(/<a href="#[^"]+-address">Property Address<\/a>/)
+    expect(countRows(p.db, 'form_submissions')).toBe(before)
+  })
+
+  test('the contact modal refused on a content page comes back on that page with the dialog open', async () => {
+    const res = await postForm({
+      ...CONTACT_FORM,
+      formType: 'contact_modal',
+      sourcePath: '/roof-repair',
+      phone: '123',
+    })
+    expect(res.status).toBe(400)
+    expect(res.text).toMatch(/<dialog id="free-inspection"[^>]*open=""/)
+    expect(res.text).toContain('Roof Repair')
+    expect(textOfId(res.text, 'free-inspection-phone-error')).toBe(ENQUIRY_MESSAGES.phone)
+    expect(res.text).toMatch(/id="free-inspection-phone"[^>]*value="123"/)
+    // The exit-intent dialog stays closed.
+    expect(res.text).toMatch(/<dialog id="hail-weather-report"(?![^>]*open)[^>]*>/)
+  })
+
+  test('a hidden character gets its own message', async () => {
+    const res = await postForm({ ...CONTACT_FORM, lastName: 'Re\u202eyes', email: 'hidden@example.com' })
+    expect(res.status).toBe(400)
+    expect(res.text).toMatch(/Last name contains a hidden character/)
+    expect(rowsByEmail(p.db, 'hidden@example.com')).toHaveLength(0)
+  })
+
+  test('a form naming no known page is shown on the contact page', async () => {
+    const res = await postForm({ ...CONTACT_FORM, formType: 'contact', sourcePath: '/nowhere', phone: '1' })
+    expect(res.status).toBe(400)
+    expect(res.text).toContain('Send Us a Message')
+    expect(res.text).toContain('data-page-path="/contact"')
+  })
+
+  test('a filled honeypot gets the same 303 as a success and nothing is stored', async () => {
+    const before = countRows(p.db, 'form_submissions')
+    const res = await postForm({ ...CONTACT_FORM, website: 'http://spam.example' })
+    expect(res.status).toBe(303)
+    expect(res.headers.location).toBe('/schedule-inspection')
+    expect(countRows(p.db, 'form_submissions')).toBe(before)
+  })
+
+  test('a cross-site post gets a 403 page a person can read, and nothing is stored', async () => {
+    const before = countRows(p.db, 'form_submissions')
+    const res = await postForm(CONTACT_FORM, 'https://evil.example')
+    expect(res.status).toBe(403)
+    expect(res.headers['content-type']).toMatch(/^text\/html/)
+    expect(res.text).toContain('This form can only be sent from our own website.')
+    expect(res.text).toMatch(/<a class="btn btn-primary" href="tel:\+1\d{10}">/)
+    expect(countRows(p.db, 'form_submissions')).toBe(before)
+  })
+
+  test('a post over 16 KB gets a 413 page that says so', async () => {
+    const res = await postForm({ ...CONTACT_FORM, message: 'x'.repeat(17 * 1024) })
+    expect(res.status).toBe(413)
+    expect(res.headers['content-type']).toMatch(/^text\/html/)
+    expect(res.text).toContain('16 KB')
+  })
+
+  test('a multipart body answers 415 as JSON, as before', async () => {
+    const res = await request(p.app)
+      .post(ENQUIRY_ENDPOINT)
+      .set('Origin', SITE_ORIGIN)
+      .field('firstName', 'Dana')
+    expect(res.status).toBe(415)
+    expect(res.body).toEqual({ success: false, error: expect.stringContaining('application/json') })
+  })
+
+  test('a browser opening the address is sent to the contact page; other clients learn the method', async () => {
+    const browser = await request(p.app).get(ENQUIRY_ENDPOINT).set('Accept', 'text/html,*/*;q=0.8')
+    expect(browser.status).toBe(303)
+    expect(browser.headers.location).toBe('/contact')
+    const client = await request(p.app).get(ENQUIRY_ENDPOINT).set('Accept', 'application/json')
+    expect(client.status).toBe(405)
+  })
+})
+
+describe('a plain form post over the rate limit', () => {
+  let limited: Pipeline
+  beforeAll(async () => {
+    limited = await createPipeline({
+      label: 'form-rate',
+      env: { LEAD_RATE_LIMIT_PER_MINUTE: '1' },
+      producerUrl: null,
+    })
+  })
+  afterAll(async () => {
+    await limited?.close()
+  })
+
+  test('gets a 429 page with Retry-After that says how long to wait; JSON clients still get JSON', async () => {
+    const send = (type: 'form' | 'json') =>
+      request(limited.app)
+        .post(ENQUIRY_ENDPOINT)
+        .set('Origin', SITE_ORIGIN)
+        .type(type)
+        .send({ ...CONTACT_FORM, email: `limit.${type}@example.com` })
+    expect((await send('form')).status).toBe(303)
+    const page = await send('form')
+    expect(page.status).toBe(429)
+    expect(Number(page.headers['retry-after'])).toBeGreaterThanOrEqual(1)
+    expect(page.headers['content-type']).toMatch(/^text\/html/)
+    expect(page.text).toMatch(/Please wait \d+ seconds and try again, or call us\./)
+    const json = await send('json')
+    expect(json.status).toBe(429)
+    expect(json.body).toEqual({ success: false, error: expect.stringMatching(/wait \d+ seconds/) })
+    expect(countRows(limited.db, 'form_submissions')).toBe(1)
+  })
+})
