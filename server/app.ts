@@ -15,7 +15,7 @@ import { createHealthRouter, type ReadinessCheck } from './http/health'
 import type { Db } from './db/connection'
 import type { LeadProducer } from './queue/producer'
 import { createEnquiryRouter } from './leads/enquiry-router'
-import { createDatabaseCheck, createQueueCheck } from './leads/readiness'
+import { createDatabaseCheck, createDeliveryCheck, createQueueCheck } from './leads/readiness'
 import { ENQUIRY_ENDPOINT } from '../shared/enquiry'
 import { createSeoFilesRouter } from './http/seo-files'
 
@@ -34,6 +34,8 @@ export interface AppDeps {
   db?: Db
   /** The queue producer; absent when REDIS_URL is unset (leads stay pending in the outbox). */
   producer?: LeadProducer
+  /** How long a lead may take to be delivered before /readyz counts it (tests shorten it). */
+  deliveryGraceMs?: number
 }
 
 export function createApp(deps: AppDeps): express.Express {
@@ -60,7 +62,13 @@ export function createApp(deps: AppDeps): express.Express {
     createSecurityHeaders({ bookingUrl: config.business.bookingUrl, isProduction: config.isProduction }),
   )
   const readinessChecks = [...(deps.readinessChecks ?? [])]
-  if (deps.db) readinessChecks.push(createDatabaseCheck(deps.db), createQueueCheck(deps.producer))
+  if (deps.db) {
+    readinessChecks.push(
+      createDatabaseCheck(deps.db),
+      createQueueCheck(deps.producer),
+      createDeliveryCheck(deps.db, deps.deliveryGraceMs),
+    )
+  }
   app.use(createHealthRouter(readinessChecks))
   app.use(compression())
 

@@ -1,16 +1,18 @@
 /**
  * Worker process entry point (`npm run worker`, dist/node/worker.mjs in production):
- * same configuration schema and database file as the web process, consumes the leads
- * queue (ARCHITECTURE "Lead pipeline contract").
+ * same configuration schema and database file as the web process, plus the notification
+ * settings (worker/config.ts); consumes the leads queue and delivers each lead
+ * (ARCHITECTURE "Lead pipeline contract").
  */
-import { loadConfigOrExit } from '../server/config'
 import { openMigratedDatabase } from '../server/db/connection'
 import { createLogger } from '../server/logger'
+import { loadWorkerConfigOrExit } from './config'
+import { startLeadDelivery } from './lead-delivery'
 import { startLeadWorker } from './lead-worker'
 import { onShutdown } from './shutdown'
 
 function main() {
-  const config = loadConfigOrExit()
+  const config = loadWorkerConfigOrExit()
   if (!config.redisUrl) {
     console.error(
       'The worker needs REDIS_URL (e.g. REDIS_URL=redis://127.0.0.1:6379): it consumes the leads queue in Redis.',
@@ -20,11 +22,19 @@ function main() {
   const logger = createLogger(config.logLevel).child({ process: 'worker' })
   // Migrating here too (idempotent) lets the worker start before the web process.
   const db = openMigratedDatabase(config.databasePath)
-  const leadWorker = startLeadWorker({ db, logger, redisUrl: config.redisUrl, prefix: config.queuePrefix })
+  const delivery = startLeadDelivery({ db, config, logger })
+  const leadWorker = startLeadWorker({
+    db,
+    logger,
+    redisUrl: config.redisUrl,
+    prefix: config.queuePrefix,
+    notifier: delivery.notifier,
+  })
   logger.info({ databasePath: config.databasePath, prefix: config.queuePrefix }, 'worker started')
 
   onShutdown(logger, async () => {
     await leadWorker.close()
+    await delivery.close()
     db.close()
   })
 }
