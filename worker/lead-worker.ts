@@ -52,7 +52,9 @@ export function startLeadWorker(opts: {
     runRetryDelay: RUN_RETRY_DELAY_MS,
   })
   worker.on('failed', (job, err) => {
-    const willRetry = job !== undefined && job.attemptsMade < (job.opts.attempts ?? 1)
+    // BullMQ sets finishedOn only when the job moved to the failed set for good (retries
+    // used up, or an UnrecoverableError, which skips the remaining attempts).
+    const willRetry = job !== undefined && !job.finishedOn
     const ids = {
       jobId: job?.id,
       submissionId: (job?.data as { submissionId?: unknown })?.submissionId,
