@@ -13,7 +13,6 @@
  * so nothing is attempted forever.
  */
 import type { Db } from '../server/db/connection'
-import { recordDelivery } from '../server/db/deliveries'
 import { findUnplannedSubmissionIds } from '../server/db/notifications'
 import type { Logger } from '../server/logger'
 import type { Notifier } from './notifications/notifier'
@@ -49,8 +48,7 @@ export function startReconciler(deps: {
         { submissionId },
         'lead not handled by a queue job within the grace period; delivering it now',
       )
-      recordDelivery(deps.db, { submissionId, jobId: RECONCILER_JOB_ID, at: new Date() })
-      await deps.notifier.deliverLead(submissionId)
+      await deps.notifier.deliverLead(submissionId, RECONCILER_JOB_ID)
     }
     const driven = stopped ? 0 : await deps.notifier.driveDue(BATCH_SIZE)
     return { picked: lost.length, driven }

@@ -14,13 +14,12 @@
  */
 import type { Db } from '../../server/db/connection'
 import {
+  beginLeadDelivery,
   claimNotification,
   expediteChannel,
   findDueNotifications,
-  findNotifications,
   markNotificationFailed,
   markNotificationSent,
-  planNotifications,
   scheduleNotificationRetry,
   type Channel,
   type ChannelPlan,
@@ -40,8 +39,11 @@ import { buildWebhookPayload, postWebhook, WEBHOOK_TIMEOUT_MS } from './webhook'
 const DRIVE_CONCURRENCY = 8
 
 export interface Notifier {
-  /** Plans the lead's channels (once) and drives every due one. Safe to call any number of times. */
-  deliverLead(submissionId: string): Promise<void>
+  /**
+   * Records that this worker has the lead (under `jobId`), plans its channels (once) and
+   * drives every due one. Safe to call any number of times.
+   */
+  deliverLead(submissionId: string, jobId: string): Promise<void>
   /** Drives pending rows that are due (retries, claims of a dead process). Returns how many. */
   driveDue(limit?: number): Promise<number>
   /** One line per channel: on (and where to) or off (and why), for the start-up log. */
@@ -172,39 +174,43 @@ export function createNotifier(deps: {
     )
   }
 
-  /** One attempt on one channel, if the row is due and nobody else holds it. */
-  async function drive(submissionId: string, channel: Channel): Promise<boolean> {
-    const claimed = claimNotification(db, submissionId, channel, new Date(), leaseMs)
-    if (!claimed) return false
+  /** One attempt on a claimed row, and its outcome recorded. */
+  async function attemptClaimed(claimed: NotificationRow, lead: LeadView | undefined): Promise<void> {
     let outcome: Outcome
     try {
-      const lead = viewOf(submissionId)
       outcome = lead
-        ? await attempt(channel, lead)
+        ? await attempt(claimed.channel, lead)
         : { kind: 'failed', reason: 'lead not found in this database' }
     } catch (err) {
       outcome = { kind: 'retry', reason: toReason(`unexpected error: ${(err as Error).message}`) }
     }
     record(claimed, outcome)
+  }
+
+  /** One attempt on one channel, if the row is due and nobody else holds it. */
+  async function drive(submissionId: string, channel: Channel): Promise<boolean> {
+    const claimed = claimNotification(db, submissionId, channel, new Date(), leaseMs)
+    if (!claimed) return false
+    await attemptClaimed(claimed, viewOf(submissionId))
     return true
   }
 
   return {
-    async deliverLead(submissionId) {
+    async deliverLead(submissionId, jobId) {
       const row = findSubmission(db, submissionId)
       if (!row) throw new Error(`submission ${submissionId} is not in this database`)
-      const plans = planChannels(row, notify, new Date())
-      if (planNotifications(db, submissionId, plans, new Date())) {
-        logger.debug(
-          { submissionId, channels: Object.fromEntries(plans.map((p) => [p.channel, p.status])) },
-          'notifications planned',
-        )
-      }
-      const now = new Date().toISOString()
-      const due = findNotifications(db, submissionId).filter(
-        (n) => n.status === 'pending' && n.next_attempt_at !== null && n.next_attempt_at <= now,
-      )
-      await Promise.all(due.map((n) => drive(submissionId, n.channel)))
+      const now = new Date()
+      const claimed = beginLeadDelivery(db, {
+        submissionId,
+        jobId,
+        plans: planChannels(row, notify, now),
+        now,
+        leaseMs,
+      })
+      if (claimed.length === 0) return
+      const original = row.duplicate_of ? findSubmission(db, row.duplicate_of) : undefined
+      const lead = buildLeadView(row, original, config.siteUrl)
+      await Promise.all(claimed.map((c) => attemptClaimed(c, lead)))
     },
 
     async driveDue(limit = 100) {

@@ -23,10 +23,11 @@ export function createRecordLeadProcessor(deps: { db: Db; logger: Logger; notifi
       // database file (DATABASE_PATH differs between the containers): retrying cannot help.
       throw new UnrecoverableError(`submission ${submissionId} is not in this database`)
     }
-    recordDelivery(deps.db, { submissionId, jobId: job.id ?? '', at: new Date() })
-    deps.logger.info({ submissionId, jobId: job.id, attempt: job.attemptsMade + 1 }, 'lead recorded')
+    const jobId = job.id ?? ''
     // Channel failures are recorded per channel and retried by the reconciler; only a
     // database error gets here as an exception, and then the job's own retries apply.
-    await deps.notifier?.deliverLead(submissionId)
+    if (deps.notifier) await deps.notifier.deliverLead(submissionId, jobId)
+    else recordDelivery(deps.db, { submissionId, jobId, at: new Date() })
+    deps.logger.info({ submissionId, jobId: job.id, attempt: job.attemptsMade + 1 }, 'lead recorded')
   }
 }
