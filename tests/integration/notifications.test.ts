@@ -432,3 +432,37 @@ describe('when the queue loses the lead', () => {
     ).toHaveLength(1)
   })
 })
+
+describe('a provider that never comes back', () => {
+  let p: Pipeline
+  beforeAll(async () => {
+    // The give-up window is 72 h by default; shortened here to one second.
+    p = await createPipeline({
+      label: 'notify-giveup',
+      env: notifyEnv(smtp, hook, { NOTIFY_GIVE_UP_MS: '1000' }),
+    })
+    p.startWorker()
+    p.startReconciler()
+  })
+  afterAll(async () => {
+    await p?.close()
+  })
+
+  test('is retried until the give-up window ends, then fails with its last reason: nothing retries forever', async () => {
+    await smtp.stop()
+    const id = await postLead(p, { ...VALID_ENQUIRY, email: 'never-back@example.com' })
+    await waitFor(
+      () => channelState(p, id, 'owner_email')?.status === 'failed',
+      5000,
+      'the e-mail to be given up',
+    )
+    const state = channelState(p, id, 'owner_email')!
+    expect(state.attempts).toBeGreaterThan(2)
+    expect(state.detail).toMatch(/^gave up after \d+ attempts over 0\.0 h; last error: /)
+    expect(channelState(p, id, 'webhook')?.status).toBe('sent')
+    expect(findSubmission(p.db, id)?.settled_at).not.toBeNull()
+    const attempts = state.attempts
+    await settleFor(300)
+    expect(channelState(p, id, 'owner_email')?.attempts).toBe(attempts)
+  })
+})
