@@ -10,6 +10,8 @@ import { LEADS_QUEUE_NAME } from '../server/queue/leads-queue'
 import type { Notifier } from './notifications/notifier'
 import { createRecordLeadProcessor } from './processors/record-lead'
 
+const ERROR_LOG_INTERVAL_MS = 30_000
+
 /** Pause of BullMQ's fetch loop after a Redis error. */
 export const RUN_RETRY_DELAY_MS = 1000
 
@@ -64,7 +66,15 @@ export function startLeadWorker(opts: {
     // The reconciler still delivers a stored lead whose job failed for good; this line says why it had to.
     else logger.error(ids, 'lead job failed for good; the reconciler delivers the lead from the database')
   })
-  worker.on('error', (err) => logger.error({ err: { message: err.message } }, 'worker error'))
+  // While Redis is away every reconnect attempt (each second) fails the same way: log a
+  // message once, and again only when it changes or half a minute has passed.
+  let lastError = { message: '', at: 0 }
+  worker.on('error', (err) => {
+    const now = Date.now()
+    if (err.message === lastError.message && now - lastError.at < ERROR_LOG_INTERVAL_MS) return
+    lastError = { message: err.message, at: now }
+    logger.error({ err: { message: err.message } }, 'worker error')
+  })
 
   return {
     worker,

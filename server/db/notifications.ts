@@ -114,13 +114,6 @@ export function beginLeadDelivery(
     .immediate()
 }
 
-export function hasNotificationRows(db: Db, submissionId: string): boolean {
-  return (
-    prepare(db, 'SELECT 1 FROM lead_notifications WHERE submission_id = ? LIMIT 1').get(submissionId) !==
-    undefined
-  )
-}
-
 export function findNotifications(db: Db, submissionId: string): NotificationRow[] {
   return prepare(db, 'SELECT * FROM lead_notifications WHERE submission_id = ? ORDER BY channel').all(
     submissionId,
