@@ -15,7 +15,7 @@
  *
  * Retries are shortened by configuration (back-off 0.5 s … 5 s, reconciler grace 10 s).
  * DRILL_SMTP_DOWN_S (default 300) and DRILL_REDIS_DOWN_S (default 60) set the outages;
- * DRILLS=1,3 runs a subset. Takes about 12 minutes with the defaults.
+ * DRILLS=1,3 runs a subset. Takes about 8 minutes with the defaults.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
