@@ -95,6 +95,8 @@ export async function measureSpeedToLead(
     await redis.start()
     await web.start()
     await worker.start()
+    // One lead at a time first: what a single homeowner's lead waits on an idle stack.
+    const single = await burst(web.origin, smtp, 'single', 20, 1)
     const normal = await burst(web.origin, smtp, 'normal', count, concurrency)
     // As `docker compose restart redis`: a graceful stop (the append-only file keeps the
     // queue), a few seconds away, then the burst as soon as Redis answers again.
@@ -102,7 +104,7 @@ export async function measureSpeedToLead(
     await sleep(opts.redisDownMs ?? 3000)
     await redis.start()
     const restarted = await burst(web.origin, smtp, 'after-restart', count, concurrency)
-    return { normal, restarted, logDir: dir }
+    return { single, normal, restarted, logDir: dir }
   } finally {
     await worker.kill('SIGTERM')
     await web.kill('SIGTERM')

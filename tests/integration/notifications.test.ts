@@ -466,3 +466,32 @@ describe('a provider that never comes back', () => {
     expect(channelState(p, id, 'owner_email')?.attempts).toBe(attempts)
   })
 })
+
+describe('the worker at start-up', () => {
+  test('logs which channels are on, and says so when none is configured', async () => {
+    const { startLeadDelivery } = await import('../../worker/lead-delivery')
+    for (const [env, level, msg] of [
+      [notifyEnv(smtp, hook), 30, 'lead notifications on'],
+      [FAST, 40, 'no notification channel is configured'],
+    ] as const) {
+      const log = captureLog()
+      const p = await createPipeline({ label: 'notify-start', env, logStream: log.stream, producerUrl: null })
+      const delivery = startLeadDelivery({ db: p.db, config: p.workerConfig, logger: p.logger })
+      await delivery.close()
+      await p.close()
+      const line = log.entries().find((e) => String(e.msg).startsWith(msg))
+      expect(line).toMatchObject({ level })
+      const channels = (line as { channels: Record<string, string> }).channels
+      if (level === 30) {
+        expect(channels.owner_email).toBe(`on: ${smtp.url} to ${OFFICE.join(', ')}`)
+        expect(channels.webhook).toMatch(/^on: http:\/\/127\.0\.0\.1:\d+$/)
+        expect(channels.autoreply).toMatch(/^off/)
+        // The secret and the webhook's path (which can hold a token) stay out of the log.
+        expect(JSON.stringify(log.entries())).not.toContain(hook.secret)
+        expect(JSON.stringify(log.entries())).not.toContain('/hooks/leads')
+      } else {
+        expect(Object.values(channels).every((c) => c.startsWith('off'))).toBe(true)
+      }
+    }
+  })
+})

@@ -5,7 +5,7 @@
  * Message-IDs are stable per lead (`<lead-{id}@{sender domain}>`), so if a crash makes the
  * worker send the same e-mail twice, mail clients thread or drop the second copy.
  */
-import { render } from '@react-email/render'
+import { render, toPlainText } from '@react-email/render'
 import type { BusinessConfig } from '../../shared/business'
 import { addressOf } from '../config'
 import { AutoreplyEmail } from './emails/AutoreplyEmail'
@@ -42,9 +42,10 @@ export function ownerSubject(lead: LeadView): string {
   return `New ${lead.kind.label}: ${who || 'no name'}`
 }
 
+/** One React render; the plain-text part is converted from its HTML (what render's plainText option does). */
 async function renderBoth(element: React.ReactElement): Promise<{ html: string; text: string }> {
-  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })])
-  return { html, text }
+  const html = await render(element)
+  return { html, text: toPlainText(html) }
 }
 
 export async function buildOwnerMail(
