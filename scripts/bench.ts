@@ -50,7 +50,7 @@ async function speedToLead() {
   console.log('speed to lead: 200 leads, 10 at a time, 201 answer → SMTP server accepted the owner e-mail')
   const redisDownMs = Number(process.env.BENCH_REDIS_DOWN_MS ?? 3000)
   const { single, normal, restarted } = await measureSpeedToLead({ redisDownMs })
-  console.log(formatSpeedToLead({ ...single, label: 'one at a time (20 leads)' }))
+  console.log(formatSpeedToLead({ ...single, label: 'one at a time (20 leads, 200 ms apart)' }))
   console.log(formatSpeedToLead({ ...normal, label: 'running stack' }))
   console.log(
     formatSpeedToLead({ ...restarted, label: `after a Redis restart (${redisDownMs / 1000} s down)` }),
