@@ -34,9 +34,9 @@ export function ownerFirstName(business: BusinessConfig): string {
   return business.ownerName.split(/\s+/)[0] ?? business.ownerName
 }
 
-/** How soon an inspection happens after a request (spec section 9), e.g. in the homeowner's confirmation. */
+/** How soon an inspection happens after a request, e.g. in the homeowner's confirmation. */
 export const INSPECTION_WITHIN = '24-48 hours'
-/** How soon a requested hail report is delivered (spec section 9). */
+/** How soon a requested hail report is delivered. */
 export const HAIL_REPORT_WITHIN = '24 hours'
 
 /** Hours shown on the contact page (spec section 9). */

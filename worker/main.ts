@@ -2,7 +2,7 @@
  * Worker process entry point (`npm run worker`, dist/node/worker.mjs in production):
  * same configuration schema and database file as the web process, plus the notification
  * settings (worker/config.ts); consumes the leads queue and delivers each lead
- * (ARCHITECTURE "Lead pipeline contract").
+ * (README "Lead pipeline" and "Getting your leads").
  */
 import { openMigratedDatabase } from '../server/db/connection'
 import { createLogger } from '../server/logger'
