@@ -145,7 +145,9 @@ export function createNotifier(deps: {
     if (outcome.kind === 'sent') {
       markNotificationSent(db, submissionId, channel, outcome.detail, now)
       logger.info({ ...ids, detail: outcome.detail }, 'notification sent')
-      if (failing.delete(channel)) {
+      // This row failed before (perhaps under a worker that has since restarted), or the
+      // channel's last attempt failed: the provider is back, so stop waiting on back-off.
+      if (failing.delete(channel) || attempts > 1) {
         const brought = expediteChannel(db, channel, now)
         if (brought > 0)
           logger.info({ channel, count: brought }, 'channel delivers again; retrying its waiting leads now')
