@@ -39,7 +39,8 @@ export function startOutboxRelay(deps: {
     if (!deps.producer.isReady()) return 0
     // Ignoring the back-off also takes rows whose request is still handing them over;
     // adding those twice is harmless (same job id).
-    const dueBy = ignoreBackoff ? new Date(8.64e15) : new Date()
+    // (Year 9999, not the largest Date: ISO strings compare as text, and +275760-… sorts first.)
+    const dueBy = ignoreBackoff ? new Date('9999-12-31T23:59:59.999Z') : new Date()
     let sent = 0
     // Batch after batch while the queue takes them; bounded by the rows waiting now.
     for (let batch = 0; batch < MAX_BATCHES_PER_PASS && !stopped; batch++) {
