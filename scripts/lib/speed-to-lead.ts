@@ -85,7 +85,7 @@ export async function measureSpeedToLead(
     REDIS_URL: redis.url,
     QUEUE_PREFIX: 'speed',
     SITE_URL: 'http://127.0.0.1',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     LEAD_RATE_LIMIT_PER_MINUTE: String(1_000_000_000),
     SMTP_URL: smtp.url,
     LEAD_NOTIFY_TO: 'office@bench.example',
