@@ -52,9 +52,8 @@ async function burst(
   )
   const arrivals = () => {
     const seen = new Map<string, number>()
-    for (const m of smtp.messages) {
-      const id = m.parsed.headers.get('x-lead-id')
-      if (typeof id === 'string' && accepted.has(id) && !seen.has(id)) seen.set(id, m.acceptedAt)
+    for (const m of smtp.accepted) {
+      if (m.leadId && accepted.has(m.leadId) && !seen.has(m.leadId)) seen.set(m.leadId, m.acceptedAt)
     }
     return seen
   }
@@ -77,7 +76,7 @@ export async function measureSpeedToLead(
   const count = opts.count ?? 200
   const concurrency = opts.concurrency ?? 10
   const dir = mkdtempSync(path.join(tmpdir(), 'roofing-speed-'))
-  const smtp = await startTestSmtpServer()
+  const smtp = await startTestSmtpServer({ parse: false })
   const redis = await createRedis(dir, dir)
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,

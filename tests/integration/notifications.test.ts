@@ -84,6 +84,7 @@ afterAll(async () => {
 })
 afterEach(async () => {
   smtp.messages.length = 0
+  smtp.accepted.length = 0
   smtp.refuseRecipients.clear()
   hook.requests.length = 0
   hook.respondWith(200)

@@ -19,11 +19,21 @@ export interface ReceivedMail {
   acceptedAt: number
 }
 
+/** What is known of a message the moment it is accepted, without parsing it. */
+export interface AcceptedMail {
+  /** The X-Lead-Id header the worker puts on the office's e-mail. */
+  leadId: string | undefined
+  acceptedAt: number
+}
+
 export interface TestSmtpServer {
   readonly port: number
   /** smtp://127.0.0.1:port (no auth, no TLS: loopback only). */
   readonly url: string
+  /** Parsed messages (empty when started with parse: false). */
   readonly messages: ReceivedMail[]
+  /** Every accepted message, recorded at once (for timing; parsing is left to `messages`). */
+  readonly accepted: AcceptedMail[]
   /** Recipients answered with "550 mailbox unavailable". */
   readonly refuseRecipients: Set<string>
   /** Closes the listening socket and every open connection: connections are refused until start(). */
@@ -35,8 +45,17 @@ export interface TestSmtpServer {
   close(): Promise<void>
 }
 
-export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
+/**
+ * `parse: false` keeps only `accepted`: a load test then does not spend its own CPU on
+ * parsing MIME while it measures the worker.
+ */
+export async function startTestSmtpServer(
+  opts: { port?: number; parse?: boolean } = {},
+): Promise<TestSmtpServer> {
+  const port = opts.port ?? 0
+  const parse = opts.parse ?? true
   const messages: ReceivedMail[] = []
+  const accepted: AcceptedMail[] = []
   const refuseRecipients = new Set<string>()
   let server: SMTPServer | undefined
   let boundPort = port
@@ -66,6 +85,9 @@ export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
           // Accept first (250), as a mail server queues a message before it looks inside;
           // parsing afterwards keeps this peer from slowing the sender down.
           callback()
+          const head = raw.subarray(0, raw.indexOf('\r\n\r\n')).toString('utf8')
+          accepted.push({ leadId: /^X-Lead-Id: *(\S+)/im.exec(head)?.[1], acceptedAt })
+          if (!parse) return
           void simpleParser(raw).then((parsed) => {
             messages.push({ parsed, raw: raw.toString('utf8'), envelopeTo, acceptedAt })
           })
@@ -102,6 +124,7 @@ export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
       return `smtp://127.0.0.1:${boundPort}`
     },
     messages,
+    accepted,
     refuseRecipients,
     stop,
     start,
