@@ -8,6 +8,11 @@
  * the queue when REDIS_URL is set), mounts a bare JSON endpoint in front of it for this
  * run only, runs autocannon against both for a fixed time, prints requests/s, p50 and
  * p99, then cleans up and exits. Nothing here ships in the production bundle.
+ *
+ * Then speed to lead (scripts/lib/speed-to-lead.ts): a burst of 200 leads through real
+ * web, worker and redis-server processes to an in-process SMTP server, p50/p95 from the 201
+ * answer to the SMTP server accepting the e-mail, on a running stack and right after a
+ * Redis restart. `BENCH_ONLY=speed` runs only that part.
  */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
@@ -24,6 +29,7 @@ import { openMigratedDatabase } from '../server/db/connection'
 import { createLogger } from '../server/logger'
 import { createLeadProducer } from '../server/queue/producer'
 import { deleteKeys } from '../tests/support/redis'
+import { formatSpeedToLead, measureSpeedToLead } from './lib/speed-to-lead'
 
 const DURATION_S = 5
 const CONNECTIONS = 10
@@ -39,6 +45,21 @@ if (!existsSync(SERVER_ENTRY)) {
   process.exit(1)
 }
 await import(pathToFileURL(SERVER_ENTRY).href)
+
+async function speedToLead() {
+  console.log('speed to lead: 200 leads, 10 at a time, 201 answer → SMTP server accepted the owner e-mail')
+  const redisDownMs = Number(process.env.BENCH_REDIS_DOWN_MS ?? 3000)
+  const { single, normal, restarted } = await measureSpeedToLead({ redisDownMs })
+  console.log(formatSpeedToLead({ ...single, label: 'one at a time (20 leads, 200 ms apart)' }))
+  console.log(formatSpeedToLead({ ...normal, label: 'running stack' }))
+  console.log(
+    formatSpeedToLead({ ...restarted, label: `after a Redis restart (${redisDownMs / 1000} s down)` }),
+  )
+}
+if (process.env.BENCH_ONLY === 'speed') {
+  await speedToLead()
+  process.exit(0)
+}
 
 const dir = mkdtempSync(path.join(tmpdir(), 'roofing-bench-'))
 const prefix = `bench-${process.pid}-${Date.now()}`
@@ -152,4 +173,5 @@ await producer?.close()
 db.close()
 if (config.redisUrl) await deleteKeys(config.redisUrl, prefix)
 rmSync(dir, { recursive: true, force: true })
+await speedToLead()
 process.exit(0)

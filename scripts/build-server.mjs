@@ -1,15 +1,18 @@
-// Bundles the Node entry points (web server, worker, the worker's healthcheck, site-admin) into
-// dist/node with esbuild, and minifies the boot script Vite copied from client/public (every page
-// loads it first; its comments are for the source, not for every visitor's phone).
+// Bundles the Node entry points (web server, worker, the worker's healthcheck and notify-test
+// command, site-admin) into dist/node with esbuild, and minifies the boot script Vite copied from
+// client/public (every page loads it first; its comments are for the source, not for every
+// visitor's phone).
 // Dependencies stay external (node_modules); our own server/, shared/ and worker/ code is bundled,
 // so production runs plain JavaScript with no TypeScript loader.
 import { build } from 'esbuild'
 import { existsSync } from 'node:fs'
 
-const entryPoints = { server: 'server/main.ts', 'site-admin': 'server/admin/main.ts' }
-if (existsSync('worker/main.ts')) {
-  entryPoints.worker = 'worker/main.ts'
-  entryPoints['worker-health'] = 'worker/health.ts'
+const entryPoints = {
+  server: 'server/main.ts',
+  'site-admin': 'server/admin/main.ts',
+  worker: 'worker/main.ts',
+  'worker-health': 'worker/health.ts',
+  'notify-test': 'worker/notify-test.ts',
 }
 
 await build({

@@ -18,7 +18,7 @@ import { createHealthRouter, type ReadinessCheck } from './http/health'
 import type { Db } from './db/connection'
 import type { LeadProducer } from './queue/producer'
 import { createEnquiryRouter } from './leads/enquiry-router'
-import { createDatabaseCheck, createQueueCheck } from './leads/readiness'
+import { createDatabaseCheck, createDeliveryCheck, createQueueCheck } from './leads/readiness'
 import { ENQUIRY_ENDPOINT } from '../shared/enquiry'
 import { createSeoFilesRouter } from './http/seo-files'
 
@@ -44,6 +44,8 @@ export interface AppDeps {
    * a refused plain form post then gets the plain answer page instead of its own page.
    */
   renderPages?: boolean
+  /** How long a lead may take to be delivered before /readyz counts it (tests shorten it). */
+  deliveryGraceMs?: number
 }
 
 export function createApp(deps: AppDeps): express.Express {
@@ -75,7 +77,13 @@ export function createApp(deps: AppDeps): express.Express {
     }),
   )
   const readinessChecks = [...(deps.readinessChecks ?? [])]
-  if (deps.db) readinessChecks.push(createDatabaseCheck(deps.db), createQueueCheck(deps.producer))
+  if (deps.db) {
+    readinessChecks.push(
+      createDatabaseCheck(deps.db),
+      createQueueCheck(deps.producer),
+      createDeliveryCheck(deps.db, deps.deliveryGraceMs),
+    )
+  }
   app.use(createHealthRouter(readinessChecks))
   app.use(compression())
 

@@ -311,12 +311,15 @@ export function readEnvFile(file = '.env'): string | null {
 }
 
 /**
- * For the entry points (web, worker, site-admin): reads `.env`, parses the configuration and,
+ * For the entry points (web, worker, site-admin): reads `.env`, parses the configuration
+ * (`parse`: the worker passes its own schema, which extends this one) and,
  * with the sample-value guard on (REFUSE_SAMPLE_VALUES, set by docker-compose.yml), refuses
  * sample values unless ALLOW_SAMPLE_VALUES is true. On a problem: the message naming each
  * variable on stderr and exit code 1. Warnings to log at start-up are in config.warnings.
  */
-export function loadConfigOrExit(opts: { guardSampleValues?: boolean } = {}): Config {
+export function loadConfigOrExit<C extends Config = Config>(
+  opts: { guardSampleValues?: boolean; parse?: (source: NodeJS.ProcessEnv) => C } = {},
+): C {
   let envFile: string | null = null
   try {
     envFile = readEnvFile()
@@ -324,9 +327,10 @@ export function loadConfigOrExit(opts: { guardSampleValues?: boolean } = {}): Co
     console.error(`Could not read .env: ${err instanceof Error ? err.message : String(err)}`)
     process.exit(1)
   }
-  let config: Config
+  const parse = opts.parse ?? (parseConfig as (source: NodeJS.ProcessEnv) => C)
+  let config: C
   try {
-    config = parseConfig(process.env)
+    config = parse(process.env)
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(`${err.message}\nFix these environment variables (see .env.example) and start again.`)

@@ -34,6 +34,11 @@ export function ownerFirstName(business: BusinessConfig): string {
   return business.ownerName.split(/\s+/)[0] ?? business.ownerName
 }
 
+/** How soon an inspection happens after a request, e.g. in the homeowner's confirmation. */
+export const INSPECTION_WITHIN = '24-48 hours'
+/** How soon a requested hail report is delivered. */
+export const HAIL_REPORT_WITHIN = '24 hours'
+
 /** Hours shown on the contact page (spec section 9). */
 export const HOURS_DISPLAY = 'Monday to Sunday, 9:00 AM to 7:00 PM'
 /** Hours in structured data (spec section 9: both readings are stated). */

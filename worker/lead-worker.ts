@@ -7,7 +7,18 @@ import { Redis } from 'ioredis'
 import type { Db } from '../server/db/connection'
 import type { Logger } from '../server/logger'
 import { LEADS_QUEUE_NAME } from '../server/queue/leads-queue'
+import type { Notifier } from './notifications/notifier'
 import { createRecordLeadProcessor } from './processors/record-lead'
+
+const ERROR_LOG_INTERVAL_MS = 30_000
+
+/** Pause of BullMQ's fetch loop after a Redis error. */
+export const RUN_RETRY_DELAY_MS = 1000
+
+/** ioredis reconnect delay: 100 ms, 200 ms … then every second while Redis stays away. */
+export function reconnectDelayMs(attempt: number): number {
+  return Math.min(attempt * 100, 1000)
+}
 
 export interface LeadWorker {
   worker: Worker
@@ -21,32 +32,49 @@ export function startLeadWorker(opts: {
   redisUrl: string
   prefix: string
   concurrency?: number
+  /** Delivers each lead after recording it; without it the worker only records. */
+  notifier?: Notifier
 }): LeadWorker {
   const logger = opts.logger.child({ component: 'lead-worker' })
   // BullMQ's blocking commands need maxRetriesPerRequest: null (its docs, "Connections").
   const connection = new Redis(opts.redisUrl, {
     maxRetriesPerRequest: null,
     connectionName: 'roofing-worker',
+    retryStrategy: reconnectDelayMs,
   })
-  const worker = new Worker(LEADS_QUEUE_NAME, createRecordLeadProcessor({ db: opts.db, logger }), {
+  const processor = createRecordLeadProcessor({ db: opts.db, logger, notifier: opts.notifier })
+  const worker = new Worker(LEADS_QUEUE_NAME, processor, {
     connection,
     prefix: opts.prefix,
     // SQLite has one writer at a time; a few jobs in flight is plenty for one office's leads.
     concurrency: opts.concurrency ?? 4,
+    // BullMQ waits this long before fetching again after a Redis error (15 s by default),
+    // which made leads sent just after a Redis restart wait up to ~50 s; the reconnect
+    // itself is cheap, so try again every second.
+    runRetryDelay: RUN_RETRY_DELAY_MS,
   })
   worker.on('failed', (job, err) => {
-    logger.warn(
-      {
-        jobId: job?.id,
-        submissionId: (job?.data as { submissionId?: unknown })?.submissionId,
-        err: { message: err.message },
-      },
-      job && job.attemptsMade < (job.opts.attempts ?? 1)
-        ? 'lead job failed; will retry'
-        : 'lead job failed for good',
-    )
+    // BullMQ sets finishedOn only when the job moved to the failed set for good (retries
+    // used up, or an UnrecoverableError, which skips the remaining attempts).
+    const willRetry = job !== undefined && !job.finishedOn
+    const ids = {
+      jobId: job?.id,
+      submissionId: (job?.data as { submissionId?: unknown })?.submissionId,
+      err: { message: err.message },
+    }
+    if (willRetry) logger.warn(ids, 'lead job failed; will retry')
+    // The reconciler still delivers a stored lead whose job failed for good; this line says why it had to.
+    else logger.error(ids, 'lead job failed for good; the reconciler delivers the lead from the database')
   })
-  worker.on('error', (err) => logger.error({ err: { message: err.message } }, 'worker error'))
+  // While Redis is away every reconnect attempt (each second) fails the same way: log a
+  // message once, and again only when it changes or half a minute has passed.
+  let lastError = { message: '', at: 0 }
+  worker.on('error', (err) => {
+    const now = Date.now()
+    if (err.message === lastError.message && now - lastError.at < ERROR_LOG_INTERVAL_MS) return
+    lastError = { message: err.message, at: now }
+    logger.error({ err: { message: err.message } }, 'worker error')
+  })
 
   return {
     worker,

@@ -1,18 +1,21 @@
 /**
  * Worker process entry point (`npm run worker`, dist/node/worker.mjs in production):
- * same configuration schema and database file as the web process, consumes the leads
- * queue, takes the automatic backups and keeps a heartbeat for its container's healthcheck.
+ * same configuration schema and database file as the web process, plus the notification
+ * settings (worker/config.ts); consumes the leads queue and delivers each lead (README "Lead
+ * pipeline" and "Getting your leads"), takes the automatic backups and keeps a heartbeat for its
+ * container's healthcheck.
  */
-import { loadConfigOrExit } from '../server/config'
 import { openMigratedDatabase } from '../server/db/connection'
 import { createLogger } from '../server/logger'
 import { startBackupSchedule } from './backup-schedule'
 import { startHeartbeat, writeHeartbeat } from './heartbeat'
+import { loadWorkerConfigOrExit } from './config'
+import { startLeadDelivery } from './lead-delivery'
 import { startLeadWorker } from './lead-worker'
 import { onShutdown } from './shutdown'
 
 function main() {
-  const config = loadConfigOrExit()
+  const config = loadWorkerConfigOrExit()
   if (!config.redisUrl) {
     console.error(
       'The worker needs REDIS_URL (e.g. REDIS_URL=redis://127.0.0.1:6379): it consumes the leads queue in Redis.',
@@ -26,7 +29,19 @@ function main() {
   if (config.envFile) logger.info({ envFile: config.envFile }, 'settings read from .env')
   // Migrating here too (idempotent) lets the worker start before the web process.
   const db = openMigratedDatabase(config.databasePath, { backupDir: config.backup.dir, logger })
-  const leadWorker = startLeadWorker({ db, logger, redisUrl: config.redisUrl, prefix: config.queuePrefix })
+  // The worker writes delivery state, never a lead: without an fsync per commit (WAL keeps
+  // it safe from a process crash), a power cut can only forget the last few "sent" marks, and
+  // those notifications go out again with the same Message-ID / webhook-id. Halves the fsyncs
+  // per lead, which is what a burst of leads waits on.
+  db.pragma('synchronous = NORMAL')
+  const delivery = startLeadDelivery({ db, config, logger })
+  const leadWorker = startLeadWorker({
+    db,
+    logger,
+    redisUrl: config.redisUrl,
+    prefix: config.queuePrefix,
+    notifier: delivery.notifier,
+  })
   logger.info({ databasePath: config.databasePath, prefix: config.queuePrefix }, 'worker started')
   const backups = startBackupSchedule({ db, databasePath: config.databasePath, logger, ...config.backup })
   const heartbeat = startHeartbeat({
@@ -39,6 +54,7 @@ function main() {
     heartbeat.stop()
     backups.stop()
     await leadWorker.close()
+    await delivery.close()
     db.close()
   })
 }

@@ -12,7 +12,7 @@ import Database from 'better-sqlite3'
 import { Command, CommanderError, Option } from 'commander'
 import { ConfigError, parseConfig, type Config } from '../config'
 import { BackupError, createBackup, listBackups, pruneBackups } from '../db/backup'
-import type { Db } from '../db/connection'
+import { openDatabase, type Db } from '../db/connection'
 import { readSchemaVersion } from '../db/migrate'
 import { restoreDatabase } from '../db/restore'
 import { toCsv } from './csv'
@@ -74,7 +74,9 @@ Exit status: 0 done, 1 failed or refused (the message says why), 2 wrong usage.`
 
   leads
     .command('list')
-    .description('the newest leads first, with how far each got (queued, recorded by the worker)')
+    .description(
+      'the newest leads first, with how far each got (queued, recorded by the worker, each notification)',
+    )
     .addOption(since())
     .option('--limit <n>', 'show at most this many', String(DEFAULT_LIST_LIMIT))
     .option('--all', 'show every lead (no limit)')
@@ -105,7 +107,7 @@ Exit status: 0 done, 1 failed or refused (the message says why), 2 wrong usage.`
             r.source_path ?? '',
             r.duplicate_of ? r.duplicate_of.slice(0, 8) : '',
             r.enqueued_at ? 'yes' : `pending (${r.enqueue_attempts} tries)`,
-            ...delivery.columns.map((c) => shortTime(values[c.key]) || values[c.key] || 'not yet'),
+            ...delivery.columns.map((c) => (c.time ? shortTime(values[c.key]) : values[c.key]) || 'not yet'),
           ]
         })
         const scope = from ? ` since ${from.toISOString()}` : ''
@@ -211,13 +213,22 @@ Exit status: 0 done, 1 failed or refused (the message says why), 2 wrong usage.`
 
   leads
     .command('retry')
-    .description('give failed notifications another try')
-    .action(() =>
-      withDatabase(getConfig(), async (db) => {
-        const outcome = await retryFailedNotifications(db)
-        out(outcome.lines.join('\n'))
-        if (!outcome.ok) exitCode = 1
-      }),
+    .description('give failed notifications another try (all of them, or those of one lead)')
+    .argument('[id]', 'only this lead (the first 8 characters of its id are enough)')
+    .action((id: string | undefined) =>
+      withDatabase(
+        getConfig(),
+        (db) => {
+          const outcome = retryFailedNotifications(
+            db,
+            now(),
+            id === undefined ? undefined : findOneLead(db, id),
+          )
+          out(outcome.lines.join('\n'))
+          if (!outcome.ok) exitCode = 1
+        },
+        { write: true },
+      ),
     )
 
   const backup = program.command('backup').description('take and list backups of the lead database')
@@ -345,7 +356,15 @@ From a copy on this machine: docker compose run --rm --no-deps -T web site-admin
 }
 
 /** Opens the live database read-only for one command (the site may keep running meanwhile). */
-async function withDatabase(config: Config, fn: (db: Db) => void | Promise<void>): Promise<void> {
+/**
+ * Opens the lead database for one command: read-only unless `write` (only `leads retry`
+ * writes; it goes through the same connection settings as the site: WAL, busy timeout).
+ */
+async function withDatabase(
+  config: Config,
+  fn: (db: Db) => void | Promise<void>,
+  { write = false }: { write?: boolean } = {},
+): Promise<void> {
   const file = config.databasePath
   if (!existsSync(file))
     throw new AdminError(
@@ -353,7 +372,9 @@ async function withDatabase(config: Config, fn: (db: Db) => void | Promise<void>
     )
   let db: Db
   try {
-    db = new Database(file, { readonly: true, fileMustExist: true, timeout: 5000 })
+    db = write
+      ? openDatabase(file)
+      : new Database(file, { readonly: true, fileMustExist: true, timeout: 5000 })
   } catch (err) {
     throw new AdminError(`Cannot open ${file}: ${(err as Error).message}`)
   }

@@ -41,6 +41,8 @@ export interface SubmissionRow {
   enqueued_at: string | null
   enqueue_attempts: number
   next_attempt_at: string | null
+  /** When every notification channel reached a final state (sent, skipped or failed). */
+  settled_at: string | null
 }
 
 /**

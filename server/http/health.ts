@@ -4,10 +4,17 @@
  */
 import { Router } from 'express'
 
+export interface ReadinessResult {
+  status: 'ok' | 'degraded' | 'fail'
+  detail?: string
+  /** Figures behind the status (e.g. how many leads wait), shown as they are. */
+  counts?: Record<string, number>
+}
+
 export interface ReadinessCheck {
   name: string
   /** ok: ready; degraded: serving, but something is down (said in the body); fail: not ready (503). */
-  check: () => Promise<{ status: 'ok' | 'degraded' | 'fail'; detail?: string }>
+  check: () => Promise<ReadinessResult>
 }
 
 export function createHealthRouter(checks: ReadinessCheck[] = []): Router {

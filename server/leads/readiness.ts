@@ -4,6 +4,7 @@
  * check degrades instead of failing (a load balancer keeps sending visitors).
  */
 import type { Db } from '../db/connection'
+import { countFailedNotifications, countUndeliveredLeads, OWNER_CHANNELS } from '../db/notifications'
 import { touchReadinessProbe } from '../db/submissions'
 import type { ReadinessCheck } from '../http/health'
 import type { LeadProducer } from '../queue/producer'
@@ -28,6 +29,42 @@ export function createQueueCheck(producer: LeadProducer | undefined): ReadinessC
     check: async () => {
       if (!producer) return { status: 'degraded', detail: QUEUE_DISABLED }
       return producer.isReady() ? { status: 'ok' } : { status: 'degraded', detail: QUEUE_UNAVAILABLE }
+    },
+  }
+}
+
+/**
+ * How long a stored lead may take to reach every configured channel before /readyz counts
+ * it as undelivered: the worker's reconciler picks up a lost lead within this time, so a
+ * lead counted here has been missed at least once or is waiting on a retry.
+ */
+export const DELIVERY_GRACE_MS = 2 * 60_000
+
+/**
+ * Lead delivery as the worker recorded it in the shared database: leads not settled past
+ * the grace period (no worker, Redis lost the job and the worker is down, a channel
+ * retrying) and failed notifications to the contractor. Degraded while either is non-zero;
+ * never a failure, since the site still takes leads. A failed autoreply (a homeowner's
+ * mistyped address) is counted apart and does not degrade: nothing an operator can fix.
+ */
+export function createDeliveryCheck(db: Db, graceMs = DELIVERY_GRACE_MS): ReadinessCheck {
+  return {
+    name: 'delivery',
+    check: async () => {
+      const undelivered = countUndeliveredLeads(db, new Date(Date.now() - graceMs))
+      const failedByChannel = countFailedNotifications(db)
+      const failed = OWNER_CHANNELS.reduce((n, c) => n + (failedByChannel[c] ?? 0), 0)
+      const counts = {
+        undelivered,
+        failedNotifications: failed,
+        failedAutoreplies: failedByChannel.autoreply ?? 0,
+      }
+      if (undelivered === 0 && failed === 0) return { status: 'ok', counts }
+      const problems = [
+        undelivered ? `${undelivered} lead(s) not delivered after ${Math.round(graceMs / 1000)} s` : '',
+        failed ? `${failed} failed notification(s) to the contractor` : '',
+      ].filter(Boolean)
+      return { status: 'degraded', detail: `${problems.join('; ')}: see the worker log`, counts }
     },
   }
 }

@@ -2,8 +2,9 @@
  * The outbox relay: a loop in the web process that hands stored-but-unsent leads to the
  * queue, so a lead stored while Redis was down (or while the process died between the
  * commit and the add) still reaches the worker. Each row backs off on its own
- * (outboxBackoffMs); while Redis is down the loop does not touch rows at all, so when it
- * comes back every waiting lead goes out on the next tick instead of after its back-off.
+ * (outboxBackoffMs); while Redis is down the loop does not touch rows at all. When the
+ * connection comes back, a pass runs at once and ignores the back-off: every lead that
+ * waited for Redis goes out then, instead of on the next tick or after its back-off.
  */
 import type { Db } from '../db/connection'
 import { findPendingSubmissionIds } from '../db/submissions'
@@ -13,10 +14,11 @@ import { handOverSubmission } from './outbox'
 
 export const RELAY_INTERVAL_MS = 2000
 const RELAY_BATCH_SIZE = 100
+const MAX_BATCHES_PER_PASS = 50
 
 export interface OutboxRelay {
   /** Runs one pass now (tests, and start-up); resolves with the number of leads handed over. */
-  runOnce(): Promise<number>
+  runOnce(opts?: { ignoreBackoff?: boolean }): Promise<number>
   /** Stops the loop and waits for a pass in progress. */
   stop(): Promise<void>
 }
@@ -33,20 +35,31 @@ export function startOutboxRelay(deps: {
   let timer: NodeJS.Timeout | undefined
   let running: Promise<number> | undefined
 
-  async function pass(): Promise<number> {
+  async function pass(ignoreBackoff: boolean): Promise<number> {
     if (!deps.producer.isReady()) return 0
+    // Ignoring the back-off also takes rows whose request is still handing them over;
+    // adding those twice is harmless (same job id).
+    // (Year 9999, not the largest Date: ISO strings compare as text, and +275760-… sorts first.)
+    const dueBy = ignoreBackoff ? new Date('9999-12-31T23:59:59.999Z') : new Date()
     let sent = 0
-    for (const id of findPendingSubmissionIds(deps.db, new Date(), RELAY_BATCH_SIZE)) {
-      if (stopped) break
-      if (await handOverSubmission({ ...deps, logger }, id)) sent += 1
+    // Batch after batch while the queue takes them; bounded by the rows waiting now.
+    for (let batch = 0; batch < MAX_BATCHES_PER_PASS && !stopped; batch++) {
+      const ids = findPendingSubmissionIds(deps.db, dueBy, RELAY_BATCH_SIZE)
+      let sentThisBatch = 0
+      for (const id of ids) {
+        if (stopped) break
+        if (await handOverSubmission({ ...deps, logger }, id)) sentThisBatch += 1
+      }
+      sent += sentThisBatch
+      if (ids.length < RELAY_BATCH_SIZE || sentThisBatch < ids.length) break
     }
     if (sent > 0) logger.info({ count: sent }, 'relayed pending leads to the queue')
     return sent
   }
 
-  function runOnce(): Promise<number> {
-    // One pass at a time, whether started by the timer or by a caller.
-    running ??= pass()
+  function runOnce(opts: { ignoreBackoff?: boolean } = {}): Promise<number> {
+    // One pass at a time, whether started by the timer, a reconnect or a caller.
+    running ??= pass(opts.ignoreBackoff ?? false)
       .catch((err) => {
         logger.error({ err }, 'outbox relay pass failed')
         return 0
@@ -66,6 +79,10 @@ export function startOutboxRelay(deps: {
     timer.unref()
   }
   schedule()
+  // Redis is back: hand over everything that waited for it now, not after its back-off.
+  deps.producer.onReady(() => {
+    if (!stopped) void runOnce({ ignoreBackoff: true })
+  })
 
   return {
     runOnce,

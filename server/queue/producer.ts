@@ -22,6 +22,8 @@ export interface LeadProducer {
   enqueueLead(submissionId: string): Promise<void>
   /** Whether the Redis connection is up right now. */
   isReady(): boolean
+  /** Calls `listener` each time the connection to Redis is (re)established. */
+  onReady(listener: () => void): void
   close(): Promise<void>
 }
 
@@ -47,6 +49,9 @@ export function createLeadProducer(opts: ProducerOptions): LeadProducer {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     connectionName: 'roofing-web-producer',
+    // Reconnect within a second of Redis coming back (ioredis' default waits up to 2 s):
+    // leads sent in that window wait for the relay instead of going straight to the queue.
+    retryStrategy: (attempt: number) => Math.min(attempt * 100, 1000),
   })
   const queue = new Queue<LeadJobData>(LEADS_QUEUE_NAME, {
     connection,
@@ -74,6 +79,9 @@ export function createLeadProducer(opts: ProducerOptions): LeadProducer {
 
   return {
     isReady: () => connection.status === 'ready',
+    onReady(listener) {
+      connection.on('ready', listener)
+    },
     async enqueueLead(submissionId) {
       if (connection.status !== 'ready') throw new QueueUnavailableError(`redis is ${connection.status}`)
       let timer: NodeJS.Timeout | undefined

@@ -104,3 +104,27 @@ describe('the worker', () => {
     ])
   })
 })
+
+describe('when Redis comes back', () => {
+  let p: Pipeline
+  beforeAll(async () => {
+    p = await createPipeline({ label: 'outbox-back', producerUrl: CLOSED_PORT_URL })
+  })
+  afterAll(async () => {
+    await p?.close()
+  })
+
+  test('the relay hands every waiting lead over at once, without waiting for its tick or its back-off', async () => {
+    const res = await request(p.app).post(ENQUIRY_ENDPOINT).set('Origin', SITE_ORIGIN).send(VALID_ENQUIRY)
+    const id: string = res.body.id
+    // As after many failed hand-overs: next attempt an hour away.
+    p.db
+      .prepare('UPDATE form_submissions SET next_attempt_at = ? WHERE id = ?')
+      .run(new Date(Date.now() + 3_600_000).toISOString(), id)
+    const producer = createLeadProducer({ redisUrl: p.redisUrl, prefix: p.prefix, logger: p.logger })
+    p.track(producer)
+    const relay = startOutboxRelay({ db: p.db, producer, logger: p.logger, intervalMs: 60_000 })
+    p.track({ close: () => relay.stop() })
+    await waitFor(() => findSubmission(p.db, id)?.enqueued_at != null, 3000, 'the lead to be handed over')
+  })
+})

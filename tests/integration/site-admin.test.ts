@@ -11,6 +11,12 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { runAdmin } from '../../server/admin/program'
 import { listBackups } from '../../server/db/backup'
 import { openMigratedDatabase, type Db } from '../../server/db/connection'
+import {
+  findNotifications,
+  markNotificationFailed,
+  markNotificationSent,
+  planNotifications,
+} from '../../server/db/notifications'
 import { addLead } from '../support/leads'
 
 const ROOT = path.resolve(__dirname, '../..')
@@ -96,11 +102,11 @@ describe('leads', () => {
     expect(code).toBe(0)
     const lines = out.trim().split('\n')
     expect(lines[0]).toMatch(
-      /^ID +CREATED \(UTC\) +FORM +NAME +SOURCE +DUPLICATE OF +QUEUED +RECORDED BY WORKER$/,
+      /^ID +CREATED \(UTC\) +FORM +NAME +SOURCE +DUPLICATE OF +QUEUED +RECORDED BY WORKER +E-MAIL TO OFFICE +WEBHOOK +AUTOREPLY$/,
     )
     expect(lines[1]).toMatch(
       new RegExp(
-        `^${fresh} +2026-06-09 10:00 +contact +Frank Reyes +/hail-report +pending \\(0 tries\\) +not yet$`,
+        `^${fresh} +2026-06-09 10:00 +contact +Frank Reyes +/hail-report +pending \\(0 tries\\) +not yet +not yet +not yet +not yet$`,
       ),
     )
     expect(lines[2]).toMatch(
@@ -155,23 +161,78 @@ describe('leads', () => {
     expect(code).toBe(0)
     const rows = out.split('\r\n')
     expect(rows[0]).toBe(
-      'id,created_at,form_type,first_name,last_name,email,phone,address,message,source_path,duplicate_of,queued_at,recorded_at',
+      'id,created_at,form_type,first_name,last_name,email,phone,address,message,source_path,duplicate_of,queued_at,recorded_at,email_to_office,webhook,autoreply',
     )
     expect(rows[1]).toMatch(
       new RegExp(`^${a},2026-06-01T00:00:00.000Z,contact,"'=HYPERLINK\\(""http://evil.example""\\)",Reyes,`),
     )
     expect(rows[2]).toMatch(
-      new RegExp(`^${b},.*,Dana,'@SUM\\(A1\\),.*,"Roof, ""old""\nleaks",/contact,,,20\\d\\d-`),
+      new RegExp(`^${b},.*,Dana,'@SUM\\(A1\\),.*,"Roof, ""old""\nleaks",/contact,,,20\\d\\d-[^,]*,,,$`),
     )
     expect(rows[3]).toBe('')
     expect((await admin(['leads', 'export', '--since', '2026-06-02'])).out.split('\r\n')).toHaveLength(3)
   })
 
-  test('retry says plainly that this version has nothing to retry, and exits 1', async () => {
-    database()
-    const { code, out } = await admin(['leads', 'retry'])
-    expect(code).toBe(1)
-    expect(out).toContain('Nothing was retried')
+  test('list, show and export say how far each notification got', async () => {
+    const db = database()
+    const id = addLead(db, {}, true)
+    const at = new Date('2026-06-10T11:00:00Z')
+    planNotifications(
+      db,
+      id,
+      [
+        { channel: 'owner_email', status: 'pending' },
+        { channel: 'webhook', status: 'pending' },
+        { channel: 'autoreply', status: 'skipped', detail: 'LEAD_AUTOREPLY is off' },
+      ],
+      at,
+    )
+    markNotificationSent(db, id, 'owner_email', '<lead-1@example.com>', at)
+    markNotificationFailed(db, id, 'webhook', 'HTTP 410 Gone: the receiver asked not to be called again', at)
+
+    const list = await admin(['leads', 'list'])
+    expect(list.out).toMatch(/ sent +failed after 0 tries: HTTP /)
+    const show = await admin(['leads', 'show', id])
+    expect(show.out).toMatch(/^e-mail to office +sent$/m)
+    expect(show.out).toMatch(
+      /^webhook +failed after 0 tries: HTTP 410 Gone: the receiver asked not to be called again$/m,
+    )
+    expect(show.out).toMatch(/^autoreply +skipped \(LEAD_AUTOREPLY is off\)$/m)
+    const csv = (await admin(['leads', 'export'])).out.split('\r\n')[1]
+    expect(csv).toMatch(
+      /,sent,failed after 0 tries: HTTP 410 Gone: the receiver asked not to be called again,skipped \(LEAD_AUTOREPLY is off\)$/,
+    )
+  })
+
+  test('retry hands failed notifications back to the worker, all or one lead, and says how many', async () => {
+    const db = database()
+    const a = addLead(db, {}, true)
+    const b = addLead(db, {}, true)
+    const at = new Date('2026-06-10T11:00:00Z')
+    for (const id of [a, b]) {
+      planNotifications(db, id, [{ channel: 'owner_email', status: 'pending' }], at)
+      markNotificationFailed(db, id, 'owner_email', 'SMTP 550: mailbox unavailable', at)
+    }
+
+    const one = await admin(['leads', 'retry', a.slice(0, 8)])
+    expect(one.err).toBe('')
+    expect(one.code).toBe(0)
+    expect(one.out).toContain(`1 failed notification of lead ${a} handed back to the worker`)
+    expect(findNotifications(db, a)[0]).toMatchObject({
+      status: 'pending',
+      next_attempt_at: '2026-06-10T12:00:00.000Z',
+    })
+    expect(findNotifications(db, b)[0]).toMatchObject({ status: 'failed' })
+
+    const all = await admin(['leads', 'retry'])
+    expect(all.code).toBe(0)
+    expect(all.out).toContain('1 failed notification handed back to the worker')
+    expect(findNotifications(db, b)[0]).toMatchObject({ status: 'pending' })
+
+    const none = await admin(['leads', 'retry'])
+    expect(none.code).toBe(0)
+    expect(none.out).toBe('No failed notifications: nothing to retry.\n')
+    expect((await admin(['leads', 'retry', '00000000-0000-4000-8000-000000000000'])).code).toBe(1)
   })
 
   test('without a database the commands say what to do, exit 1', async () => {

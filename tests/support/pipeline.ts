@@ -15,7 +15,10 @@ import { openMigratedDatabase, type Db } from '../../server/db/connection'
 import { createLogger, type Logger } from '../../server/logger'
 import { createLeadProducer, type LeadProducer } from '../../server/queue/producer'
 import { createRateLimitRedis } from '../../server/leads/rate-limit'
+import { parseWorkerConfig, type WorkerConfig } from '../../worker/config'
 import { startLeadWorker, type LeadWorker } from '../../worker/lead-worker'
+import { createNotifier, type Notifier } from '../../worker/notifications/notifier'
+import { startReconciler, type Reconciler } from '../../worker/reconciler'
 import { createQueuePrefix, deleteKeys, getRedisUrl } from './redis'
 
 export const SITE_ORIGIN = 'http://localhost:3000'
@@ -39,6 +42,12 @@ export interface Pipeline {
   redisUrl: string
   prefix: string
   producer?: LeadProducer
+  /** The worker's configuration, parsed from the same environment (notification settings included). */
+  workerConfig: WorkerConfig
+  /** The worker's notifier (one per pipeline, created on first use, closed with the pipeline). */
+  notifier(): Notifier
+  /** The worker's reconciler loop, with the grace and interval of workerConfig. */
+  startReconciler(): Reconciler
   /** Producers made by the test (e.g. one pointing at a working Redis later); closed with the pipeline. */
   track(closeable: { close(): Promise<void> }): void
   startWorker(): LeadWorker
@@ -61,18 +70,22 @@ export async function createPipeline(opts: {
    * app serves the API only.
    */
   pages?: 'dev'
+  /** Grace period of /readyz's delivery check. */
+  deliveryGraceMs?: number
 }): Promise<Pipeline> {
   const redisUrl = getRedisUrl()
   const prefix = createQueuePrefix(opts.label)
   const dir = mkdtempSync(path.join(tmpdir(), `roofing-${opts.label}-`))
-  const config = parseConfig({
+  const env = {
     NODE_ENV: 'test',
     DATABASE_PATH: path.join(dir, 'nested', 'leads.db'),
     QUEUE_PREFIX: prefix,
     SITE_URL: SITE_ORIGIN,
     LEAD_RATE_LIMIT_PER_MINUTE: '1000',
     ...opts.env,
-  })
+  }
+  const config = parseConfig(env)
+  const workerConfig = parseWorkerConfig(env)
   const logger = createLogger(opts.logStream ? 'debug' : 'silent', opts.logStream)
   const db = openMigratedDatabase(config.databasePath)
   const producerUrl = opts.producerUrl === undefined ? redisUrl : opts.producerUrl
@@ -107,7 +120,10 @@ export async function createPipeline(opts: {
     devMiddleware,
     renderPages: devMiddleware !== undefined,
     clientDistDir: path.join(dir, 'no-client'),
+    deliveryGraceMs: opts.deliveryGraceMs,
   })
+  let notifier: Notifier | undefined
+  const getNotifier = () => (notifier ??= createNotifier({ db, config: workerConfig, logger }))
 
   return {
     app,
@@ -117,14 +133,28 @@ export async function createPipeline(opts: {
     redisUrl,
     prefix,
     producer,
+    workerConfig,
+    notifier: getNotifier,
+    startReconciler() {
+      const r = startReconciler({
+        db,
+        notifier: getNotifier(),
+        logger,
+        graceMs: workerConfig.notify.reconcile.graceMs,
+        intervalMs: workerConfig.notify.reconcile.intervalMs,
+      })
+      closeables.unshift({ close: () => r.stop() })
+      return r
+    },
     track: (c) => void closeables.push(c),
     startWorker() {
-      const w = startLeadWorker({ db, logger, redisUrl, prefix, concurrency: 2 })
+      const w = startLeadWorker({ db, logger, redisUrl, prefix, concurrency: 2, notifier: getNotifier() })
       closeables.unshift(w)
       return w
     },
     async close() {
       for (const c of closeables) await c.close()
+      notifier?.close()
       db.close()
       await deleteKeys(redisUrl, prefix)
       rmSync(dir, { recursive: true, force: true })
@@ -141,6 +171,9 @@ export async function waitFor(condition: () => boolean, timeoutMs = 5000, what =
   }
 }
 
-export function countRows(db: Db, table: 'form_submissions' | 'lead_deliveries'): number {
+export function countRows(
+  db: Db,
+  table: 'form_submissions' | 'lead_deliveries' | 'lead_notifications',
+): number {
   return (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n
 }

@@ -40,7 +40,9 @@ describe('database and migrations', () => {
       .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
       .all()
       .map((r) => (r as { name: string }).name)
-    expect(tables).toEqual(expect.arrayContaining(['form_submissions', 'lead_deliveries']))
+    expect(tables).toEqual(
+      expect.arrayContaining(['form_submissions', 'lead_deliveries', 'lead_notifications']),
+    )
     again.close()
   })
 

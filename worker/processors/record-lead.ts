@@ -1,16 +1,18 @@
 /**
- * Processor of 'lead.received' jobs: records that the worker has the lead. Idempotent:
- * however often a job runs (retries, redelivery after a crash, a relay re-add), the
- * submission has one row in lead_deliveries.
+ * Processor of 'lead.received' jobs: records that the worker has the lead, then delivers
+ * it (e-mail, webhook, autoreply). Idempotent: however often a job runs (retries,
+ * redelivery after a crash, a relay re-add), the submission has one row in
+ * lead_deliveries and each channel is sent once (its state lives in lead_notifications).
  */
 import { UnrecoverableError, type Job } from 'bullmq'
 import type { Db } from '../../server/db/connection'
 import { recordDelivery } from '../../server/db/deliveries'
 import { submissionExists } from '../../server/db/submissions'
 import type { Logger } from '../../server/logger'
+import type { Notifier } from '../notifications/notifier'
 import { LeadJobDataSchema } from '../../server/queue/leads-queue'
 
-export function createRecordLeadProcessor(deps: { db: Db; logger: Logger }) {
+export function createRecordLeadProcessor(deps: { db: Db; logger: Logger; notifier?: Notifier }) {
   return async function recordLead(job: Job): Promise<void> {
     const parsed = LeadJobDataSchema.safeParse(job.data)
     // A malformed job will never get better: fail it without retries.
@@ -21,10 +23,11 @@ export function createRecordLeadProcessor(deps: { db: Db; logger: Logger }) {
       // database file (DATABASE_PATH differs between the containers): retrying cannot help.
       throw new UnrecoverableError(`submission ${submissionId} is not in this database`)
     }
-    recordDelivery(deps.db, { submissionId, jobId: job.id ?? '', at: new Date() })
+    const jobId = job.id ?? ''
+    // Channel failures are recorded per channel and retried by the reconciler; only a
+    // database error gets here as an exception, and then the job's own retries apply.
+    if (deps.notifier) await deps.notifier.deliverLead(submissionId, jobId)
+    else recordDelivery(deps.db, { submissionId, jobId, at: new Date() })
     deps.logger.info({ submissionId, jobId: job.id, attempt: job.attemptsMade + 1 }, 'lead recorded')
-
-    // Notifications (e-mail to the office, CRM hand-off) go here, after the record,
-    // each idempotent on submissionId since this function may run more than once.
   }
 }

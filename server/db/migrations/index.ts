@@ -4,6 +4,7 @@
  * renumber a migration that has shipped.
  */
 import { sql as createFormSubmissions } from './001-create-form-submissions'
+import { sql as createLeadNotifications } from './002-create-lead-notifications'
 
 export interface Migration {
   version: number
@@ -13,4 +14,5 @@ export interface Migration {
 
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: '001-create-form-submissions', sql: createFormSubmissions },
+  { version: 2, name: '002-create-lead-notifications', sql: createLeadNotifications },
 ]

@@ -1,0 +1,271 @@
+/**
+ * `npm run drills`: fault drills of the lead pipeline on real processes. Each drill starts
+ * its own stack on free loopback ports: a redis-server of its own (never a shared one), the
+ * production web process and worker (dist/node, built first when missing), an in-process
+ * SMTP server (smtp-server) and a webhook receiver that verifies signatures. It sends a
+ * burst of leads, breaks something on the way, waits (bounded) until every accepted lead has
+ * reached the contractor by e-mail and by webhook, and prints one row per drill:
+ *
+ *   drill | leads accepted | notified | duplicate notifications | lost
+ *
+ * "Accepted" counts 201 answers; "notified" leads whose owner e-mail and signed webhook both
+ * arrived; "duplicate notifications" every e-mail or webhook beyond the first for a lead
+ * (at-least-once: only a crash between sending and recording makes one); "lost" = accepted
+ * − notified. Exits 1 when any drill lost a lead.
+ *
+ * Retries are shortened by configuration (back-off 0.5 s … 5 s, reconciler grace 10 s).
+ * DRILL_SMTP_DOWN_S (default 300) and DRILL_REDIS_DOWN_S (default 60) set the outages;
+ * DRILLS=1,3 runs a subset. Takes about 8 minutes with the defaults.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import {
+  startTestSmtpServer,
+  startTestWebhookReceiver,
+  type TestSmtpServer,
+  type TestWebhookReceiver,
+} from '../tests/support/notify-peers'
+import {
+  createRedis,
+  createWeb,
+  createWorker,
+  ensureBuilt,
+  LEAD_BODY,
+  postLead,
+  sleep,
+  until,
+  type ManagedProcess,
+  type RedisProcess,
+  type WebProcess,
+} from './lib/harness'
+
+const SMTP_DOWN_MS = Number(process.env.DRILL_SMTP_DOWN_S ?? 300) * 1000
+const REDIS_DOWN_MS = Number(process.env.DRILL_REDIS_DOWN_S ?? 60) * 1000
+/** How long a drill may take, after its faults, to deliver every lead. */
+const SETTLE_TIMEOUT_MS = 180_000
+const GRACE_MS = 10_000
+
+interface Stack {
+  redis: RedisProcess
+  web: WebProcess
+  worker: ManagedProcess
+  smtp: TestSmtpServer
+  hook: TestWebhookReceiver
+  accepted: Set<string>
+  /** Sends `count` leads one after another, `gapMs` apart; `at[i]` runs (not awaited) before lead i. */
+  burst(count: number, gapMs: number, at?: Record<number, () => Promise<void>>): Promise<void>
+  background: Promise<void>[]
+}
+
+interface Drill {
+  name: string
+  run(s: Stack): Promise<void>
+}
+
+const restartAfter = (p: ManagedProcess, signal: NodeJS.Signals, downMs: number) => async () => {
+  await p.kill(signal)
+  await sleep(downMs)
+  await p.start()
+}
+
+const DRILLS: Drill[] = [
+  {
+    name: 'Redis SIGKILL in the middle of a burst',
+    run: (s) => s.burst(60, 50, { 20: restartAfter(s.redis, 'SIGKILL', 2000) }),
+  },
+  {
+    name: `Redis down for ${REDIS_DOWN_MS / 1000} s`,
+    async run(s) {
+      await s.burst(5, 50)
+      await s.redis.kill('SIGTERM')
+      await s.burst(30, REDIS_DOWN_MS / 30)
+      await s.redis.start()
+      await s.burst(5, 50)
+    },
+  },
+  {
+    name: 'Redis emptied after the hand-off',
+    async run(s) {
+      // The worker is away, so every lead waits in Redis; then Redis loses them all.
+      await s.worker.kill('SIGTERM')
+      await s.burst(30, 20)
+      await sleep(1000)
+      await s.redis.flushAll()
+      await s.worker.start()
+    },
+  },
+  {
+    name: 'worker SIGKILL twice during a burst',
+    run: (s) =>
+      s.burst(60, 50, {
+        15: restartAfter(s.worker, 'SIGKILL', 1000),
+        40: restartAfter(s.worker, 'SIGKILL', 1000),
+      }),
+  },
+  {
+    name: 'web SIGKILL during a burst',
+    // Long enough for the web process to come back while leads still arrive; requests made
+    // while it is down are refused (not accepted), as a visitor would see.
+    run: (s) => s.burst(80, 100, { 20: restartAfter(s.web, 'SIGKILL', 1000) }),
+  },
+  {
+    name: `SMTP down for ${SMTP_DOWN_MS / 60_000} minutes`,
+    async run(s) {
+      await s.smtp.stop()
+      await s.burst(30, 100)
+      await sleep(SMTP_DOWN_MS)
+      await s.smtp.start()
+    },
+  },
+  {
+    name: 'webhook answering 500 for a while (30 s)',
+    async run(s) {
+      s.hook.respondWith(500)
+      await s.burst(30, 100)
+      await sleep(30_000)
+      s.hook.respondWith(200)
+    },
+  },
+]
+
+interface Row {
+  drill: string
+  accepted: number
+  notified: number
+  duplicates: number
+  lost: number
+  seconds: number
+}
+
+function countNotified(s: Stack) {
+  const mails = new Map<string, number>()
+  for (const m of s.smtp.accepted) {
+    if (m.leadId) mails.set(m.leadId, (mails.get(m.leadId) ?? 0) + 1)
+  }
+  const hooks = new Map<string, number>()
+  for (const r of s.hook.delivered()) {
+    const id = String(r.headers['webhook-id'])
+    hooks.set(id, (hooks.get(id) ?? 0) + 1)
+  }
+  let notified = 0
+  let duplicates = 0
+  for (const id of s.accepted) {
+    const m = mails.get(id) ?? 0
+    const h = hooks.get(id) ?? 0
+    if (m > 0 && h > 0) notified += 1
+    duplicates += Math.max(0, m - 1) + Math.max(0, h - 1)
+  }
+  return { notified, duplicates }
+}
+
+async function runDrill(drill: Drill): Promise<Row> {
+  const started = Date.now()
+  const dir = mkdtempSync(path.join(tmpdir(), 'roofing-drill-'))
+  const smtp = await startTestSmtpServer({ parse: false })
+  const hook = await startTestWebhookReceiver()
+  const redis = await createRedis(dir, dir)
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    DATABASE_PATH: path.join(dir, 'leads.db'),
+    REDIS_URL: redis.url,
+    QUEUE_PREFIX: 'drill',
+    SITE_URL: 'http://127.0.0.1',
+    LOG_LEVEL: 'info',
+    LEAD_RATE_LIMIT_PER_MINUTE: String(1_000_000),
+    SMTP_URL: smtp.url,
+    LEAD_NOTIFY_TO: 'office@drills.example',
+    LEAD_NOTIFY_FROM: 'Website leads <leads@drills.example>',
+    LEAD_WEBHOOK_URL: hook.url,
+    LEAD_WEBHOOK_SECRET: hook.secret,
+    NOTIFY_RETRY_BASE_MS: '500',
+    NOTIFY_RETRY_MAX_MS: '5000',
+    NOTIFY_SEND_TIMEOUT_MS: '3000',
+    RECONCILE_GRACE_MS: String(GRACE_MS),
+    RECONCILE_INTERVAL_MS: '1000',
+  }
+  const web = await createWeb(env, dir)
+  const worker = createWorker(env, dir)
+  const accepted = new Set<string>()
+  const background: Promise<void>[] = []
+  const tag = drill.name.replace(/\W+/g, '-').toLowerCase()
+  let sent = 0
+  const stack: Stack = {
+    redis,
+    web,
+    worker,
+    smtp,
+    hook,
+    accepted,
+    background,
+    async burst(count, gapMs, at = {}) {
+      for (let i = 0; i < count; i++) {
+        const fault = at[i]
+        if (fault) background.push(fault())
+        const r = await postLead(web.origin, LEAD_BODY(sent++, tag))
+        if (r) accepted.add(r.id)
+        await sleep(gapMs)
+      }
+    },
+  }
+  let failed = false
+  try {
+    await redis.start()
+    await web.start()
+    await worker.start()
+    await drill.run(stack)
+    await Promise.all(background)
+    await until(() => countNotified(stack).notified >= accepted.size, SETTLE_TIMEOUT_MS)
+    // A little longer, so a late duplicate would be counted.
+    await sleep(2000)
+    const { notified, duplicates } = countNotified(stack)
+    failed = notified < accepted.size
+    return {
+      drill: drill.name,
+      accepted: accepted.size,
+      notified,
+      duplicates,
+      lost: accepted.size - notified,
+      seconds: Math.round((Date.now() - started) / 1000),
+    }
+  } finally {
+    await worker.kill('SIGTERM')
+    await web.kill('SIGTERM')
+    await redis.kill('SIGTERM')
+    await smtp.close()
+    await hook.close()
+    if (failed || process.env.KEEP_DRILL_LOGS) console.log(`  logs kept in ${dir}`)
+    else rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+ensureBuilt()
+const only = process.env.DRILLS?.split(',').map(Number)
+const selected = DRILLS.filter((_, i) => !only || only.includes(i + 1))
+const rows: Row[] = []
+for (const drill of selected) {
+  console.log(`drill: ${drill.name}…`)
+  const row = await runDrill(drill)
+  console.log(
+    `  ${row.accepted} accepted, ${row.notified} notified, ${row.duplicates} duplicates, ${row.lost} lost (${row.seconds} s)`,
+  )
+  rows.push(row)
+}
+
+const header = ['drill', 'leads accepted', 'notified', 'duplicate notifications', 'lost']
+const cells = rows.map((r) => [
+  r.drill,
+  String(r.accepted),
+  String(r.notified),
+  String(r.duplicates),
+  String(r.lost),
+])
+const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)))
+const line = (c: string[]) => `| ${c.map((v, i) => v.padEnd(widths[i]!)).join(' | ')} |`
+console.log('')
+console.log(line(header))
+console.log(`| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`)
+for (const c of cells) console.log(line(c))
+console.log('')
+console.log(`total ${rows.reduce((n, r) => n + r.seconds, 0)} s; Node ${process.version}`)
+process.exit(rows.some((r) => r.lost > 0) ? 1 : 0)

@@ -1,0 +1,218 @@
+/**
+ * Real processes for `npm run bench` (speed to lead) and `npm run drills`: a redis-server of
+ * our own on a free port (never the shared one), the production web process and worker
+ * from dist/node, each with its output in a log file. Loopback only.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { createWriteStream, existsSync } from 'node:fs'
+import { createServer } from 'node:net'
+import path from 'node:path'
+import { Redis } from 'ioredis'
+
+export const REDIS_SERVER = process.env.REDIS_SERVER_BIN ?? '/usr/bin/redis-server'
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms))
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer()
+    s.once('error', reject)
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number }
+      s.close(() => resolve(port))
+    })
+  })
+}
+
+/** Polls `check` every 50 ms until it is true or `timeoutMs` passes; returns whether it became true. */
+export async function until(check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (await check()) return true
+    await sleep(50)
+  }
+  return false
+}
+
+/** Builds dist/ when the production build is missing, like scripts/start.mjs. */
+export function ensureBuilt(): void {
+  const built = [
+    'dist/server/entry.mjs',
+    'dist/client',
+    'dist/node/server.mjs',
+    'dist/node/worker.mjs',
+  ].every((p) => existsSync(p))
+  if (built) return
+  console.log('No production build found: running `npm run build` first…')
+  const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' })
+  if (result.status !== 0) process.exit(result.status ?? 1)
+}
+
+export interface ManagedProcess {
+  readonly name: string
+  readonly running: boolean
+  start(): Promise<void>
+  /** Sends a signal (SIGKILL: a crash) and waits for the exit. */
+  kill(signal?: NodeJS.Signals): Promise<void>
+}
+
+function manage(
+  name: string,
+  command: string,
+  args: string[],
+  opts: { env?: NodeJS.ProcessEnv; logFile: string; ready: () => Promise<boolean>; readyTimeoutMs?: number },
+): ManagedProcess {
+  let child: ChildProcess | undefined
+  const log = createWriteStream(opts.logFile, { flags: 'a' })
+  return {
+    name,
+    get running() {
+      return child !== undefined && child.exitCode === null && child.signalCode === null
+    },
+    async start() {
+      const c = spawn(command, args, { env: opts.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] })
+      child = c
+      c.stdout?.pipe(log, { end: false })
+      c.stderr?.pipe(log, { end: false })
+      const ok = await until(
+        async () => c.exitCode === null && (await opts.ready()),
+        opts.readyTimeoutMs ?? 20_000,
+      )
+      if (!ok) throw new Error(`${name} did not become ready (see ${opts.logFile})`)
+    },
+    async kill(signal = 'SIGTERM') {
+      const c = child
+      if (!c || c.exitCode !== null || c.signalCode !== null) return
+      const exited = new Promise<void>((resolve) => c.once('exit', () => resolve()))
+      c.kill(signal)
+      await Promise.race([exited, sleep(15_000)])
+      if (c.exitCode === null && c.signalCode === null) {
+        c.kill('SIGKILL')
+        await exited
+      }
+    },
+  }
+}
+
+export interface RedisProcess extends ManagedProcess {
+  readonly url: string
+  flushAll(): Promise<void>
+}
+
+/** Our own redis-server (append-only file in `dir`, as in docker-compose.yml), on a free port. */
+export async function createRedis(dir: string, logDir: string): Promise<RedisProcess> {
+  const port = await freePort()
+  const url = `redis://127.0.0.1:${port}`
+  const ping = async () => {
+    const r = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null })
+    r.on('error', () => {})
+    try {
+      await r.connect()
+      return (await r.ping()) === 'PONG'
+    } catch {
+      return false
+    } finally {
+      r.disconnect()
+    }
+  }
+  const proc = manage(
+    'redis',
+    REDIS_SERVER,
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--dir', dir],
+    { logFile: path.join(logDir, 'redis.log'), ready: ping },
+  )
+  return Object.assign(proc, {
+    url,
+    async flushAll() {
+      const r = new Redis(url, { maxRetriesPerRequest: 1 })
+      try {
+        await r.flushall()
+      } finally {
+        r.disconnect()
+      }
+    },
+  })
+}
+
+export interface WebProcess extends ManagedProcess {
+  readonly origin: string
+}
+
+export async function createWeb(env: NodeJS.ProcessEnv, logDir: string): Promise<WebProcess> {
+  const port = await freePort()
+  const origin = `http://127.0.0.1:${port}`
+  const proc = manage('web', process.execPath, ['dist/node/server.mjs'], {
+    env: { ...env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1' },
+    logFile: path.join(logDir, 'web.log'),
+    ready: async () => {
+      try {
+        return (await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(1000) })).ok
+      } catch {
+        return false
+      }
+    },
+  })
+  return Object.assign(proc, { origin })
+}
+
+export function createWorker(env: NodeJS.ProcessEnv, logDir: string): ManagedProcess {
+  const logFile = path.join(logDir, 'worker.log')
+  let startedAt = 0
+  const proc = manage('worker', process.execPath, ['dist/node/worker.mjs'], {
+    env: { ...env, NODE_ENV: 'production' },
+    logFile,
+    // The worker serves no port: give it a moment to connect and run its first reconciler pass.
+    ready: async () => Date.now() - startedAt > 800,
+  })
+  return {
+    name: proc.name,
+    get running() {
+      return proc.running
+    },
+    async start() {
+      startedAt = Date.now()
+      await proc.start()
+    },
+    kill: (signal) => proc.kill(signal),
+  }
+}
+
+export const LEAD_BODY = (i: number, tag: string) => ({
+  firstName: 'Drill',
+  lastName: `Lead ${i}`,
+  email: `${tag}-${i}@drills.example`,
+  phone: '(303) 555-0100',
+  address: `${100 + i} Test Street, Parker, CO 80134`,
+  message: `Lead ${i} of ${tag}`,
+  formType: 'contact_modal',
+  sourcePath: '/roof-inspection',
+})
+
+/** POSTs one lead; resolves with its id and when the 201 arrived, or undefined when it was not accepted. */
+export async function postLead(
+  origin: string,
+  body: Record<string, unknown>,
+): Promise<{ id: string; acceptedAt: number } | undefined> {
+  try {
+    const res = await fetch(`${origin}/api/enquiries`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(5000),
+    })
+    const acceptedAt = Date.now()
+    if (res.status !== 201) return undefined
+    const json = (await res.json()) as { id: string }
+    return { id: json.id, acceptedAt }
+  } catch {
+    return undefined
+  }
+}
+
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+}

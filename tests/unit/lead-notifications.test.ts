@@ -1,0 +1,72 @@
+import { describe, expect, test } from 'vitest'
+import { cityOf, formatDenverTime, leadKind } from '../../worker/notifications/lead-view'
+import { classifySmtpError } from '../../worker/notifications/mailer'
+import { retryDelayMs } from '../../worker/notifications/notifier'
+import { toBodyText, toHeaderText, toReason } from '../../worker/notifications/text'
+import { classifyWebhookStatus } from '../../worker/notifications/webhook'
+
+describe('what a notification says', () => {
+  test('the kind of request follows the form type, and the page for the shared "contact" type', () => {
+    expect(leadKind('contact_modal', '/').label).toBe('inspection request')
+    expect(leadKind('exit_intent', '/faqs').label).toBe('exit-intent hail report request')
+    expect(leadKind('contact', '/hail-report').label).toBe('hail report request')
+    expect(leadKind('contact', '/contact').label).toBe('contact form message')
+  })
+
+  test('the city comes from a served city named in the address, else from the part before the state', () => {
+    expect(cityOf('12 Pine St, Parker, CO 80134')).toBe('Parker')
+    expect(cityOf('4 Main Street Castle Rock CO')).toBe('Castle Rock')
+    expect(cityOf('9 Elm Ave, Springfield, CO 80000')).toBe('Springfield')
+    expect(cityOf('9 Elm Ave, Springfield CO 80000')).toBe('Springfield')
+    expect(cityOf('somewhere near the lake')).toBeUndefined()
+  })
+
+  test('times are shown in Denver time, with the zone', () => {
+    expect(formatDenverTime('2025-06-17T20:05:00.000Z')).toBe('Tue, Jun 17, 2025, 2:05 PM MDT')
+    expect(formatDenverTime('2025-01-07T20:05:00.000Z')).toBe('Tue, Jan 7, 2025, 1:05 PM MST')
+  })
+
+  test('header text has no line breaks, controls or bidi/format characters; body text keeps line breaks only', () => {
+    expect(toHeaderText('Ada\r\nBcc: x@y.z\u202E\u2066\u200B\u0000 Roof')).toBe('Ada Bcc: x@y.z Roof')
+    expect(toHeaderText('a\u2028b\u2029c')).toBe('a b c')
+    expect(toHeaderText('x'.repeat(200), 10)).toHaveLength(10)
+    expect(toBodyText('one\r\ntwo\u202Ethree\u0007\tfour')).toBe('one\ntwothree\tfour')
+  })
+
+  test('a reason never carries an e-mail address', () => {
+    expect(toReason('550 5.1.1 <dana@example.com>: Recipient address rejected')).toBe(
+      '550 5.1.1 <[address]>: Recipient address rejected',
+    )
+  })
+})
+
+describe('which failures are permanent', () => {
+  test('SMTP: a 5xx to the envelope or the message fails at once; connection trouble, 4xx and login failures are retried', () => {
+    expect(
+      classifySmtpError({ responseCode: 550, command: 'RCPT TO', response: '550 no such user' }).kind,
+    ).toBe('failed')
+    expect(
+      classifySmtpError({ responseCode: 554, command: 'DATA', response: '554 rejected as spam' }).kind,
+    ).toBe('failed')
+    expect(classifySmtpError({ responseCode: 451, command: 'RCPT TO', response: '451 try later' }).kind).toBe(
+      'retry',
+    )
+    expect(classifySmtpError({ code: 'ECONNECTION', message: 'connect ECONNREFUSED' }).kind).toBe('retry')
+    expect(classifySmtpError({ code: 'EAUTH', responseCode: 535, command: 'AUTH PLAIN' }).kind).toBe('retry')
+    expect(classifySmtpError({ code: 'ETIMEDOUT', message: 'Greeting never received' }).kind).toBe('retry')
+  })
+
+  test('webhook: 2xx delivered; 408, 429 and 5xx retried; 410 and other 4xx fail; redirects fail', () => {
+    expect(classifyWebhookStatus(204)).toEqual({ kind: 'sent', detail: 'HTTP 204' })
+    for (const s of [408, 429, 500, 502, 503]) expect(classifyWebhookStatus(s).kind).toBe('retry')
+    for (const s of [400, 401, 403, 404, 410, 422, 301, 302])
+      expect(classifyWebhookStatus(s).kind).toBe('failed')
+    expect(classifyWebhookStatus(410)).toMatchObject({ reason: expect.stringContaining('asked to stop') })
+  })
+
+  test('the back-off doubles from its base up to its cap, so a day-long outage is retried every few minutes', () => {
+    const retry = { baseMs: 5000, maxMs: 300_000, giveUpMs: 72 * 3_600_000 }
+    expect([1, 2, 3, 4].map((n) => retryDelayMs(n, retry))).toEqual([5000, 10_000, 20_000, 40_000])
+    expect(retryDelayMs(50, retry)).toBe(300_000)
+  })
+})

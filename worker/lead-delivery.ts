@@ -1,0 +1,44 @@
+/**
+ * Lead delivery in the worker process: the notifier (shared by the queue jobs and the
+ * reconciler) and the reconciler loop, with the start-up log of which channels are on.
+ */
+import type { Db } from '../server/db/connection'
+import type { Logger } from '../server/logger'
+import type { WorkerConfig } from './config'
+import { createNotifier, type Notifier } from './notifications/notifier'
+import { startReconciler, type Reconciler } from './reconciler'
+
+export interface LeadDelivery {
+  notifier: Notifier
+  reconciler: Reconciler
+  /** Stops the reconciler (waits for its pass) and closes the SMTP pool. */
+  close(): Promise<void>
+}
+
+export function startLeadDelivery(deps: { db: Db; config: WorkerConfig; logger: Logger }): LeadDelivery {
+  const notifier = createNotifier(deps)
+  const channels = notifier.describeChannels()
+  if (notifier.hasOwnerChannel()) {
+    deps.logger.info({ channels }, 'lead notifications on')
+  } else {
+    deps.logger.warn(
+      { channels },
+      'no notification channel is configured (set SMTP_URL or LEAD_WEBHOOK_URL): leads are stored and recorded, but nobody is told of them',
+    )
+  }
+  const reconciler = startReconciler({
+    db: deps.db,
+    notifier,
+    logger: deps.logger,
+    graceMs: deps.config.notify.reconcile.graceMs,
+    intervalMs: deps.config.notify.reconcile.intervalMs,
+  })
+  return {
+    notifier,
+    reconciler,
+    async close() {
+      await reconciler.stop()
+      notifier.close()
+    },
+  }
+}
