@@ -80,12 +80,21 @@ export const INSURANCE_CARRIERS = [
   'Nationwide',
 ] as const
 
-/** Numbers quoted in the copy (spec section 9), so every page says the same. */
+const SHINGLE_WARRANTY_YEARS = '25-30'
+
+/**
+ * Numbers and durations quoted in the copy, so every page says the same and a change is one
+ * line here. Pages and content records import these instead of typing the figure
+ * (tests/unit/facts.test.ts fails on a hand-typed copy under client/ or shared/); docs/content.md
+ * lists them.
+ */
 export const FACTS = {
   inspectionWindow: '24-48 hours',
   stormPriorityHours: 72,
   emergencyTarpHours: 24,
   hailReportDeliveryHours: 24,
+  /** The phone call promised after a request, whether or not a time is booked. */
+  callbackHours: 24,
   stormHistoryYears: 5,
   claimFilingLimit: 'one year (12 months)',
   claimProcessing: '2-4 weeks',
@@ -96,10 +105,20 @@ export const FACTS = {
   repairAgeYears: 10,
   repairCostThresholdPercent: 25,
   inspectAgeYears: 15,
-  shingleWarrantyServices: '25-30 years',
+  /** The range alone, for "25-30 year warranties". */
+  shingleWarrantyYears: SHINGLE_WARRANTY_YEARS,
+  shingleWarrantyServices: `${SHINGLE_WARRANTY_YEARS} years`,
   manufacturerWarrantyFaq: '25-50 years',
   premiumReductionPercent: 28,
   cancellationNoticeHours: 24,
   insuranceCarrierCount: INSURANCE_CARRIERS.length,
   coloradoHailStormsPerYear: 100,
+  /** The storm seasons the area pages speak of. */
+  stormSeasons: '2024-2025',
+  /** Privacy policy: enquiries that lead to no work are deleted after this long. */
+  enquiryRetentionMonths: 24,
+  /** Privacy policy: how soon a request about personal information is answered. */
+  privacyAnswerDays: 30,
+  /** Terms: how long an estimate stays valid. */
+  estimateValidDays: 30,
 } as const

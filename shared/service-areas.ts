@@ -282,3 +282,37 @@ export const HAIL_IMPACT_2025: CityPage[] = [
   'Superior',
   'Thornton',
 ].map(cityByName)
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
+
+/** The smallest and largest hail and the first and last storm month of a set of cards, for copy that sums them up. */
+export function summariseHail(cities: CityPage[]) {
+  const sizes = cities.map((c) => Number(c.hail.hailSize))
+  const dates = cities.map((c) => c.hail.stormDate).sort()
+  const month = (iso: string) => MONTHS[Number(iso.slice(5, 7)) - 1]
+  const first = dates[0] ?? ''
+  const last = dates[dates.length - 1] ?? ''
+  return {
+    /** Inches with one decimal, e.g. '1.0'. */
+    smallestHail: Math.min(...sizes).toFixed(1),
+    largestHail: Math.max(...sizes).toFixed(1),
+    firstMonth: month(first),
+    lastMonth: month(last),
+    year: last.slice(0, 4),
+  }
+}
+
+export const HAIL_2025_SUMMARY = summariseHail(HAIL_IMPACT_2025)

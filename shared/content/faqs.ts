@@ -5,6 +5,7 @@
  * says the homeowner pays just their deductible.
  */
 import type { FaqItem } from './types'
+import { FACTS } from '../business'
 
 export interface QuickTip {
   title: string
@@ -13,8 +14,7 @@ export interface QuickTip {
 
 const FAQ_DURATION: FaqItem = {
   question: 'How long does a roof replacement take?',
-  answer:
-    'Most roof replacements take 1-3 days, depending on the size and pitch of the roof and the weather. We tell you the schedule in advance and keep you updated each day.',
+  answer: `Most roof replacements take ${FACTS.installDaysFaq}, depending on the size and pitch of the roof and the weather. We tell you the schedule in advance and keep you updated each day.`,
 }
 const FAQ_INSURANCE: FaqItem = {
   question: 'Will my insurance cover a new roof?',
@@ -23,23 +23,19 @@ const FAQ_INSURANCE: FaqItem = {
 }
 const FAQ_CLASS4: FaqItem = {
   question: 'What are Class 4 impact-resistant shingles?',
-  answer:
-    'Class 4 is the highest impact rating a shingle can earn: it withstands a 2-inch steel ball dropped from 20 feet without cracking. Many insurers reward them with premium reductions of up to 28%.',
+  answer: `Class 4 is the highest impact rating a shingle can earn: it withstands a 2-inch steel ball dropped from 20 feet without cracking. Many insurers reward them with premium reductions of up to ${FACTS.premiumReductionPercent}%.`,
 }
 const FAQ_FREE_INSPECTION: FaqItem = {
   question: 'Are your roof inspections really free?',
-  answer:
-    'Yes. Inspections are completely free with no obligation. We schedule within 24-48 hours, often the same day, and you keep the photo report whatever you decide.',
+  answer: `Yes. Inspections are completely free with no obligation. We schedule within ${FACTS.inspectionWindow}, often the same day, and you keep the photo report whatever you decide.`,
 }
 const FAQ_COST: FaqItem = {
   question: 'How much does a new roof cost?',
-  answer:
-    'A full roof replacement in the Denver metro area typically costs $12,000 to $25,000, depending on size, pitch and materials. If storm damage is covered by your insurance, you pay just your deductible.',
+  answer: `A full roof replacement in the Denver metro area typically costs ${FACTS.costRange}, depending on size, pitch and materials. If storm damage is covered by your insurance, you pay just your deductible.`,
 }
 const FAQ_WARRANTY: FaqItem = {
   question: 'What warranty comes with a new roof?',
-  answer:
-    'Shingle manufacturers typically warrant their products for 25-50 years, and we stand behind our own workmanship. We register your warranty and give you the paperwork at the final walkthrough.',
+  answer: `Shingle manufacturers typically warrant their products for ${FACTS.manufacturerWarrantyFaq}, and we stand behind our own workmanship. We register your warranty and give you the paperwork at the final walkthrough.`,
 }
 const FAQ_ADJUSTERS: FaqItem = {
   question: 'Do you work with insurance adjusters?',
@@ -58,8 +54,7 @@ const FAQ_RAIN: FaqItem = {
 }
 const FAQ_START: FaqItem = {
   question: 'How soon can you start?',
-  answer:
-    'Inspections happen within 24-48 hours, often the same day. If your roof is leaking, we put up an emergency tarp within 24 hours, and we schedule the full job as soon as the claim is approved.',
+  answer: `Inspections happen within ${FACTS.inspectionWindow}, often the same day. If your roof is leaking, we put up an emergency tarp within ${FACTS.emergencyTarpHours} hours, and we schedule the full job as soon as the claim is approved.`,
 }
 const FAQ_FINANCING: FaqItem = {
   question: 'Do you offer financing?',
@@ -95,13 +90,11 @@ export const HOME_FAQS: FaqItem[] = [FAQ_FREE_INSPECTION, FAQ_INSURANCE, FAQ_DUR
 export const INSURANCE_FAQS: FaqItem[] = [
   {
     question: 'How long does an insurance claim take?',
-    answer:
-      'Typical processing takes 2-4 weeks from filing to approval, depending on your insurer and how busy adjusters are after a storm.',
+    answer: `Typical processing takes ${FACTS.claimProcessing} from filing to approval, depending on your insurer and how busy adjusters are after a storm.`,
   },
   {
     question: 'Is there a deadline for filing a claim?',
-    answer:
-      'Often, yes. Some policies require you to file within one year (12 months) of the date of loss, so it pays to have your roof inspected soon after a storm.',
+    answer: `Often, yes. Some policies require you to file within ${FACTS.claimFilingLimit} of the date of loss, so it pays to have your roof inspected soon after a storm.`,
   },
   FAQ_ADJUSTERS,
   {
@@ -125,7 +118,7 @@ export const INSURANCE_FAQS: FaqItem[] = [
 export const CONTACT_QUESTIONS: FaqItem[] = [
   {
     question: 'How quickly can you inspect my roof?',
-    answer: 'We schedule inspections within 24-48 hours, often the same day.',
+    answer: `We schedule inspections within ${FACTS.inspectionWindow}, often the same day.`,
   },
   {
     question: 'Is the roof inspection free?',
@@ -146,7 +139,7 @@ export const CONTACT_QUESTIONS: FaqItem[] = [
 export const QUICK_TIPS: QuickTip[] = [
   {
     title: 'Inspect After Storms',
-    text: 'Hail damage is often invisible from the ground. Have your roof inspected after every major storm, ideally within 72 hours.',
+    text: `Hail damage is often invisible from the ground. Have your roof inspected after every major storm, ideally within ${FACTS.stormPriorityHours} hours.`,
   },
   {
     title: "Don't Delay Repairs",

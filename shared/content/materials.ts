@@ -1,5 +1,6 @@
 /** Shingle classes shown on /roof-replacement (spec section 3, "Material"). */
 import type { Material } from './types'
+import { FACTS } from '../business'
 
 export const SHINGLE_CLASSES: Material[] = [
   {
@@ -10,11 +11,19 @@ export const SHINGLE_CLASSES: Material[] = [
   {
     name: 'Architectural Shingles',
     description: 'Thicker, layered shingles with a dimensional look and better wind resistance.',
-    features: ['Dimensional, high-end look', 'Higher wind ratings', '25-30 year warranties'],
+    features: [
+      'Dimensional, high-end look',
+      'Higher wind ratings',
+      `${FACTS.shingleWarrantyYears} year warranties`,
+    ],
   },
   {
     name: 'Class 4 Impact-Resistant Shingles',
     description: "The highest impact rating available, built for Colorado's hail.",
-    features: ['Withstands severe hail', 'Premium reductions of up to 28%', 'Longest-lasting protection'],
+    features: [
+      'Withstands severe hail',
+      `Premium reductions of up to ${FACTS.premiumReductionPercent}%`,
+      'Longest-lasting protection',
+    ],
   },
 ]

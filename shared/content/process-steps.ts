@@ -3,6 +3,7 @@
  * a process (spec section 2). Numbers in the copy come from spec section 9.
  */
 import type { ProcessStep } from './types'
+import { FACTS } from '../business'
 
 const steps = (items: [title: string, description: string][]): ProcessStep[] =>
   items.map(([title, description], i) => ({ step: i + 1, title, description }))
@@ -11,7 +12,7 @@ const steps = (items: [title: string, description: string][]): ProcessStep[] =>
 export const INSURANCE_PROCESS_HOME: ProcessStep[] = steps([
   [
     'Free Roof Inspection',
-    'We inspect your roof within 24-48 hours, often the same day, and photograph every sign of hail and wind damage.',
+    `We inspect your roof within ${FACTS.inspectionWindow}, often the same day, and photograph every sign of hail and wind damage.`,
   ],
   [
     'File Your Claim',
@@ -35,7 +36,7 @@ export const INSURANCE_PROCESS_HOME: ProcessStep[] = steps([
 export const INSURANCE_CLAIM_STEPS: ProcessStep[] = steps([
   [
     'Free Inspection',
-    'We inspect the roof, gutters, vents and siding within 24-48 hours, often the same day, and record the damage with photos.',
+    `We inspect the roof, gutters, vents and siding within ${FACTS.inspectionWindow}, often the same day, and record the damage with photos.`,
   ],
   ['Damage Report', 'You get a clear, photo-documented report you can share with your insurance company.'],
   [
@@ -52,7 +53,7 @@ export const INSURANCE_CLAIM_STEPS: ProcessStep[] = steps([
   ],
   [
     'Roof Replacement',
-    'We install your new roof, typically in 1-2 days, then complete a final walkthrough. You pay just your deductible.',
+    `We install your new roof, typically in ${FACTS.installDaysServices}, then complete a final walkthrough. You pay just your deductible.`,
   ],
 ])
 
@@ -60,7 +61,7 @@ export const INSURANCE_CLAIM_STEPS: ProcessStep[] = steps([
 export const INSPECTION_STEPS: ProcessStep[] = steps([
   [
     'Schedule',
-    'Request your free inspection online or by phone. We come out within 24-48 hours, often the same day.',
+    `Request your free inspection online or by phone. We come out within ${FACTS.inspectionWindow}, often the same day.`,
   ],
   [
     'Inspect',
@@ -78,7 +79,7 @@ export const REPAIR_STEPS: ProcessStep[] = steps([
   ['Free Inspection', 'We find the source of the problem, not just the symptom, and photograph what we see.'],
   [
     'Emergency Protection',
-    'If water is getting in, we put up a temporary tarp within 24 hours to protect your home.',
+    `If water is getting in, we put up a temporary tarp within ${FACTS.emergencyTarpHours} hours to protect your home.`,
   ],
   ['Clear Estimate', 'You get a written estimate with the repair explained in plain language.'],
   [
@@ -100,7 +101,7 @@ export const REPLACEMENT_STEPS: ProcessStep[] = steps([
   ['Permits & Scheduling', 'We pull the permits and schedule your installation around the weather.'],
   [
     'Installation',
-    'Our crew tears off the old roof and installs the new one, typically in 1-2 days, protecting your yard throughout.',
+    `Our crew tears off the old roof and installs the new one, typically in ${FACTS.installDaysServices}, protecting your yard throughout.`,
   ],
   [
     'Cleanup & Walkthrough',
@@ -119,8 +120,8 @@ export const SOLAR_STEPS: ProcessStep[] = steps([
 /** /hail-damage: the four-step inspection process (spec section 2). */
 export const HAIL_INSPECTION_STEPS: ProcessStep[] = steps([
   [
-    'Contact Us Within 72 Hours',
-    'Homeowners who reach us within 72 hours of a storm get priority scheduling.',
+    `Contact Us Within ${FACTS.stormPriorityHours} Hours`,
+    `Homeowners who reach us within ${FACTS.stormPriorityHours} hours of a storm get priority scheduling.`,
   ],
   [
     'Free Inspection',
@@ -135,8 +136,11 @@ export const HAIL_INSPECTION_STEPS: ProcessStep[] = steps([
 
 /** /resources: the four-step insurance claim overview linking to /insurance-claims. */
 export const RESOURCES_CLAIM_STEPS: ProcessStep[] = steps([
-  ['Inspect', 'A free roof inspection within 24-48 hours, often the same day.'],
+  ['Inspect', `A free roof inspection within ${FACTS.inspectionWindow}, often the same day.`],
   ['Document', 'Photos and a written report of every sign of storm damage.'],
   ['File & Meet the Adjuster', 'You file the claim and we meet the adjuster on your roof.'],
-  ['Replace', 'Your new roof goes on, typically in 1-2 days. You pay just your deductible.'],
+  [
+    'Replace',
+    `Your new roof goes on, typically in ${FACTS.installDaysServices}. You pay just your deductible.`,
+  ],
 ])

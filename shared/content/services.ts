@@ -3,6 +3,7 @@
  * client/components/ui/more-icons.tsx, so this module stays free of React.
  */
 import { ROUTES } from '../routes'
+import { FACTS } from '../business'
 
 export type ContentIconName =
   | 'search'
@@ -38,19 +39,19 @@ export interface ContentCard {
 export const HOME_SERVICES: ContentCard[] = [
   {
     title: 'Roof Inspection',
-    text: 'A free, detailed inspection within 24-48 hours, often the same day, with photos of every sign of damage.',
+    text: `A free, detailed inspection within ${FACTS.inspectionWindow}, often the same day, with photos of every sign of damage.`,
     icon: 'search',
     href: ROUTES.roofInspection.path,
   },
   {
     title: 'Roof Repair',
-    text: 'Hail, wind and flashing repairs done right, with emergency tarping within 24 hours when water gets in.',
+    text: `Hail, wind and flashing repairs done right, with emergency tarping within ${FACTS.emergencyTarpHours} hours when water gets in.`,
     icon: 'wrench',
     href: ROUTES.roofRepair.path,
   },
   {
     title: 'Roof Replacement',
-    text: 'A complete new roof, typically installed in 1-2 days, with Class 4 impact-resistant shingle options.',
+    text: `A complete new roof, typically installed in ${FACTS.installDaysServices}, with Class 4 impact-resistant shingle options.`,
     icon: 'home',
     href: ROUTES.roofReplacement.path,
   },
@@ -93,7 +94,7 @@ export const RESIDENTIAL_BENEFITS: ContentCard[] = [
   },
   {
     title: 'Free Class 4 Shingle Upgrade',
-    text: 'Impact-resistant Class 4 shingles at no extra cost, which can cut your insurance premiums by up to 28%.',
+    text: `Impact-resistant Class 4 shingles at no extra cost, which can cut your insurance premiums by up to ${FACTS.premiumReductionPercent}%.`,
     icon: 'shield',
   },
   {
@@ -129,7 +130,7 @@ export const INSPECTION_TYPES: ContentCard[] = [
 
 /** /roof-inspection: six signs a roof needs inspection (spec sections 2 and 9). */
 export const INSPECTION_SIGNS: string[] = [
-  'Your roof is over 15 years old',
+  `Your roof is over ${FACTS.inspectAgeYears} years old`,
   'A hail or wind storm recently passed through',
   'Missing, cracked or curling shingles',
   'Granules collecting in gutters or at downspouts',
@@ -160,30 +161,30 @@ export const REPAIR_TYPES: ContentCard[] = [
 export const REPLACEMENT_BENEFITS: ContentCard[] = [
   {
     title: 'Adds Home Value',
-    text: 'A new roof may add up to $15,000 in home value and is one of the first things buyers notice.',
+    text: `A new roof may add up to ${FACTS.homeValueAdd} in home value and is one of the first things buyers notice.`,
     icon: 'dollar',
   },
   {
     title: 'Hail Protection',
-    text: 'Class 4 impact-resistant shingles stand up to Colorado hail and can cut premiums by up to 28%.',
+    text: `Class 4 impact-resistant shingles stand up to Colorado hail and can cut premiums by up to ${FACTS.premiumReductionPercent}%.`,
     icon: 'shield',
   },
   {
     title: 'Long Warranties',
-    text: 'Shingle warranties of 25-30 years, backed by our own workmanship guarantee.',
+    text: `Shingle warranties of ${FACTS.shingleWarrantyServices}, backed by our own workmanship guarantee.`,
     icon: 'award',
   },
   {
     title: 'Fast Installation',
-    text: 'Most replacements are installed in 1-2 days, with a clean site at the end of every day.',
+    text: `Most replacements are installed in ${FACTS.installDaysServices}, with a clean site at the end of every day.`,
     icon: 'clock',
   },
 ]
 
 /** /roof-replacement: signs a new roof is needed. */
 export const REPLACEMENT_SIGNS: string[] = [
-  'Your roof is more than 10 years old and has storm damage',
-  'Repair costs would exceed 25% of the replacement value',
+  `Your roof is more than ${FACTS.repairAgeYears} years old and has storm damage`,
+  `Repair costs would exceed ${FACTS.repairCostThresholdPercent}% of the replacement value`,
   'Widespread hail bruising or granule loss',
   'Sagging areas or soft decking underfoot',
   'Repeated leaks in different places',
@@ -340,7 +341,7 @@ export const RESOURCE_QUESTIONS: ContentCard[] = [
   },
   {
     title: 'What are Class 4 shingles?',
-    text: 'Impact-resistant shingles that can lower premiums by up to 28%.',
+    text: `Impact-resistant shingles that can lower premiums by up to ${FACTS.premiumReductionPercent}%.`,
     icon: 'shield',
     href: ROUTES.faqs.path,
   },

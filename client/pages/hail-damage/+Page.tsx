@@ -42,7 +42,8 @@ export default function Page() {
                 <CheckIcon /> Emergency tarp within {FACTS.emergencyTarpHours} hours if water gets in
               </li>
               <li>
-                <CheckIcon /> Some policies require filing within one year (12 months) of the loss
+                <CheckIcon />
+                {` Some policies require filing within ${FACTS.claimFilingLimit} of the loss`}
               </li>
             </ul>
             <div className="inline-actions">

@@ -3,7 +3,7 @@
  * 24 hours, no credit card, NOAA data, storm history for the past 5 years.
  */
 import { FACTS } from '../../../shared/business'
-import { HAIL_IMPACT_2025 } from '../../../shared/service-areas'
+import { HAIL_2025_SUMMARY as HAIL, HAIL_IMPACT_2025 } from '../../../shared/service-areas'
 import { HailImpactCard } from '../../components/content/HailImpactCard'
 import { PageSection } from '../../components/content/PageSection'
 import { HailReportForm, ScrollToHailReportForm } from '../../components/lead/HailReportForm'
@@ -129,7 +129,7 @@ export default function Page() {
         headingId="hail-impact"
         eyebrow="Storm data 2025"
         title="2025 Hail Impact Across the Denver Metro"
-        intro="Hail from 1.0 to 2.5 inches fell across our service area between May and July 2025."
+        intro={`Hail from ${HAIL.smallestHail} to ${HAIL.largestHail} inches fell across our service area between ${HAIL.firstMonth} and ${HAIL.lastMonth} ${HAIL.year}.`}
       >
         <ul className="plain-list card-rows">
           {HAIL_IMPACT_2025.map((city) => (

@@ -31,7 +31,7 @@ export default function Page() {
       <HeroBanner
         eyebrow="Denver Metro Hail & Storm Damage Specialists"
         title="Hail Damage? Get Your Roof Replaced for Just Your Deductible"
-        subtitle="Free roof inspections within 24-48 hours, often the same day. We document the damage, meet your adjuster and handle the claim, so you only pay your deductible."
+        subtitle={`Free roof inspections within ${FACTS.inspectionWindow}, often the same day. We document the damage, meet your adjuster and handle the claim, so you only pay your deductible.`}
         cta={false}
       >
         <InspectionButton className="btn btn-primary btn-lg" />

@@ -41,9 +41,7 @@ export default function Page() {
                 Don&rsquo;t Wait: Claims Have Time Limits
               </h2>
               <p>
-                Some insurance policies require you to file a claim within one year (12 months) of the date of
-                loss. Hail damage is easy to miss from the ground, so have your roof inspected soon after a
-                storm to protect your right to file.
+                {`Some insurance policies require you to file a claim within ${FACTS.claimFilingLimit} of the date of loss. Hail damage is easy to miss from the ground, so have your roof inspected soon after a storm to protect your right to file.`}
               </p>
               <InspectionButton />
             </div>

@@ -1,10 +1,13 @@
 /** /privacy (spec section 2): static legal text with a last-updated date (see +data.ts). */
 import { useData } from 'vike-react/useData'
-import { telHref } from '../../../shared/business'
+import { FACTS, telHref } from '../../../shared/business'
 import { ROUTES } from '../../../shared/routes'
 import { PageIntro } from '../../components/legal/PageIntro'
+import { EXIT_INTENT_SUPPRESS_MS } from '../../components/lead/exit-intent-storage'
 import { useBusiness } from '../../hooks/use-business'
 import type { Data } from './+data'
+
+const HOUR_MS = 60 * 60 * 1000
 
 export default function Page() {
   const { lastUpdated } = useData<Data>()
@@ -50,10 +53,7 @@ export default function Page() {
 
           <h2>How Long We Keep It</h2>
           <p>
-            We keep enquiries for as long as needed to answer them and, if you become a customer, for as long
-            as the records are needed for your warranty, your insurance claim and our legal and tax
-            obligations. Enquiries that do not lead to work are deleted within 24 months. You can ask us to
-            delete your information sooner at any time.
+            {`We keep enquiries for as long as needed to answer them and, if you become a customer, for as long as the records are needed for your warranty, your insurance claim and our legal and tax obligations. Enquiries that do not lead to work are deleted within ${FACTS.enquiryRetentionMonths} months. You can ask us to delete your information sooner at any time.`}
           </p>
 
           <h2>We Do Not Sell Your Information</h2>
@@ -65,14 +65,12 @@ export default function Page() {
 
           <h2>Cookies and Tracking</h2>
           <p>
-            This website does not use advertising cookies. Your browser may store a small note that our
-            weather report popup was shown, so we do not show it again within 24 hours.
+            {`This website does not use advertising cookies. Your browser may store a small note that our weather report popup was shown, so we do not show it again within ${EXIT_INTENT_SUPPRESS_MS / HOUR_MS} hours.`}
           </p>
 
           <h2>Your Choices</h2>
           <p>
-            You may ask to see, correct or delete the personal information we hold about you, or ask us to
-            stop contacting you. We will answer within 30 days.
+            {`You may ask to see, correct or delete the personal information we hold about you, or ask us to stop contacting you. We will answer within ${FACTS.privacyAnswerDays} days.`}
           </p>
 
           <h2>Contact Us</h2>

@@ -28,12 +28,12 @@ const CITY_SERVICES = [
   {
     route: ROUTES.roofReplacement,
     title: 'Roof Replacement',
-    text: 'Full replacements with Class 4 impact-resistant shingles, typically in 1-2 days.',
+    text: `Full replacements with Class 4 impact-resistant shingles, typically in ${FACTS.installDaysServices}.`,
   },
   {
     route: ROUTES.hailDamage,
     title: 'Hail Damage Repair',
-    text: 'Learn the signs of hail damage and why acting within 72 hours of a storm matters.',
+    text: `Learn the signs of hail damage and why acting within ${FACTS.stormPriorityHours} hours of a storm matters.`,
   },
   {
     route: ROUTES.insuranceClaims,
@@ -80,10 +80,10 @@ export default function Page() {
       <section className="section" aria-labelledby="storm-impact">
         <div className="container split storm-impact">
           <div>
-            <p className="eyebrow">2024-2025 Storm Season</p>
+            <p className="eyebrow">{`${FACTS.stormSeasons} Storm Season`}</p>
             <h2 id="storm-impact">{`Recent Storm Impact in ${city.name}`}</h2>
             <p className="lead">
-              {`${city.name} experienced significant hail in 2024-2025. If your home was in the storm’s path, your roof may qualify for an insurance-covered replacement, and you pay only your deductible.`}
+              {`${city.name} experienced significant hail in ${FACTS.stormSeasons}. If your home was in the storm’s path, your roof may qualify for an insurance-covered replacement, and you pay only your deductible.`}
             </p>
             <p>{city.hail.description}</p>
             <p>
@@ -165,7 +165,7 @@ export default function Page() {
               {[
                 'A free, no-pressure inspection with photos of every sign of damage',
                 'We meet your adjuster and make sure nothing is missed',
-                'Your new roof is installed, typically in 1-2 days',
+                `Your new roof is installed, typically in ${FACTS.installDaysServices}`,
                 'You pay just your deductible; insurance covers the rest',
               ].map((item) => (
                 <li key={item}>

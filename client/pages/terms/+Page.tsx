@@ -27,10 +27,7 @@ export default function Page() {
 
           <h2>Estimates</h2>
           <p>
-            Roof inspections and estimates are free. An estimate is based on what we can see at the time of
-            inspection and is valid for 30 days. Hidden damage found once work begins (for example rotted
-            decking) is documented with photos and discussed with you, and with your insurer where a claim is
-            involved, before any additional work is done.
+            {`Roof inspections and estimates are free. An estimate is based on what we can see at the time of inspection and is valid for ${FACTS.estimateValidDays} days. Hidden damage found once work begins (for example rotted decking) is documented with photos and discussed with you, and with your insurer where a claim is involved, before any additional work is done.`}
           </p>
 
           <h2>Payment</h2>
