@@ -4,6 +4,7 @@
  */
 import { useId } from 'react'
 import { navigate } from 'vike/client/router'
+import { FACTS } from '../../../shared/business'
 import { ROUTES } from '../../../shared/routes'
 import { LeadDialog } from './LeadDialog'
 import { EnquiryForm } from './EnquiryForm'
@@ -18,7 +19,7 @@ export default function ContactModal({ open, onClose }: { open: boolean; onClose
         <p className="eyebrow">No cost, no obligation</p>
         <h2 id={titleId}>Free Roof Inspection</h2>
         <p className="lead-dialog-intro">
-          Tell us where your home is and we&apos;ll inspect your roof within 24-48 hours, often the same day.
+          {`Tell us where your home is and we'll inspect your roof within ${FACTS.inspectionWindow}, often the same day.`}
         </p>
       </header>
       <EnquiryForm
