@@ -1,36 +1,15 @@
 /**
  * Service and feature cards (spec section 2). Icons are named here and drawn by
- * client/components/ui/more-icons.tsx, so this module stays free of React.
+ * client/components/ui/icons.tsx, so this module stays free of React.
  */
 import { ROUTES } from '../routes'
+import type { IconName } from './types'
 import { FACTS } from '../business'
-
-export type ContentIconName =
-  | 'search'
-  | 'wrench'
-  | 'home'
-  | 'sun'
-  | 'shield'
-  | 'hail'
-  | 'wind'
-  | 'flashing'
-  | 'clipboard'
-  | 'handshake'
-  | 'award'
-  | 'message'
-  | 'dollar'
-  | 'broom'
-  | 'calendar'
-  | 'heart'
-  | 'clock'
-  | 'bolt'
-  | 'warehouse'
-  | 'file'
 
 export interface ContentCard {
   title: string
   text: string
-  icon: ContentIconName
+  icon: IconName
   /** Where the card leads, when it is a link. */
   href?: string
 }
@@ -95,7 +74,7 @@ export const RESIDENTIAL_BENEFITS: ContentCard[] = [
   {
     title: 'Free Class 4 Shingle Upgrade',
     text: `Impact-resistant Class 4 shingles at no extra cost, which can cut your insurance premiums by up to ${FACTS.premiumReductionPercent}%.`,
-    icon: 'shield',
+    icon: 'shield-check',
   },
   {
     title: 'Lifetime Protection',
@@ -167,7 +146,7 @@ export const REPLACEMENT_BENEFITS: ContentCard[] = [
   {
     title: 'Hail Protection',
     text: `Class 4 impact-resistant shingles stand up to Colorado hail and can cut premiums by up to ${FACTS.premiumReductionPercent}%.`,
-    icon: 'shield',
+    icon: 'shield-check',
   },
   {
     title: 'Long Warranties',
@@ -220,7 +199,7 @@ export const SOLAR_REASONS: ContentCard[] = [
   {
     title: 'Leak-Free Mounts',
     text: 'New flashing at every penetration, so the mounts that hold your panels never let water in.',
-    icon: 'shield',
+    icon: 'shield-check',
   },
   {
     title: 'Insurance Know-How',
@@ -287,7 +266,7 @@ export const ABOUT_VALUES: ContentCard[] = [
   {
     title: 'Honesty',
     text: 'If your roof does not need replacing, I will tell you. My reputation matters more than any single job.',
-    icon: 'shield',
+    icon: 'shield-check',
   },
   {
     title: 'Communication',
@@ -342,7 +321,7 @@ export const RESOURCE_QUESTIONS: ContentCard[] = [
   {
     title: 'What are Class 4 shingles?',
     text: `Impact-resistant shingles that can lower premiums by up to ${FACTS.premiumReductionPercent}%.`,
-    icon: 'shield',
+    icon: 'shield-check',
     href: ROUTES.faqs.path,
   },
 ]

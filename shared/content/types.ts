@@ -1,5 +1,44 @@
 /** Static content records (spec section 3, "Static content records"). */
 
+/** The icons a content record may name; client/components/ui/icon-paths.tsx draws each. */
+export type IconName =
+  | 'phone'
+  | 'mail'
+  | 'map-pin'
+  | 'clock'
+  | 'chevron-down'
+  | 'menu'
+  | 'close'
+  | 'check'
+  | 'arrow-right'
+  | 'shield'
+  | 'star'
+  | 'facebook'
+  | 'instagram'
+  | 'google'
+  | 'youtube'
+  | 'play'
+  | 'search'
+  | 'wrench'
+  | 'home'
+  | 'sun'
+  | 'shield-check'
+  | 'hail'
+  | 'wind'
+  | 'flashing'
+  | 'clipboard'
+  | 'handshake'
+  | 'award'
+  | 'message'
+  | 'dollar'
+  | 'broom'
+  | 'calendar'
+  | 'heart'
+  | 'bolt'
+  | 'warehouse'
+  | 'file'
+  | 'alert'
+
 export interface Testimonial {
   name: string
   location: string

@@ -4,8 +4,7 @@
  */
 import { useId } from 'react'
 import type { ContentCard } from '../../../shared/content/services'
-import { ArrowRightIcon } from '../ui/icons'
-import { ContentIcon } from '../ui/more-icons'
+import { ArrowRightIcon, ContentIcon } from '../ui/icons'
 
 export function IconCards({
   items,

@@ -1,13 +1,13 @@
 /** /faqs (spec section 2): hero, three Quick Roofing Tips, the 12 questions, CTA band. */
 import { FAQS, QUICK_TIPS } from '../../../shared/content/faqs'
-import type { ContentIconName } from '../../../shared/content/services'
+import type { IconName } from '../../../shared/content/types'
 import { CtaBand } from '../../components/content/CtaBand'
 import { PageHero } from '../../components/content/PageHero'
 import { QaCards } from '../../components/content/FaqList'
 import { PageSection } from '../../components/content/PageSection'
-import { ContentIcon } from '../../components/ui/more-icons'
+import { ContentIcon } from '../../components/ui/icons'
 
-const TIP_ICONS: ContentIconName[] = ['hail', 'wrench', 'file']
+const TIP_ICONS: IconName[] = ['hail', 'wrench', 'file']
 
 export default function Page() {
   return (
@@ -24,7 +24,7 @@ export default function Page() {
           {QUICK_TIPS.map((tip, i) => (
             <li key={tip.title} className="card icon-card">
               <span className="card-icon">
-                <ContentIcon name={TIP_ICONS[i] ?? 'shield'} />
+                <ContentIcon name={TIP_ICONS[i] ?? 'shield-check'} />
               </span>
               <h3>{tip.title}</h3>
               <p>{tip.text}</p>

@@ -10,7 +10,7 @@ import { PageHero } from '../../components/content/PageHero'
 import { PageSection } from '../../components/content/PageSection'
 import { ProcessSteps } from '../../components/content/ProcessSteps'
 import { InspectionButton } from '../../components/lead/lead-dialogs'
-import { AlertIcon } from '../../components/ui/more-icons'
+import { AlertIcon } from '../../components/ui/icons'
 
 export default function Page() {
   return (
