@@ -4,13 +4,8 @@
  * Colorado law forbids offering to pay, waive or rebate a deductible: the copy only ever
  * says the homeowner pays just their deductible.
  */
-import type { FaqItem } from './types'
+import type { ContentCard, FaqItem } from './types'
 import { FACTS } from '../business'
-
-export interface QuickTip {
-  title: string
-  text: string
-}
 
 const FAQ_DURATION: FaqItem = {
   question: 'How long does a roof replacement take?',
@@ -136,16 +131,19 @@ export const CONTACT_QUESTIONS: FaqItem[] = [
 ]
 
 /** /faqs: three 'Quick Roofing Tips' (spec section 2). */
-export const QUICK_TIPS: QuickTip[] = [
+export const QUICK_TIPS: ContentCard[] = [
   {
+    icon: 'hail',
     title: 'Inspect After Storms',
     text: `Hail damage is often invisible from the ground. Have your roof inspected after every major storm, ideally within ${FACTS.stormPriorityHours} hours.`,
   },
   {
+    icon: 'wrench',
     title: "Don't Delay Repairs",
     text: 'A small leak becomes rotted decking and damaged ceilings. Early repairs cost less, and some policies limit how long you have to file.',
   },
   {
+    icon: 'file',
     title: 'Know Your Insurance',
     text: 'Read your policy for your deductible, filing deadlines and whether it pays replacement cost or actual cash value.',
   },

@@ -3,16 +3,8 @@
  * client/components/ui/icons.tsx, so this module stays free of React.
  */
 import { ROUTES } from '../routes'
-import type { IconName } from './types'
+import type { ContentCard, KeyFact, WorkPhoto } from './types'
 import { FACTS } from '../business'
-
-export interface ContentCard {
-  title: string
-  text: string
-  icon: IconName
-  /** Where the card leads, when it is a link. */
-  href?: string
-}
 
 /** Home: the four services, each linking to its page. */
 export const HOME_SERVICES: ContentCard[] = [
@@ -63,6 +55,13 @@ export const RESIDENTIAL_SERVICES: ContentCard[] = [
     href: ROUTES.solarDetachReset.path,
   },
 ]
+
+/** /residential-roofing: the photo beside 'Roof Repair or Replacement?'. */
+export const REPAIR_OR_REPLACE_PHOTO: WorkPhoto = {
+  src: '/uploads/about/crew-installing-shingles.svg',
+  alt: 'Two roofers in orange safety helmets installing new shingles on a pitched roof',
+  caption: 'Repair or replace, our own crew does the work.',
+}
 
 /** /residential-roofing: four benefit cards (spec section 2). */
 export const RESIDENTIAL_BENEFITS: ContentCard[] = [
@@ -160,6 +159,14 @@ export const REPLACEMENT_BENEFITS: ContentCard[] = [
   },
 ]
 
+/** /roof-replacement: the band of key facts under the hero. */
+export const REPLACEMENT_KEY_FACTS: KeyFact[] = [
+  { value: FACTS.installDaysServices, label: 'Typical installation' },
+  { value: FACTS.shingleWarrantyServices, label: 'Shingle warranties' },
+  { value: `Up to ${FACTS.homeValueAdd}`, label: 'Added home value' },
+  { value: `Up to ${FACTS.premiumReductionPercent}%`, label: 'Premium savings with Class 4' },
+]
+
 /** /roof-replacement: signs a new roof is needed. */
 export const REPLACEMENT_SIGNS: string[] = [
   `Your roof is more than ${FACTS.repairAgeYears} years old and has storm damage`,
@@ -237,49 +244,6 @@ export const INSURANCE_BENEFITS: ContentCard[] = [
   },
 ]
 
-/** /about: differentiators (spec section 2). */
-export const ABOUT_DIFFERENTIATORS: ContentCard[] = [
-  {
-    title: 'Insurance Focused',
-    text: 'I know how hail claims work and I meet your adjuster in person. On an approved claim, you pay just your deductible.',
-    icon: 'file',
-  },
-  {
-    title: 'No High Pressure',
-    text: 'No sign-today deals and no scare tactics. I show you what I find and let you decide.',
-    icon: 'handshake',
-  },
-  {
-    title: 'Quality First',
-    text: 'Quality materials, proper flashing and careful installation, because I want your roof to outlast the next storm.',
-    icon: 'award',
-  },
-  {
-    title: 'Clear Communication',
-    text: 'You get my cell number and straight answers. You will always know what happens next.',
-    icon: 'message',
-  },
-]
-
-/** /about: values (spec section 2). */
-export const ABOUT_VALUES: ContentCard[] = [
-  {
-    title: 'Honesty',
-    text: 'If your roof does not need replacing, I will tell you. My reputation matters more than any single job.',
-    icon: 'shield-check',
-  },
-  {
-    title: 'Communication',
-    text: 'Calls returned the same day, updates at every step and answers in plain language.',
-    icon: 'message',
-  },
-  {
-    title: "Doing What's Right",
-    text: 'Treating your home like my own, even when nobody is watching.',
-    icon: 'heart',
-  },
-]
-
 /** /hail-damage: four damage types (spec section 2). */
 export const HAIL_DAMAGE_TYPES: ContentCard[] = [
   {
@@ -303,6 +267,13 @@ export const HAIL_DAMAGE_TYPES: ContentCard[] = [
     icon: 'wind',
   },
 ]
+
+/** /hail-damage: the photo beside 'Act Fast After a Hail Storm'. */
+export const HAIL_DAMAGE_PHOTO: WorkPhoto = {
+  src: '/uploads/about/inspecting-hail-damage.svg',
+  alt: 'Hail impacts on asphalt shingles circled during an inspection, with a 2-inch hail size label',
+  caption: 'Hail hits are easy to miss from the ground.',
+}
 
 /** /resources: three question cards linking to /faqs. */
 export const RESOURCE_QUESTIONS: ContentCard[] = [

@@ -78,3 +78,30 @@ export interface StormCard {
   severity: 'Severe' | 'Moderate'
   affectedAreas: string
 }
+
+/** A card of a grid: a title, a line of text, an icon and, when the card is a link, where it leads. */
+export interface ContentCard {
+  title: string
+  text: string
+  icon: IconName
+  href?: string
+}
+
+/** A card with a title and a line of text only (numbered cards). */
+export type TextCard = Pick<ContentCard, 'title' | 'text'>
+
+/** A card that is a link. */
+export type LinkCard = TextCard & { href: string }
+
+/** One figure of a band of key facts: the value and what it measures. */
+export interface KeyFact {
+  value: string
+  label: string
+}
+
+/** A photo of the work with its caption. */
+export interface WorkPhoto {
+  src: string
+  alt: string
+  caption: string
+}

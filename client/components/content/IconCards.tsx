@@ -3,7 +3,7 @@
  * with an href is one big link, or carries a 'Learn More' link when linkText is given.
  */
 import { useId } from 'react'
-import type { ContentCard } from '../../../shared/content/services'
+import type { ContentCard } from '../../../shared/content/types'
 import { ArrowRightIcon, ContentIcon } from '../ui/icons'
 
 export function IconCards({

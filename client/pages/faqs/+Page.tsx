@@ -1,13 +1,10 @@
 /** /faqs (spec section 2): hero, three Quick Roofing Tips, the 12 questions, CTA band. */
 import { FAQS, QUICK_TIPS } from '../../../shared/content/faqs'
-import type { IconName } from '../../../shared/content/types'
+import { CardGrid } from '../../components/content/CardGrid'
 import { CtaBand } from '../../components/content/CtaBand'
 import { PageHero } from '../../components/content/PageHero'
 import { QaCards } from '../../components/content/FaqList'
 import { PageSection } from '../../components/content/PageSection'
-import { ContentIcon } from '../../components/ui/icons'
-
-const TIP_ICONS: IconName[] = ['hail', 'wrench', 'file']
 
 export default function Page() {
   return (
@@ -20,17 +17,7 @@ export default function Page() {
       />
 
       <PageSection headingId="tips-heading" eyebrow="Before you call" title="Quick Roofing Tips">
-        <ul className="grid grid-3 icon-cards">
-          {QUICK_TIPS.map((tip, i) => (
-            <li key={tip.title} className="card icon-card">
-              <span className="card-icon">
-                <ContentIcon name={TIP_ICONS[i] ?? 'shield-check'} />
-              </span>
-              <h3>{tip.title}</h3>
-              <p>{tip.text}</p>
-            </li>
-          ))}
-        </ul>
+        <CardGrid items={QUICK_TIPS} className="grid grid-3 icon-cards" cardClassName="card icon-card" />
       </PageSection>
 
       <PageSection

@@ -1,13 +1,14 @@
 /** /hail-damage (spec section 2): Act Fast, four damage types, four-step inspection process, CTA band. */
 import { FACTS } from '../../../shared/business'
 import { HAIL_INSPECTION_STEPS } from '../../../shared/content/process-steps'
-import { HAIL_DAMAGE_TYPES } from '../../../shared/content/services'
+import { HAIL_DAMAGE_PHOTO, HAIL_DAMAGE_TYPES } from '../../../shared/content/services'
 import { ROUTES } from '../../../shared/routes'
 import { CtaBand } from '../../components/content/CtaBand'
 import { IconCards } from '../../components/content/IconCards'
 import { PageHero } from '../../components/content/PageHero'
 import { PageSection } from '../../components/content/PageSection'
 import { ProcessSteps } from '../../components/content/ProcessSteps'
+import { WorkPhotoFigure } from '../../components/content/WorkPhotoFigure'
 import { InspectionButton } from '../../components/lead/lead-dialogs'
 import { ArrowRightIcon, CheckIcon } from '../../components/ui/icons'
 
@@ -53,17 +54,7 @@ export default function Page() {
               </a>
             </div>
           </div>
-          <figure className="work-photo">
-            <img
-              src="/uploads/about/inspecting-hail-damage.svg"
-              alt="Hail impacts on asphalt shingles circled during an inspection, with a 2-inch hail size label"
-              width={640}
-              height={480}
-              loading="lazy"
-              decoding="async"
-            />
-            <figcaption>Hail hits are easy to miss from the ground.</figcaption>
-          </figure>
+          <WorkPhotoFigure photo={HAIL_DAMAGE_PHOTO} />
         </div>
       </section>
 

@@ -1,6 +1,10 @@
 /** /residential-roofing (spec section 2): three service cards, repair-or-replace explainer, four benefits, three testimonials. */
 import { FACTS } from '../../../shared/business'
-import { RESIDENTIAL_BENEFITS, RESIDENTIAL_SERVICES } from '../../../shared/content/services'
+import {
+  REPAIR_OR_REPLACE_PHOTO,
+  RESIDENTIAL_BENEFITS,
+  RESIDENTIAL_SERVICES,
+} from '../../../shared/content/services'
 import { TESTIMONIALS } from '../../../shared/content/testimonials'
 import { ROUTES } from '../../../shared/routes'
 import { CtaBand } from '../../components/content/CtaBand'
@@ -8,6 +12,7 @@ import { IconCards } from '../../components/content/IconCards'
 import { PageHero } from '../../components/content/PageHero'
 import { PageSection } from '../../components/content/PageSection'
 import { Testimonials } from '../../components/content/Testimonials'
+import { WorkPhotoFigure } from '../../components/content/WorkPhotoFigure'
 import { InspectionButton } from '../../components/lead/lead-dialogs'
 import { ArrowRightIcon, CheckIcon } from '../../components/ui/icons'
 
@@ -59,17 +64,7 @@ export default function Page() {
               </a>
             </div>
           </div>
-          <figure className="work-photo">
-            <img
-              src="/uploads/about/crew-installing-shingles.svg"
-              alt="Two roofers in orange safety helmets installing new shingles on a pitched roof"
-              width={640}
-              height={480}
-              loading="lazy"
-              decoding="async"
-            />
-            <figcaption>Repair or replace, our own crew does the work.</figcaption>
-          </figure>
+          <WorkPhotoFigure photo={REPAIR_OR_REPLACE_PHOTO} />
         </div>
       </section>
 

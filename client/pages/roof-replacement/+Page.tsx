@@ -2,7 +2,11 @@
 import { FACTS } from '../../../shared/business'
 import { SHINGLE_CLASSES } from '../../../shared/content/materials'
 import { REPLACEMENT_STEPS } from '../../../shared/content/process-steps'
-import { REPLACEMENT_BENEFITS, REPLACEMENT_SIGNS } from '../../../shared/content/services'
+import {
+  REPLACEMENT_BENEFITS,
+  REPLACEMENT_KEY_FACTS,
+  REPLACEMENT_SIGNS,
+} from '../../../shared/content/services'
 import { CtaBand } from '../../components/content/CtaBand'
 import { IconCards, SignList } from '../../components/content/IconCards'
 import { PageHero } from '../../components/content/PageHero'
@@ -10,13 +14,6 @@ import { PageSection } from '../../components/content/PageSection'
 import { ProcessSteps } from '../../components/content/ProcessSteps'
 import { InspectionButton } from '../../components/lead/lead-dialogs'
 import { CheckIcon } from '../../components/ui/icons'
-
-const KEY_FACTS = [
-  { value: FACTS.installDaysServices, label: 'Typical installation' },
-  { value: FACTS.shingleWarrantyServices, label: 'Shingle warranties' },
-  { value: `Up to ${FACTS.homeValueAdd}`, label: 'Added home value' },
-  { value: `Up to ${FACTS.premiumReductionPercent}%`, label: 'Premium savings with Class 4' },
-]
 
 export default function Page() {
   return (
@@ -30,7 +27,7 @@ export default function Page() {
 
       <section className="stat-band" aria-label="Roof replacement at a glance">
         <dl className="container stat-list">
-          {KEY_FACTS.map((fact) => (
+          {REPLACEMENT_KEY_FACTS.map((fact) => (
             <div key={fact.label}>
               <dt>{fact.label}</dt>
               <dd>{fact.value}</dd>

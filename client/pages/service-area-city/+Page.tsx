@@ -5,6 +5,7 @@
  */
 import { usePageContext } from 'vike-react/usePageContext'
 import { FACTS, telHref } from '../../../shared/business'
+import { CITY_SERVICES, CLAIM_IN_BRIEF } from '../../../shared/content/areas'
 import { CENTRAL_PARK_MAP_IMAGE, CENTRAL_PARK_STORMS } from '../../../shared/content/central-park'
 import { EXPLAINER_VIDEO_ID, EXPLAINER_VIDEO_TITLE } from '../../../shared/media'
 import { cityPath, ROUTES } from '../../../shared/routes'
@@ -18,29 +19,6 @@ import { InspectionButton } from '../../components/lead/lead-dialogs'
 import { HeroBanner } from '../../components/ui/HeroBanner'
 import { ArrowRightIcon, CheckIcon, PhoneIcon } from '../../components/ui/icons'
 import { useBusiness } from '../../hooks/use-business'
-
-const CITY_SERVICES = [
-  {
-    route: ROUTES.roofRepair,
-    title: 'Roof Repair',
-    text: 'Hail, wind and flashing repairs that stop leaks before they spread.',
-  },
-  {
-    route: ROUTES.roofReplacement,
-    title: 'Roof Replacement',
-    text: `Full replacements with Class 4 impact-resistant shingles, typically in ${FACTS.installDaysServices}.`,
-  },
-  {
-    route: ROUTES.hailDamage,
-    title: 'Hail Damage Repair',
-    text: `Learn the signs of hail damage and why acting within ${FACTS.stormPriorityHours} hours of a storm matters.`,
-  },
-  {
-    route: ROUTES.insuranceClaims,
-    title: 'Insurance Claims',
-    text: 'We document the damage and meet your adjuster, so you pay just your deductible.',
-  },
-] as const
 
 function zipList(city: CityPage): string[] {
   return city.zipcodes.split(',').map((z) => z.trim())
@@ -162,12 +140,7 @@ export default function Page() {
               free inspection to the final walkthrough:
             </p>
             <ul className="check-list">
-              {[
-                'A free, no-pressure inspection with photos of every sign of damage',
-                'We meet your adjuster and make sure nothing is missed',
-                `Your new roof is installed, typically in ${FACTS.installDaysServices}`,
-                'You pay just your deductible; insurance covers the rest',
-              ].map((item) => (
+              {CLAIM_IN_BRIEF.map((item) => (
                 <li key={item}>
                   <CheckIcon /> {item}
                 </li>
@@ -236,8 +209,8 @@ export default function Page() {
           </div>
           <ul className="grid grid-4 service-links">
             {CITY_SERVICES.map((s) => (
-              <li key={s.route.path}>
-                <a className="card card-link" href={s.route.path}>
+              <li key={s.href}>
+                <a className="card card-link" href={s.href}>
                   <h3>{`${s.title} in ${city.name}`}</h3>
                   <p>{s.text}</p>
                   <span className="link-arrow">
