@@ -113,6 +113,11 @@ export const FACTS = {
   cancellationNoticeHours: 24,
   insuranceCarrierCount: INSURANCE_CARRIERS.length,
   coloradoHailStormsPerYear: 100,
+  /**
+   * Communities served, as the product states it: the service-area lists name 14 cities with a
+   * page and 11 more (25), and both figures are kept.
+   */
+  communitiesServed: 24,
   /** The storm seasons the area pages speak of. */
   stormSeasons: '2024-2025',
   /** Privacy policy: enquiries that lead to no work are deleted after this long. */

@@ -1,7 +1,11 @@
-/** The city pages' lists: the services each page links to and the claim explained in brief. */
+/** Lists of the area pages: the home page's hail cities, the services each city page links to, the claim in brief. */
 import { FACTS } from '../business'
 import { ROUTES } from '../routes'
+import { cityByName } from '../service-areas'
 import type { LinkCard } from './types'
+
+/** The home page's three hail impact cards, each linking to its city page. */
+export const HOME_HAIL_CITIES = ['Denver', 'Broomfield', 'Thornton'].map(cityByName)
 
 /** 'Roofing Services in {City}': each card's title gets ' in {City}'. */
 export const CITY_SERVICES: LinkCard[] = [

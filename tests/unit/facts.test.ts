@@ -41,6 +41,7 @@ const FACT_TEXTS = [
     FACTS.manufacturerWarrantyFaq,
     `${FACTS.premiumReductionPercent}%`,
     `${FACTS.coloradoHailStormsPerYear} hail storms`,
+    `${FACTS.communitiesServed} communities`,
     FACTS.stormSeasons,
     `${FACTS.enquiryRetentionMonths} months`,
     `${FACTS.privacyAnswerDays} days`,

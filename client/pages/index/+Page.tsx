@@ -1,12 +1,12 @@
 /** Home (spec section 2): hero, Meet section with video, testimonials, services, hail cards, process, FAQs, CTA. */
 import { FACTS, ownerFirstName, RATING } from '../../../shared/business'
+import { HOME_HAIL_CITIES } from '../../../shared/content/areas'
 import { HOME_FAQS } from '../../../shared/content/faqs'
 import { INSURANCE_PROCESS_HOME } from '../../../shared/content/process-steps'
 import { HOME_SERVICES } from '../../../shared/content/services'
 import { TESTIMONIALS } from '../../../shared/content/testimonials'
 import { EXPLAINER_VIDEO_ID, EXPLAINER_VIDEO_TITLE } from '../../../shared/media'
 import { ROUTES } from '../../../shared/routes'
-import { cityByName } from '../../../shared/service-areas'
 import { CtaBand } from '../../components/content/CtaBand'
 import { FaqList } from '../../components/content/FaqList'
 import { HailImpactCard } from '../../components/content/HailImpactCard'
@@ -20,8 +20,6 @@ import { InspectionButton } from '../../components/lead/lead-dialogs'
 import { HeroBanner } from '../../components/ui/HeroBanner'
 import { ArrowRightIcon, CheckIcon } from '../../components/ui/icons'
 import { useBusiness } from '../../hooks/use-business'
-
-const HAIL_CITIES = ['Denver', 'Broomfield', 'Thornton'].map(cityByName)
 
 export default function Page() {
   const business = useBusiness()
@@ -120,7 +118,7 @@ export default function Page() {
         intro="Large hail hit neighborhoods across the metro this year. If your area is listed, your roof may qualify for an insurance-covered replacement."
       >
         <ul className="grid grid-3 plain-list">
-          {HAIL_CITIES.map((city) => (
+          {HOME_HAIL_CITIES.map((city) => (
             <li key={city.slug}>
               <HailImpactCard city={city} link />
             </li>

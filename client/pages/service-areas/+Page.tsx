@@ -11,9 +11,6 @@ import { HeroBanner } from '../../components/ui/HeroBanner'
 import { MapPinIcon } from '../../components/ui/icons'
 import { useBusiness } from '../../hooks/use-business'
 
-/** As the spec states it (its lists add up to 25; section 2 keeps both figures). */
-const COMMUNITY_COUNT = 24
-
 export default function Page() {
   const business = useBusiness()
   return (
@@ -21,12 +18,12 @@ export default function Page() {
       <HeroBanner
         eyebrow="Denver Metro Roofing"
         title="Our Service Areas"
-        subtitle={`We serve homeowners in ${COMMUNITY_COUNT} communities across the Denver metro area, from Denver and Aurora to Castle Rock, Parker, Broomfield and Thornton. Free roof inspections within ${FACTS.inspectionWindow}, often the same day.`}
+        subtitle={`We serve homeowners in ${FACTS.communitiesServed} communities across the Denver metro area, from Denver and Aurora to Castle Rock, Parker, Broomfield and Thornton. Free roof inspections within ${FACTS.inspectionWindow}, often the same day.`}
       />
 
       <PageSection
         headingId="area-pages"
-        eyebrow={`${COMMUNITY_COUNT} communities served`}
+        eyebrow={`${FACTS.communitiesServed} communities served`}
         title="Roof Repair Near You"
         intro="Pick your city for its 2025 hail history, the zip codes we cover and how we help with your insurance claim."
       >
