@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import type { NavItem } from '../../../shared/routes'
 import { ChevronDownIcon } from '../ui/icons'
+import { NavLink } from './NavLink'
 
 export const DROPDOWN_CLOSE_DELAY_MS = 100
 /**
@@ -110,14 +111,12 @@ export function DesktopDropdown({ item, pathname }: { item: NavItem; pathname: s
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false)
       }}
     >
-      <a
-        href={item.href}
+      <NavLink
+        item={item}
+        pathname={pathname}
         className="nav-link"
-        aria-current={pathname === item.href ? 'page' : undefined}
         data-active={isCurrent(pathname, item) || undefined}
-      >
-        {item.label}
-      </a>
+      />
       <button
         ref={buttonRef}
         type="button"
@@ -137,13 +136,7 @@ export function DesktopDropdown({ item, pathname }: { item: NavItem; pathname: s
       <ul id={menuId} ref={menuRef} className="dropdown" onKeyDown={onMenuKeyDown}>
         {item.children?.map((child) => (
           <li key={child.href}>
-            <a
-              href={child.href}
-              className="dropdown-link"
-              aria-current={pathname === child.href ? 'page' : undefined}
-            >
-              {child.label}
-            </a>
+            <NavLink item={child} pathname={pathname} className="dropdown-link" />
           </li>
         ))}
       </ul>

@@ -13,6 +13,7 @@ import { CloseIcon, MenuIcon, PhoneIcon } from '../ui/icons'
 import { DesktopDropdown } from './DesktopDropdown'
 import { Logo } from './Logo'
 import { MobileMenu } from './MobileMenu'
+import { NavLink } from './NavLink'
 
 export function Header() {
   const business = useBusiness()
@@ -44,13 +45,7 @@ export function Header() {
                 <DesktopDropdown key={item.href} item={item} pathname={urlPathname} />
               ) : (
                 <li key={item.href} className="nav-item">
-                  <a
-                    href={item.href}
-                    className="nav-link"
-                    aria-current={urlPathname === item.href ? 'page' : undefined}
-                  >
-                    {item.label}
-                  </a>
+                  <NavLink item={item} pathname={urlPathname} className="nav-link" />
                 </li>
               ),
             )}

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react'
 import { MAIN_NAV } from '../../../shared/routes'
 import { useScrollLock } from '../../hooks/use-scroll-lock'
 import { ChevronDownIcon } from '../ui/icons'
+import { NavLink } from './NavLink'
 
 export function MobileMenu({
   open,
@@ -65,22 +66,14 @@ export function MobileMenu({
               >
                 {item.children.map((child) => (
                   <li key={child.href}>
-                    <a href={child.href} aria-current={pathname === child.href ? 'page' : undefined}>
-                      {child.label}
-                    </a>
+                    <NavLink item={child} pathname={pathname} />
                   </li>
                 ))}
               </ul>
             </li>
           ) : (
             <li key={item.href}>
-              <a
-                href={item.href}
-                className="mobile-link"
-                aria-current={pathname === item.href ? 'page' : undefined}
-              >
-                {item.label}
-              </a>
+              <NavLink item={item} pathname={pathname} className="mobile-link" />
             </li>
           ),
         )}
