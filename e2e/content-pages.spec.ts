@@ -156,7 +156,7 @@ test.describe('content pages', () => {
     await expect(info.locator('a[href^="mailto:"]')).toHaveCount(1)
     const common = page.getByRole('region', { name: 'Common Questions' })
     await expect(common.getByRole('heading', { level: 3 })).toHaveText(
-      CONTACT_QUESTIONS.map((q) => q.question),
+      CONTACT_QUESTIONS.items.map((q) => q.question),
     )
     await expect(common.getByText('within 24-48 hours, often the same day')).toBeVisible()
     await expect(common.getByText('completely free')).toBeVisible()

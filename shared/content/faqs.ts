@@ -4,7 +4,7 @@
  * Colorado law forbids offering to pay, waive or rebate a deductible: the copy only ever
  * says the homeowner pays just their deductible.
  */
-import type { ContentCard, FaqItem } from './types'
+import type { Block, ContentCard, FaqItem } from './types'
 import { FACTS } from '../business'
 
 const FAQ_DURATION: FaqItem = {
@@ -78,73 +78,97 @@ export const FAQS: FaqItem[] = [
   FAQ_AREAS,
 ]
 
+/** /faqs: the section of all the questions. */
+export const FAQ_PAGE: Block<FaqItem> = {
+  eyebrow: 'FAQs',
+  title: 'Frequently Asked Questions',
+  intro: `The ${FAQS.length} questions Denver homeowners ask us most.`,
+  items: FAQS,
+}
+
 /** Home page: 3 FAQs. */
-export const HOME_FAQS: FaqItem[] = [FAQ_FREE_INSPECTION, FAQ_INSURANCE, FAQ_DURATION]
+export const HOME_FAQS: Block<FaqItem> = {
+  eyebrow: 'Questions',
+  title: 'Frequently Asked Questions',
+  items: [FAQ_FREE_INSPECTION, FAQ_INSURANCE, FAQ_DURATION],
+}
 
 /** /insurance-claims: 6 FAQs. */
-export const INSURANCE_FAQS: FaqItem[] = [
-  {
-    question: 'How long does an insurance claim take?',
-    answer: `Typical processing takes ${FACTS.claimProcessing} from filing to approval, depending on your insurer and how busy adjusters are after a storm.`,
-  },
-  {
-    question: 'Is there a deadline for filing a claim?',
-    answer: `Often, yes. Some policies require you to file within ${FACTS.claimFilingLimit} of the date of loss, so it pays to have your roof inspected soon after a storm.`,
-  },
-  FAQ_ADJUSTERS,
-  {
-    question: 'Will filing a claim raise my premium?',
-    answer:
-      'Hail and wind claims are usually treated as acts of nature rather than at-fault claims. Your agent can tell you how your policy handles them.',
-  },
-  {
-    question: 'What if my claim is denied?',
-    answer:
-      'We review the decision with you and, where the damage supports it, ask for a re-inspection with fresh photos and documentation.',
-  },
-  {
-    question: 'What will I pay out of pocket?',
-    answer:
-      'When your claim is approved, you pay just your deductible. Any upgrades you choose beyond the approved scope are quoted to you in writing first.',
-  },
-]
+export const INSURANCE_FAQS: Block<FaqItem> = {
+  eyebrow: 'Questions',
+  title: 'Insurance Claim FAQs',
+  items: [
+    {
+      question: 'How long does an insurance claim take?',
+      answer: `Typical processing takes ${FACTS.claimProcessing} from filing to approval, depending on your insurer and how busy adjusters are after a storm.`,
+    },
+    {
+      question: 'Is there a deadline for filing a claim?',
+      answer: `Often, yes. Some policies require you to file within ${FACTS.claimFilingLimit} of the date of loss, so it pays to have your roof inspected soon after a storm.`,
+    },
+    FAQ_ADJUSTERS,
+    {
+      question: 'Will filing a claim raise my premium?',
+      answer:
+        'Hail and wind claims are usually treated as acts of nature rather than at-fault claims. Your agent can tell you how your policy handles them.',
+    },
+    {
+      question: 'What if my claim is denied?',
+      answer:
+        'We review the decision with you and, where the damage supports it, ask for a re-inspection with fresh photos and documentation.',
+    },
+    {
+      question: 'What will I pay out of pocket?',
+      answer:
+        'When your claim is approved, you pay just your deductible. Any upgrades you choose beyond the approved scope are quoted to you in writing first.',
+    },
+  ],
+}
 
 /** /contact: the four Common Questions (spec section 2). */
-export const CONTACT_QUESTIONS: FaqItem[] = [
-  {
-    question: 'How quickly can you inspect my roof?',
-    answer: `We schedule inspections within ${FACTS.inspectionWindow}, often the same day.`,
-  },
-  {
-    question: 'Is the roof inspection free?',
-    answer: 'Yes. Every inspection is completely free, with no obligation and no pressure.',
-  },
-  {
-    question: 'Will my insurance cover the damage?',
-    answer:
-      'Coverage depends on your policy. We document the damage and walk you through your claim so you know where you stand.',
-  },
-  {
-    question: 'Which areas do you serve?',
-    answer: 'We serve the whole Denver metro area, including all surrounding cities.',
-  },
-]
+export const CONTACT_QUESTIONS: Block<FaqItem> = {
+  eyebrow: 'Good to know',
+  title: 'Common Questions',
+  items: [
+    {
+      question: 'How quickly can you inspect my roof?',
+      answer: `We schedule inspections within ${FACTS.inspectionWindow}, often the same day.`,
+    },
+    {
+      question: 'Is the roof inspection free?',
+      answer: 'Yes. Every inspection is completely free, with no obligation and no pressure.',
+    },
+    {
+      question: 'Will my insurance cover the damage?',
+      answer:
+        'Coverage depends on your policy. We document the damage and walk you through your claim so you know where you stand.',
+    },
+    {
+      question: 'Which areas do you serve?',
+      answer: 'We serve the whole Denver metro area, including all surrounding cities.',
+    },
+  ],
+}
 
 /** /faqs: three 'Quick Roofing Tips' (spec section 2). */
-export const QUICK_TIPS: ContentCard[] = [
-  {
-    icon: 'hail',
-    title: 'Inspect After Storms',
-    text: `Hail damage is often invisible from the ground. Have your roof inspected after every major storm, ideally within ${FACTS.stormPriorityHours} hours.`,
-  },
-  {
-    icon: 'wrench',
-    title: "Don't Delay Repairs",
-    text: 'A small leak becomes rotted decking and damaged ceilings. Early repairs cost less, and some policies limit how long you have to file.',
-  },
-  {
-    icon: 'file',
-    title: 'Know Your Insurance',
-    text: 'Read your policy for your deductible, filing deadlines and whether it pays replacement cost or actual cash value.',
-  },
-]
+export const QUICK_TIPS: Block<ContentCard> = {
+  eyebrow: 'Before you call',
+  title: 'Quick Roofing Tips',
+  items: [
+    {
+      icon: 'hail',
+      title: 'Inspect After Storms',
+      text: `Hail damage is often invisible from the ground. Have your roof inspected after every major storm, ideally within ${FACTS.stormPriorityHours} hours.`,
+    },
+    {
+      icon: 'wrench',
+      title: "Don't Delay Repairs",
+      text: 'A small leak becomes rotted decking and damaged ceilings. Early repairs cost less, and some policies limit how long you have to file.',
+    },
+    {
+      icon: 'file',
+      title: 'Know Your Insurance',
+      text: 'Read your policy for your deductible, filing deadlines and whether it pays replacement cost or actual cash value.',
+    },
+  ],
+}

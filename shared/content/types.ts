@@ -60,6 +60,8 @@ export interface Material {
   name: string
   description: string
   features: string[]
+  /** Marks the class we recommend, with this label. */
+  badge?: string
 }
 
 export interface FaqItem {
@@ -105,3 +107,13 @@ export interface WorkPhoto {
   alt: string
   caption: string
 }
+
+/** A section's heading: the eyebrow above the h2, the h2, and the sentence under it. */
+export interface SectionCopy {
+  eyebrow: string
+  title: string
+  intro?: string
+}
+
+/** A section of the content pages: its heading and the records it shows (cards, steps, questions). */
+export type Block<T> = SectionCopy & { items: T[] }

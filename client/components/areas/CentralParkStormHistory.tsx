@@ -1,18 +1,12 @@
 /** Central Park's storm tracker: the neighbourhood map (a placeholder until the interactive map) and its storm cards. */
 import { CENTRAL_PARK_MAP_IMAGE, CENTRAL_PARK_STORMS } from '../../../shared/content/central-park'
 import { ImageLoader } from '../content/ImageLoader'
-import { PageSection } from '../content/PageSection'
+import { BlockSection } from '../content/BlockSection'
 import { StormCardView } from './StormCardView'
 
 export function CentralParkStormHistory() {
   return (
-    <PageSection
-      headingId="storm-history"
-      variant="alt"
-      eyebrow="Storm tracker"
-      title="Central Park Storm History"
-      intro="Every Central Park neighborhood shares the 80238 zip code. These are the storms that hit it hardest."
-    >
+    <BlockSection id="storm-history" variant="alt" block={CENTRAL_PARK_STORMS}>
       <div className="storm-tracker">
         <div className="storm-map">
           {/* No placeholder picture: a map that fails to load says so and offers Retry. */}
@@ -27,11 +21,11 @@ export function CentralParkStormHistory() {
           <p className="storm-map-note">Interactive Map Coming Soon</p>
         </div>
         <div className="storm-cards">
-          {CENTRAL_PARK_STORMS.map((storm) => (
+          {CENTRAL_PARK_STORMS.items.map((storm) => (
             <StormCardView key={storm.date} storm={storm} />
           ))}
         </div>
       </div>
-    </PageSection>
+    </BlockSection>
   )
 }

@@ -4,7 +4,7 @@ import { EXPLAINER_VIDEO_ID, EXPLAINER_VIDEO_TITLE } from '../../../shared/media
 import type { CityPage } from '../../../shared/service-areas'
 import { SplitSection } from '../content/SplitSection'
 import { VideoEmbed } from '../content/VideoEmbed'
-import { CheckIcon } from '../ui/icons'
+import { CheckList } from '../content/Lists'
 
 export function CityClaimVideo({ city, variant }: { city: CityPage; variant?: 'alt' }) {
   return (
@@ -19,13 +19,7 @@ export function CityClaimVideo({ city, variant }: { city: CityPage; variant?: 'a
         Filing a roof claim in {city.name} does not have to be stressful. Here is what happens from the free
         inspection to the final walkthrough:
       </p>
-      <ul className="check-list">
-        {CLAIM_IN_BRIEF.map((item) => (
-          <li key={item}>
-            <CheckIcon /> {item}
-          </li>
-        ))}
-      </ul>
+      <CheckList items={CLAIM_IN_BRIEF} />
     </SplitSection>
   )
 }

@@ -2,19 +2,8 @@
 import { FACTS, telHref } from '../../../shared/business'
 import type { CityPage } from '../../../shared/service-areas'
 import { useBusiness } from '../../hooks/use-business'
+import { ChipList } from '../content/Lists'
 import { SplitSection } from '../content/SplitSection'
-
-function ChipList({ items }: { items: string[] }) {
-  return (
-    <ul className="chip-list">
-      {items.map((item) => (
-        <li key={item} className="chip">
-          {item}
-        </li>
-      ))}
-    </ul>
-  )
-}
 
 function LocalCard({ city }: { city: CityPage }) {
   const business = useBusiness()

@@ -1,10 +1,10 @@
 /** /faqs (spec section 2): hero, three Quick Roofing Tips, the 12 questions, CTA band. */
-import { FAQS, QUICK_TIPS } from '../../../shared/content/faqs'
+import { FAQ_PAGE, QUICK_TIPS } from '../../../shared/content/faqs'
 import { CardGrid } from '../../components/content/CardGrid'
 import { CtaBand } from '../../components/content/CtaBand'
 import { PageHero } from '../../components/content/PageHero'
-import { QaCards } from '../../components/content/FaqList'
-import { PageSection } from '../../components/content/PageSection'
+import { QuestionsSection } from '../../components/content/BlockSections'
+import { BlockSection } from '../../components/content/BlockSection'
 
 export default function Page() {
   return (
@@ -16,19 +16,14 @@ export default function Page() {
         backgroundImage="/uploads/hero/sunrise-homes.svg"
       />
 
-      <PageSection headingId="tips-heading" eyebrow="Before you call" title="Quick Roofing Tips">
-        <CardGrid items={QUICK_TIPS} className="grid grid-3 icon-cards" cardClassName="card icon-card" />
-      </PageSection>
-
-      <PageSection
-        headingId="faq-heading"
-        variant="alt"
-        eyebrow="FAQs"
-        title="Frequently Asked Questions"
-        intro="The 12 questions Denver homeowners ask us most."
-      >
-        <QaCards items={FAQS} />
-      </PageSection>
+      <BlockSection id="tips-heading" block={QUICK_TIPS}>
+        <CardGrid
+          items={QUICK_TIPS.items}
+          className="grid grid-3 icon-cards"
+          cardClassName="card icon-card"
+        />
+      </BlockSection>
+      <QuestionsSection variant="alt" block={FAQ_PAGE} cards />
 
       <CtaBand
         title="Still Have Questions?"

@@ -3,11 +3,15 @@
  * 24 hours, no credit card, NOAA data, storm history for the past 5 years.
  */
 import { FACTS } from '../../../shared/business'
-import { REPORT_CONTENTS, REPORT_PROMISES, REPORT_REASONS } from '../../../shared/content/hail-report'
-import { HAIL_2025_SUMMARY as HAIL, HAIL_IMPACT_2025 } from '../../../shared/service-areas'
+import {
+  REPORT_CONTENTS,
+  REPORT_HAIL_IMPACT,
+  REPORT_PROMISES,
+  REPORT_REASONS,
+} from '../../../shared/content/hail-report'
+import { BlockSection, ListSection } from '../../components/content/BlockSection'
 import { CardGrid } from '../../components/content/CardGrid'
 import { HailImpactCard } from '../../components/content/HailImpactCard'
-import { PageSection } from '../../components/content/PageSection'
 import { HailReportForm, ScrollToHailReportForm } from '../../components/lead/HailReportForm'
 import { HeroBanner } from '../../components/ui/HeroBanner'
 import { CheckIcon } from '../../components/ui/icons'
@@ -24,28 +28,18 @@ export default function Page() {
         <ScrollToHailReportForm>Get My Free Report</ScrollToHailReportForm>
       </HeroBanner>
 
-      <PageSection
-        headingId="report-inside"
-        eyebrow="Your free report"
-        title="What's Inside Your Report"
-        intro="A clear, documented history of the storms that reached your roof."
-      >
-        <CardGrid items={REPORT_CONTENTS} className="grid grid-3 plain-list" cardClassName="card" />
-      </PageSection>
+      <BlockSection id="report-inside" block={REPORT_CONTENTS}>
+        <CardGrid items={REPORT_CONTENTS.items} className="grid grid-3 plain-list" cardClassName="card" />
+      </BlockSection>
 
-      <PageSection
-        headingId="report-why"
-        variant="alt"
-        eyebrow="Why it matters"
-        title="Why Get Your Weather Report?"
-      >
+      <BlockSection id="report-why" variant="alt" block={REPORT_REASONS}>
         <CardGrid
-          items={REPORT_REASONS}
+          items={REPORT_REASONS.items}
           className="grid grid-4 plain-list reason-list"
           cardClassName="card reason-card"
           numberClassName="reason-number"
         />
-      </PageSection>
+      </BlockSection>
 
       <section className="section section-dark hail-stat" aria-labelledby="colorado-hail">
         <div className="container hail-stat-inner">
@@ -65,20 +59,13 @@ export default function Page() {
         </div>
       </section>
 
-      <PageSection
-        headingId="hail-impact"
-        eyebrow="Storm data 2025"
-        title="2025 Hail Impact Across the Denver Metro"
-        intro={`Hail from ${HAIL.smallestHail} to ${HAIL.largestHail} inches fell across our service area between ${HAIL.firstMonth} and ${HAIL.lastMonth} ${HAIL.year}.`}
-      >
-        <ul className="plain-list card-rows">
-          {HAIL_IMPACT_2025.map((city) => (
-            <li key={city.slug}>
-              <HailImpactCard city={city} />
-            </li>
-          ))}
-        </ul>
-      </PageSection>
+      <ListSection
+        id="hail-impact"
+        block={REPORT_HAIL_IMPACT}
+        className="plain-list card-rows"
+        itemKey={(city) => city.slug}
+        renderItem={(city) => <HailImpactCard city={city} />}
+      />
 
       <section className="section section-alt" aria-labelledby="report-request">
         <div className="container split report-request">
