@@ -7,10 +7,6 @@ declare global {
       business: BusinessConfig
       siteUrl: string
     }
-    interface PageContext {
-      /** Set by +data hooks of pages that need request data. */
-      abortReason?: string
-    }
   }
 }
 

@@ -160,8 +160,6 @@ export const ROUTES = {
   ),
 } as const satisfies Record<string, RouteEntry>
 
-export type RouteKey = keyof typeof ROUTES
-
 export function cityPath(slug: string): string {
   return `/service-areas/${slug}`
 }

@@ -7,7 +7,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 
 export const IMAGE_MAX_RETRIES = 3
-export const IMAGE_DEFAULT_QUALITY = 80
 
 export type ImageLoadState = 'idle' | 'loading' | 'loaded' | 'error'
 
@@ -21,8 +20,6 @@ export interface ImageLoaderProps {
   priority?: boolean
   fallback?: boolean
   retry?: boolean
-  /** Passed as ?q= to image URLs that accept it; our SVGs ignore it. */
-  quality?: number
 }
 
 async function headOk(src: string): Promise<boolean> {

@@ -46,7 +46,6 @@ export const MenuIcon = (p: IconProps) => <Icon {...p}>{ICON_PATHS.menu}</Icon>
 export const CloseIcon = (p: IconProps) => <Icon {...p}>{ICON_PATHS.close}</Icon>
 export const CheckIcon = (p: IconProps) => <Icon {...p}>{ICON_PATHS.check}</Icon>
 export const ArrowRightIcon = (p: IconProps) => <Icon {...p}>{ICON_PATHS['arrow-right']}</Icon>
-export const ShieldIcon = (p: IconProps) => <Icon {...p}>{ICON_PATHS.shield}</Icon>
 export const StarIcon = (p: IconProps) => (
   <Icon fill="currentColor" stroke="none" {...p}>
     {ICON_PATHS.star}
