@@ -1,6 +1,6 @@
 /**
- * The content pages of issue 5 (spec section 2): each is rendered on the server with its
- * heading, carries the sections the spec lists, and links only to pages that exist.
+ * The content pages: each is rendered on the server with its heading, carries the sections it
+ * is meant to have, and links only to pages that exist.
  */
 import { test, expect } from './fixtures'
 import { DEFAULT_BUSINESS, HOURS_DISPLAY, INSURANCE_CARRIERS } from '../shared/business'

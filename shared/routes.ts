@@ -1,7 +1,7 @@
 /**
  * The one route table: paths, navigation labels, sitemap groups and page titles.
  * Header, footer, /sitemap, /sitemap.xml and each page's +route.ts all read from here
- * (spec section 2). Add a page here first.
+ * (docs/routes.md). Add a page here first.
  */
 import { CITY_PAGES } from './service-areas'
 import { FACTS, HOURS_DISPLAY } from './business'
@@ -10,14 +10,14 @@ export type SitemapGroup = 'Main Pages' | 'Roofing Services' | 'Resources' | 'Se
 
 export interface RouteEntry {
   path: string
-  /** Navigation label (spec section 2 names several of these exactly). */
+  /** Navigation label (several are fixed wording: docs/routes.md). */
   label: string
   /** <title>; the site name is appended by the layout. */
   title: string
   description: string
   /** Listed on /sitemap and /sitemap.xml. */
   sitemapGroup: SitemapGroup | null
-  /** False for pages search engines must not index (spec: /schedule-inspection). */
+  /** False for pages search engines must not index (/schedule-inspection). */
   indexable: boolean
 }
 
@@ -192,7 +192,7 @@ export interface NavItem {
 
 const link = (r: RouteEntry): NavItem => ({ href: r.path, label: r.label })
 
-/** Header navigation (spec section 2: three dropdowns). */
+/** Header navigation: three dropdowns (docs/routes.md). */
 export const MAIN_NAV: NavItem[] = [
   link(ROUTES.home),
   {

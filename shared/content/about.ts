@@ -25,7 +25,7 @@ export function aboutStory(business: BusinessConfig): Block<TextCard> {
   }
 }
 
-/** /about: differentiators (spec section 2). */
+/** /about: differentiators. */
 export const ABOUT_DIFFERENTIATORS: Block<ContentCard> = {
   eyebrow: 'What makes me different',
   title: 'A Roofer You Can Actually Trust',
@@ -53,7 +53,7 @@ export const ABOUT_DIFFERENTIATORS: Block<ContentCard> = {
   ],
 }
 
-/** /about: values (spec section 2). */
+/** /about: values. */
 export const ABOUT_VALUES: Block<ContentCard> = {
   eyebrow: 'My values',
   title: 'What I Stand For',

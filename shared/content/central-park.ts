@@ -1,6 +1,7 @@
 /**
- * Central Park storm cards (spec sections 2 and 3: "Central Park storm card: date, hail size,
- * severity (Severe or Moderate), affected areas"; all Central Park neighbourhoods show 80238).
+ * Central Park's storm tracker: storm cards (date, hail size, severity Severe or Moderate,
+ * affected areas; every Central Park neighbourhood shares the zip code 80238) and the map. The
+ * second card is a placeholder to confirm before launch (docs/content.md).
  */
 import type { Block, StormCard } from './types'
 

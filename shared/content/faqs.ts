@@ -1,6 +1,6 @@
 /**
- * Questions and answers (spec section 3, "FAQ item"). FAQS is the /faqs page, its 12
- * topics in the spec's order (section 2); the SEO engineer builds FAQPage JSON-LD from it.
+ * Questions and answers. FAQS is the /faqs page's twelve, in their fixed order; its FAQPage
+ * JSON-LD is built from the same records.
  * Colorado law forbids offering to pay, waive or rebate a deductible: the copy only ever
  * says the homeowner pays just their deductible.
  */
@@ -62,7 +62,7 @@ const FAQ_AREAS: FaqItem = {
     'We serve the whole Denver metro area, including Denver, Aurora, Broomfield, Thornton, Parker, Castle Rock and all the surrounding cities.',
 }
 
-/** The 12 questions of /faqs, in the spec's order. */
+/** The 12 questions of /faqs, in their fixed order. */
 export const FAQS: FaqItem[] = [
   FAQ_DURATION,
   FAQ_INSURANCE,
@@ -125,7 +125,7 @@ export const INSURANCE_FAQS: Block<FaqItem> = {
   ],
 }
 
-/** /contact: the four Common Questions (spec section 2). */
+/** /contact: the four Common Questions. */
 export const CONTACT_QUESTIONS: Block<FaqItem> = {
   eyebrow: 'Good to know',
   title: 'Common Questions',
@@ -150,7 +150,7 @@ export const CONTACT_QUESTIONS: Block<FaqItem> = {
   ],
 }
 
-/** /faqs: three 'Quick Roofing Tips' (spec section 2). */
+/** /faqs: three 'Quick Roofing Tips'. */
 export const QUICK_TIPS: Block<ContentCard> = {
   eyebrow: 'Before you call',
   title: 'Quick Roofing Tips',

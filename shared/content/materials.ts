@@ -1,4 +1,4 @@
-/** Shingle classes shown on /roof-replacement (spec section 3, "Material"). */
+/** Shingle classes shown on /roof-replacement: name, description, features. */
 import type { Block, Material } from './types'
 import { FACTS } from '../business'
 

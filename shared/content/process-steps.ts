@@ -1,6 +1,6 @@
 /**
- * Numbered process steps (spec section 3, "Process step"), one list per page that shows
- * a process (spec section 2). Numbers in the copy come from spec section 9.
+ * Numbered process steps (number, title, description), one block per page that shows a
+ * process. Durations in the copy come from FACTS (docs/content.md).
  */
 import type { Block, ProcessStep, SectionCopy } from './types'
 import { FACTS } from '../business'
@@ -173,7 +173,7 @@ export const SOLAR_STEPS: Block<ProcessStep> = processSection(
   ],
 )
 
-/** /hail-damage: the four-step inspection process (spec section 2). */
+/** /hail-damage: the inspection process. */
 export const HAIL_INSPECTION_STEPS: Block<ProcessStep> = processSection(
   (n) => ({
     eyebrow: 'How it works',

@@ -1,11 +1,11 @@
 /**
- * Service and feature cards (spec section 2). Icons are named here and drawn by
- * client/components/ui/icons.tsx, so this module stays free of React.
+ * Service and feature cards, with the headings of their sections (docs/content.md). Icons are
+ * named here and drawn by client/components/ui/icons.tsx, so this module stays free of React.
  */
 import { ROUTES } from '../routes'
 import { countInWords } from './count-in-words'
 import type { Block, ContentCard, KeyFact, WorkPhoto } from './types'
-import { FACTS, INSURANCE_CARRIERS } from '../business'
+import { FACTS } from '../business'
 
 /** Home: the four services, each linking to its page. */
 export const HOME_SERVICES: Block<ContentCard> = {
@@ -40,7 +40,7 @@ export const HOME_SERVICES: Block<ContentCard> = {
   ],
 }
 
-/** /residential-roofing: three service cards with a Learn More link (spec section 2). */
+/** /residential-roofing: three service cards, each with a Learn More link. */
 export const RESIDENTIAL_SERVICES: Block<ContentCard> = {
   eyebrow: 'Our services',
   title: 'Roofing Services for Your Home',
@@ -74,7 +74,7 @@ export const REPAIR_OR_REPLACE_PHOTO: WorkPhoto = {
   caption: 'Repair or replace, our own crew does the work.',
 }
 
-/** /residential-roofing: four benefit cards (spec section 2). */
+/** /residential-roofing: four benefit cards. */
 export const RESIDENTIAL_BENEFITS: Block<ContentCard> = {
   eyebrow: 'The difference',
   title: 'Why Homeowners Choose Us',
@@ -102,7 +102,7 @@ export const RESIDENTIAL_BENEFITS: Block<ContentCard> = {
   ],
 }
 
-/** /roof-inspection: three inspection types (spec section 2). */
+/** /roof-inspection: three inspection types. */
 export const INSPECTION_TYPES: Block<ContentCard> = {
   eyebrow: 'Inspection types',
   title: 'The Right Inspection for Your Situation',
@@ -126,7 +126,7 @@ export const INSPECTION_TYPES: Block<ContentCard> = {
   ],
 }
 
-/** /roof-inspection: six signs a roof needs inspection (spec sections 2 and 9). */
+/** /roof-inspection: the signs a roof needs inspection (the heading counts them). */
 export const INSPECTION_SIGNS: string[] = [
   `Your roof is over ${FACTS.inspectAgeYears} years old`,
   'A hail or wind storm recently passed through',
@@ -136,7 +136,7 @@ export const INSPECTION_SIGNS: string[] = [
   'Dented gutters, vents or window screens',
 ]
 
-/** /roof-repair: repair types (spec section 2: hail, wind, flashing). */
+/** /roof-repair: repair types (hail, wind, flashing). */
 export const REPAIR_TYPES: Block<ContentCard> = {
   eyebrow: 'What we repair',
   title: 'Roof Repairs We Handle',
@@ -263,7 +263,7 @@ export const SOLAR_REASONS: Block<ContentCard> = {
 export const INSURANCE_BENEFITS: Block<ContentCard> = {
   eyebrow: 'Why work with us',
   title: 'Benefits of Working With an Insurance-Focused Roofer',
-  intro: `We have worked with ${countInWords(INSURANCE_CARRIERS.length)} national insurance carriers and know what each one needs to see.`,
+  intro: `We have worked with ${countInWords(FACTS.insuranceCarrierCount)} national insurance carriers and know what each one needs to see.`,
   items: [
     {
       title: 'Just Your Deductible',
@@ -288,7 +288,7 @@ export const INSURANCE_BENEFITS: Block<ContentCard> = {
   ],
 }
 
-/** The four kinds of hail damage (spec section 2): on /hail-damage, and on /resources linking there. */
+/** The four kinds of hail damage: on /hail-damage, and on /resources linking there. */
 const HAIL_DAMAGE_KINDS: ContentCard[] = [
   {
     title: 'Granule Loss',

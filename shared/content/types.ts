@@ -1,4 +1,4 @@
-/** Static content records (spec section 3, "Static content records"). */
+/** Static content records and the blocks that show them (docs/content.md). */
 
 /** The icons a content record may name; client/components/ui/icon-paths.tsx draws each. */
 export type IconName =
@@ -44,7 +44,7 @@ export interface Testimonial {
   location: string
   neighborhood: string
   projectDate: string
-  /** 1-5; the spec's testimonials are all 5. */
+  /** 1-5; every testimonial shown is a 5. */
   rating: 1 | 2 | 3 | 4 | 5
   text: string
   image: string

@@ -1,5 +1,5 @@
 /**
- * A grid of icon cards for services, benefits and features (spec section 2). A card
+ * A grid of icon cards for services, benefits and features. A card
  * with an href is one big link, or carries a 'Learn More' link when linkText is given.
  */
 import { useId } from 'react'

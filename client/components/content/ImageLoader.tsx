@@ -1,5 +1,5 @@
 /**
- * Image loader (spec sections 4, 8, 9): idle → loading → loaded | error.
+ * Image loader: idle → loading → loaded | error.
  * On a load failure it checks the image with a HEAD request; if that fails too and
  * `fallback` is on, it shows a placeholder carrying the alt text and counts as loaded;
  * otherwise it shows 'Failed to load image' with a Retry button (at most 3 retries).

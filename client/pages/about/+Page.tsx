@@ -1,4 +1,4 @@
-/** /about (spec section 2): the owner speaks in the first person (spec section 1). */
+/** /about: the owner speaks in the first person. */
 import { aboutStory, ABOUT_DIFFERENTIATORS, ABOUT_VALUES, WORK_PHOTOS } from '../../../shared/content/about'
 import { CardGrid } from '../../components/content/CardGrid'
 import { CtaBand } from '../../components/content/CtaBand'

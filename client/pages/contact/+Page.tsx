@@ -1,4 +1,4 @@
-/** /contact (spec section 2): the form, phone, e-mail, service area, hours and four Common Questions. */
+/** /contact: the form, phone, e-mail, service area, hours and four Common Questions. */
 import { FACTS, HOURS_DISPLAY, SERVICE_AREA_DISPLAY, telHref } from '../../../shared/business'
 import { CONTACT_QUESTIONS } from '../../../shared/content/faqs'
 import { QuestionsSection } from '../../components/content/BlockSections'

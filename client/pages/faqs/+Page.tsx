@@ -1,4 +1,4 @@
-/** /faqs (spec section 2): hero, three Quick Roofing Tips, the 12 questions, CTA band. */
+/** /faqs: hero, three Quick Roofing Tips, all the questions, CTA band. */
 import { FAQ_PAGE, QUICK_TIPS } from '../../../shared/content/faqs'
 import { CardGrid } from '../../components/content/CardGrid'
 import { CtaBand } from '../../components/content/CtaBand'

@@ -1,4 +1,4 @@
-/** /hail-damage (spec section 2): Act Fast, four damage types, four-step inspection process, CTA band. */
+/** /hail-damage: Act Fast, the damage types, the inspection process, CTA band. */
 import { FACTS } from '../../../shared/business'
 import { HAIL_INSPECTION_STEPS } from '../../../shared/content/process-steps'
 import { HAIL_DAMAGE_PHOTO, HAIL_DAMAGE_TYPES } from '../../../shared/content/services'

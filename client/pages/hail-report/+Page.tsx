@@ -1,5 +1,5 @@
 /**
- * /hail-report, the Extreme Weather Report (spec sections 2 and 9): free, delivered within
+ * /hail-report, the Extreme Weather Report: free, delivered within
  * 24 hours, no credit card, NOAA data, storm history for the past 5 years.
  */
 import { FACTS } from '../../../shared/business'

@@ -1,4 +1,4 @@
-/** /insurance-claims (spec section 2): 6 steps, a time-limit notice, four benefits, 6 FAQs (numbers: spec section 9). */
+/** /insurance-claims: the claim steps, the time-limit notice, four benefits and the carriers, six FAQs. */
 import { FACTS, INSURANCE_CARRIERS } from '../../../shared/business'
 import { INSURANCE_FAQS } from '../../../shared/content/faqs'
 import { INSURANCE_CLAIM_STEPS } from '../../../shared/content/process-steps'

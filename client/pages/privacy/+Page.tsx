@@ -1,4 +1,4 @@
-/** /privacy (spec section 2): static legal text with a last-updated date (see +data.ts). */
+/** /privacy: legal text under today's "Last updated" date (LegalPage, +data.ts). */
 import { FACTS, telHref } from '../../../shared/business'
 import { ROUTES } from '../../../shared/routes'
 import { LegalPage } from '../../components/legal/LegalPage'

@@ -1,4 +1,4 @@
-/** /residential-roofing (spec section 2): three service cards, repair-or-replace explainer, four benefits, three testimonials. */
+/** /residential-roofing: three service cards, the repair-or-replace explainer, four benefits, three reviews. */
 import { FACTS } from '../../../shared/business'
 import {
   REPAIR_OR_REPLACE_PHOTO,

@@ -1,4 +1,4 @@
-/** /resources (spec section 2): weather report CTA, hail damage cards, 4-step claim process, question cards, testimonials, CTA band. */
+/** /resources: weather report CTA, hail damage cards, the claim in four steps, question cards, reviews, CTA band. */
 import { RESOURCES_CLAIM_STEPS } from '../../../shared/content/process-steps'
 import { RESOURCE_QUESTIONS, RESOURCES_HAIL_SIGNS } from '../../../shared/content/services'
 import { TESTIMONIALS } from '../../../shared/content/testimonials'

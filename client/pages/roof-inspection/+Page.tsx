@@ -1,4 +1,4 @@
-/** /roof-inspection (spec section 2): three inspection types, a 4-step process, six signs. */
+/** /roof-inspection: three inspection types, the inspection process, the warning signs. */
 import { FACTS } from '../../../shared/business'
 import { INSPECTION_STEPS } from '../../../shared/content/process-steps'
 import { INSPECTION_SIGNS, INSPECTION_TYPES } from '../../../shared/content/services'

@@ -1,4 +1,4 @@
-/** /roof-repair (spec section 2): repair types, a 6-step process, repair versus replacement (spec section 9). */
+/** /roof-repair: repair types, the repair process, repair versus replacement (the age and cost rule from FACTS). */
 import { FACTS } from '../../../shared/business'
 import { REPAIR_STEPS } from '../../../shared/content/process-steps'
 import { REPAIR_TYPES } from '../../../shared/content/services'

@@ -1,4 +1,4 @@
-/** /roof-replacement (spec section 2): benefits, a 6-step process, three shingle classes, signs (numbers: spec section 9). */
+/** /roof-replacement: key facts, benefits, the replacement process, three shingle classes, signs (figures from FACTS). */
 import { FACTS } from '../../../shared/business'
 import { SHINGLE_CLASSES } from '../../../shared/content/materials'
 import { REPLACEMENT_STEPS } from '../../../shared/content/process-steps'

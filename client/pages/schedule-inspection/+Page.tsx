@@ -1,5 +1,5 @@
 /**
- * /schedule-inspection (spec section 2): where every successful lead form ends. Not
+ * /schedule-inspection: where every successful lead form ends (docs/routes.md). Not
  * indexed (the server sends X-Robots-Tag; the SEO engineer adds the meta tag).
  */
 import { FACTS } from '../../../shared/business'

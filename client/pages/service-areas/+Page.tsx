@@ -1,5 +1,5 @@
 /**
- * /service-areas (spec section 2): an overview of 24 communities; the 14 with their own page
+ * /service-areas: an overview of the communities served; the 14 with their own page
  * as linked cards (alphabetical) and 11 more as unlinked 'Also Serving' cards.
  */
 import { FACTS, telHref } from '../../../shared/business'

@@ -1,4 +1,4 @@
-/** /solar-detach-reset (spec section 2): three services, a 4-step process, four reasons. */
+/** /solar-detach-reset: three services, the solar process, four reasons. */
 import { SOLAR_STEPS } from '../../../shared/content/process-steps'
 import { SOLAR_REASONS, SOLAR_SERVICES } from '../../../shared/content/services'
 import { CtaBand } from '../../components/content/CtaBand'

@@ -1,5 +1,5 @@
 /**
- * /terms (spec sections 2 and 9): estimates, payment due on completion unless agreed,
+ * /terms: estimates, payment due on completion unless agreed,
  * warranties, 24-hour cancellation notice, weather delays, customer responsibilities and
  * arbitration under Colorado law; last-updated date from +data.ts.
  */
