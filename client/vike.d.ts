@@ -9,8 +9,6 @@ declare global {
       siteUrl: string
     }
     interface PageContext {
-      /** Set by +data hooks of pages that need request data. */
-      abortReason?: string
       /**
        * Set only when the server answers a refused plain form post with the page the form
        * was on (server/http/ssr.ts renderFormPage): the form shows these values and messages.

@@ -1,5 +1,5 @@
 /**
- * Issue 7: axe-core reports zero WCAG 2.0/2.1/2.2 A and AA violations on every route and
+ * axe-core reports zero WCAG 2.0/2.1/2.2 A and AA violations on every route and
  * in every open state (mobile menu, contact modal, exit-intent popup on both steps, a form
  * showing its errors, a toast); every tap target is at least 24 × 24 px; focus is always
  * visible and never hidden under the sticky header or the phone bottom bar.

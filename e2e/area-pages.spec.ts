@@ -1,13 +1,14 @@
 /**
  * The service-area pages, the Extreme Weather Report page, the sitemap page and the legal
- * pages (spec sections 2, 3 and 9), checked in the raw server HTML and in a real browser.
+ * pages, checked in the raw server HTML and in a real browser.
  */
 import { test, expect } from './fixtures'
 import { ALL_ROUTES, ROUTES, SITEMAP_GROUPS, cityPath } from '../shared/routes'
 import { ALSO_SERVING, CITY_PAGES } from '../shared/service-areas'
 import { formatLongDate } from '../shared/dates'
 
-/** Spec section 3, "Hail impact data (2025)", as the cards show it. */
+/** The 2025 hail impact data as the product defines it, typed out here rather than read from the
+ * code under test, in the order the cards show it. */
 const SPEC_HAIL_2025: [area: string, storm: string, hailSize: string][] = [
   ['Brighton', '8 Jul 2025', '1.75'],
   ['Broomfield', '22 May 2025', '2.25'],
@@ -166,7 +167,7 @@ test.describe('moving between pages in the browser', () => {
 })
 
 test.describe('the Extreme Weather Report page', () => {
-  test('shows 14 hail impact cards with the spec dates and hail sizes', async ({ page }) => {
+  test('shows 14 hail impact cards with the given dates and hail sizes', async ({ page }) => {
     await page.goto('/hail-report')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Extreme Weather Report')
     await expect(page.getByRole('heading', { name: "What's Inside Your Report" })).toBeVisible()
@@ -175,7 +176,7 @@ test.describe('the Extreme Weather Report page', () => {
       .getByRole('region', { name: '2025 Hail Impact Across the Denver Metro' })
       .getByRole('article')
     await expect(cards).toHaveCount(14)
-    // In the order of the spec's table.
+    // In the order of the table above.
     await expect(cards.getByRole('heading', { level: 3 })).toHaveText(SPEC_HAIL_2025.map(([area]) => area))
     for (const [area, storm, size] of SPEC_HAIL_2025) {
       const card = cards.filter({ has: page.getByRole('heading', { name: area, exact: true }) })

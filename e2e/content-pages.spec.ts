@@ -1,6 +1,6 @@
 /**
- * The content pages of issue 5 (spec section 2): each is rendered on the server with its
- * heading, carries the sections the spec lists, and links only to pages that exist.
+ * The content pages: each is rendered on the server with its heading, carries the sections it
+ * is meant to have, and links only to pages that exist.
  */
 import { test, expect } from './fixtures'
 import { DEFAULT_BUSINESS, HOURS_DISPLAY, INSURANCE_CARRIERS } from '../shared/business'
@@ -156,7 +156,7 @@ test.describe('content pages', () => {
     await expect(info.locator('a[href^="mailto:"]')).toHaveCount(1)
     const common = page.getByRole('region', { name: 'Common Questions' })
     await expect(common.getByRole('heading', { level: 3 })).toHaveText(
-      CONTACT_QUESTIONS.map((q) => q.question),
+      CONTACT_QUESTIONS.items.map((q) => q.question),
     )
     await expect(common.getByText('within 24-48 hours, often the same day')).toBeVisible()
     await expect(common.getByText('completely free')).toBeVisible()

@@ -1,5 +1,5 @@
 /**
- * The image loader (spec sections 4, 8 and 9): on a load failure it checks the image with a
+ * The image loader: on a load failure it checks the image with a
  * HEAD request; if that fails too it shows a placeholder with the alt text (fallback on) or
  * 'Failed to load image' with a Retry button (fallback off), retrying at most 3 times.
  * /service-areas uses it with fallback on; the Central Park map with fallback off.

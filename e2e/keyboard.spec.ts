@@ -1,5 +1,5 @@
 /**
- * Issue 7: keyboard-only use of the header dropdowns, the mobile menu and both lead
+ * Keyboard-only use of the header dropdowns, the mobile menu and both lead
  * dialogs: focus moves in, stays in, Escape closes, and focus returns to what opened it.
  */
 import type { Locator, Page } from '@playwright/test'

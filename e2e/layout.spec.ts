@@ -15,7 +15,7 @@ test.describe('the global layout', () => {
     }
   })
 
-  test('the header carries the spec labels, the phone link and the Free Inspection button', async ({
+  test('the header carries the fixed navigation labels, the phone link and the Free Inspection button', async ({
     page,
     problems,
   }) => {

@@ -5,17 +5,10 @@
 import Database from 'better-sqlite3'
 import type { Locator, Page } from '@playwright/test'
 import { E2E_DATABASE_PATH } from '../playwright.config'
+import type { SubmissionRow } from '../server/db/submissions'
 
-export interface Row {
-  first_name: string
-  last_name: string
-  email: string
-  phone: string
-  address: string
-  message: string | null
-  form_type: string
-  source_path: string | null
-}
+/** A stored lead, as the server's repository reads it. */
+export type Row = SubmissionRow
 
 export function rowsFor(email: string): Row[] {
   const db = new Database(E2E_DATABASE_PATH, { readonly: true, fileMustExist: true })

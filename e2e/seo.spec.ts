@@ -1,5 +1,5 @@
 /**
- * Found by search engines (issue 6): what a crawler reads in the server-rendered HTML of
+ * Found by search engines: what a crawler reads in the server-rendered HTML of
  * every route — title, description, canonical, Open Graph, robots and JSON-LD — and
  * /sitemap.xml and /robots.txt. Raw HTML only (request.get): no JavaScript runs.
  */

@@ -1,5 +1,5 @@
 /**
- * Builds the inline booking widget's URL (spec sections 2 and 7): the scheduling page plus
+ * Builds the inline booking widget's URL (on /schedule-inspection): the scheduling page plus
  * Calendly-style query parameters for prefill, page settings and UTM tracking. Pure, so it
  * is unit-tested (tests/unit/booking-url.test.ts) and usable on either side.
  */

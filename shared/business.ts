@@ -1,8 +1,8 @@
 /**
  * Business facts: one home for every fact about the company that the site shows.
- * The spec leaves name, owner, phone, e-mail and booking page as placeholders, so those
- * are configuration (server/config.ts) and reach pages through pageContext; the rest are
- * constants of spec sections 3 and 9.
+ * Name, owner, phone, e-mail and booking page are configuration (server/config.ts, with
+ * placeholder defaults) and reach pages through pageContext; the rest are constants here.
+ * docs/content.md says where every fact lives.
  */
 
 /** What the operator configures (see .env.example). */
@@ -12,7 +12,7 @@ export interface BusinessConfig {
   /** Display form, e.g. (303) 555-0142. */
   phone: string
   email: string
-  /** The inline booking widget's scheduling page (spec sections 2 and 7). */
+  /** The scheduling page of the inline booking widget on /schedule-inspection. */
   bookingUrl: string
 }
 
@@ -34,21 +34,16 @@ export function ownerFirstName(business: BusinessConfig): string {
   return business.ownerName.split(/\s+/)[0] ?? business.ownerName
 }
 
-/** How soon an inspection happens after a request, e.g. in the homeowner's confirmation. */
-export const INSPECTION_WITHIN = '24-48 hours'
-/** How soon a requested hail report is delivered. */
-export const HAIL_REPORT_WITHIN = '24 hours'
-
-/** Hours shown on the contact page (spec section 9). */
+/** Hours shown on the contact page and in the footer. */
 export const HOURS_DISPLAY = 'Monday to Sunday, 9:00 AM to 7:00 PM'
-/** Hours in structured data (spec section 9: both readings are stated). */
+/** Hours in structured data: they differ from the hours shown, and both are kept as given. */
 export const HOURS_STRUCTURED = { days: 'Mo-Su', opens: '06:00', closes: '20:00' } as const
 
 export const SERVICE_AREA_DISPLAY = 'Denver Metro Area, including all surrounding cities'
 
 export const RATING = { value: 4.9, count: 127 } as const
 
-/** Placeholder street address (spec section 3: not real). */
+/** Placeholder street address (not real; to confirm before launch). */
 export const ADDRESS = {
   street: '1234 Example Street, Suite 100',
   city: 'Denver',
@@ -57,7 +52,7 @@ export const ADDRESS = {
   country: 'US',
 } as const
 
-/** A fixed point in central Denver, 5 decimals (issue 6). */
+/** A fixed point in central Denver, 5 decimals (about a metre). */
 export const GEO = { latitude: 39.73915, longitude: -104.98473 } as const
 
 export const PRICE_RANGE = '$$'
@@ -70,8 +65,8 @@ export const SOCIAL_LINKS = [
 ] as const
 
 /**
- * The eight national insurance carriers the site names as worked with (spec section 9; the
- * spec leaves the names out). The largest home insurers in Colorado, as placeholders: the
+ * The eight national insurance carriers the site names as worked with; their names were not
+ * given. The largest home insurers in Colorado, as placeholders: the
  * owner confirms or replaces them, like the other business facts.
  */
 export const INSURANCE_CARRIERS = [
@@ -85,12 +80,21 @@ export const INSURANCE_CARRIERS = [
   'Nationwide',
 ] as const
 
-/** Numbers quoted in the copy (spec section 9), so every page says the same. */
+const SHINGLE_WARRANTY_YEARS = '25-30'
+
+/**
+ * Numbers and durations quoted in the copy, so every page says the same and a change is one
+ * line here. Pages and content records import these instead of typing the figure
+ * (tests/unit/facts.test.ts fails on a hand-typed copy under client/ or shared/); docs/content.md
+ * lists them.
+ */
 export const FACTS = {
   inspectionWindow: '24-48 hours',
   stormPriorityHours: 72,
   emergencyTarpHours: 24,
   hailReportDeliveryHours: 24,
+  /** The phone call promised after a request, whether or not a time is booked. */
+  callbackHours: 24,
   stormHistoryYears: 5,
   claimFilingLimit: 'one year (12 months)',
   claimProcessing: '2-4 weeks',
@@ -101,10 +105,25 @@ export const FACTS = {
   repairAgeYears: 10,
   repairCostThresholdPercent: 25,
   inspectAgeYears: 15,
-  shingleWarrantyServices: '25-30 years',
+  /** The range alone, for "25-30 year warranties". */
+  shingleWarrantyYears: SHINGLE_WARRANTY_YEARS,
+  shingleWarrantyServices: `${SHINGLE_WARRANTY_YEARS} years`,
   manufacturerWarrantyFaq: '25-50 years',
   premiumReductionPercent: 28,
   cancellationNoticeHours: 24,
   insuranceCarrierCount: INSURANCE_CARRIERS.length,
   coloradoHailStormsPerYear: 100,
+  /**
+   * Communities served, as the product states it: the service-area lists name 14 cities with a
+   * page and 11 more (25), and both figures are kept.
+   */
+  communitiesServed: 24,
+  /** The storm seasons the area pages speak of. */
+  stormSeasons: '2024-2025',
+  /** Privacy policy: enquiries that lead to no work are deleted after this long. */
+  enquiryRetentionMonths: 24,
+  /** Privacy policy: how soon a request about personal information is answered. */
+  privacyAnswerDays: 30,
+  /** Terms: how long an estimate stays valid. */
+  estimateValidDays: 30,
 } as const

@@ -1,22 +1,23 @@
 /**
  * The one route table: paths, navigation labels, sitemap groups and page titles.
  * Header, footer, /sitemap, /sitemap.xml and each page's +route.ts all read from here
- * (spec section 2). Add a page here first.
+ * (docs/routes.md). Add a page here first.
  */
 import { CITY_PAGES } from './service-areas'
+import { FACTS, HOURS_DISPLAY } from './business'
 
 export type SitemapGroup = 'Main Pages' | 'Roofing Services' | 'Resources' | 'Service Areas' | 'Legal'
 
 export interface RouteEntry {
   path: string
-  /** Navigation label (spec section 2 names several of these exactly). */
+  /** Navigation label (several are fixed wording: docs/routes.md). */
   label: string
   /** <title>; the site name is appended by the layout. */
   title: string
   description: string
   /** Listed on /sitemap and /sitemap.xml. */
   sitemapGroup: SitemapGroup | null
-  /** False for pages search engines must not index (spec: /schedule-inspection). */
+  /** False for pages search engines must not index (/schedule-inspection). */
   indexable: boolean
 }
 
@@ -34,7 +35,7 @@ export const ROUTES = {
     '/',
     'Home',
     'Denver Hail Damage Roof Repair & Free Roof Inspections',
-    'Hail or storm damage? Get a free roof inspection within 24-48 hours, help with your insurance claim, and a roof replaced for just your deductible across the Denver metro area.',
+    `Hail or storm damage? Get a free roof inspection within ${FACTS.inspectionWindow}, help with your insurance claim, and a roof replaced for just your deductible across the Denver metro area.`,
     'Main Pages',
   ),
   about: page(
@@ -48,7 +49,7 @@ export const ROUTES = {
     '/contact',
     'Contact',
     'Contact Us – Schedule a Free Roof Inspection',
-    'Request a free roof inspection in the Denver metro area. We inspect within 24-48 hours, often the same day. Open Monday to Sunday, 9:00 AM to 7:00 PM.',
+    `Request a free roof inspection in the Denver metro area. We inspect within ${FACTS.inspectionWindow}, often the same day. Open ${HOURS_DISPLAY}.`,
     'Main Pages',
   ),
   residentialRoofing: page(
@@ -62,7 +63,7 @@ export const ROUTES = {
     '/roof-inspection',
     'Roof Inspection',
     'Free Roof Inspection in Denver',
-    'Free insurance claim, pre-purchase and annual maintenance roof inspections across the Denver metro area, scheduled within 24-48 hours.',
+    `Free insurance claim, pre-purchase and annual maintenance roof inspections across the Denver metro area, scheduled within ${FACTS.inspectionWindow}.`,
     'Roofing Services',
   ),
   roofRepair: page(
@@ -76,7 +77,7 @@ export const ROUTES = {
     '/roof-replacement',
     'Roof Replacement',
     'Roof Replacement with Class 4 Impact-Resistant Shingles',
-    'Full roof replacement in the Denver metro area, typically completed in 1-2 days, with impact-resistant shingles that can cut premiums by up to 28%.',
+    `Full roof replacement in the Denver metro area, typically completed in ${FACTS.installDaysServices}, with impact-resistant shingles that can cut premiums by up to ${FACTS.premiumReductionPercent}%.`,
     'Roofing Services',
   ),
   solarDetachReset: page(
@@ -104,14 +105,14 @@ export const ROUTES = {
     '/hail-damage',
     'Hail Damage Guide',
     'Hail Damage Guide – Signs Your Roof Was Hit',
-    'Learn the four signs of hail damage on a roof and why acting within 72 hours of a storm gets you priority inspection.',
+    `Learn the four signs of hail damage on a roof and why acting within ${FACTS.stormPriorityHours} hours of a storm gets you priority inspection.`,
     'Resources',
   ),
   hailReport: page(
     '/hail-report',
     'Extreme Weather Report',
     'Free Extreme Weather Report for Your Address',
-    'Get a free hail and storm history report for your property: exact storm dates, hail sizes and insurance-ready documentation, delivered within 24 hours.',
+    `Get a free hail and storm history report for your property: exact storm dates, hail sizes and insurance-ready documentation, delivered within ${FACTS.hailReportDeliveryHours} hours.`,
     'Resources',
   ),
   faqs: page(
@@ -159,8 +160,6 @@ export const ROUTES = {
   ),
 } as const satisfies Record<string, RouteEntry>
 
-export type RouteKey = keyof typeof ROUTES
-
 export function cityPath(slug: string): string {
   return `/service-areas/${slug}`
 }
@@ -171,7 +170,7 @@ export const CITY_ROUTES: RouteEntry[] = CITY_PAGES.map((city) =>
     cityPath(city.slug),
     city.name,
     `Roof Repair ${city.name}, CO – Hail Damage & Insurance Claims`,
-    `Hail damage roof repair and replacement in ${city.name}, Colorado. Free inspection within 24-48 hours and help with your insurance claim.`,
+    `Hail damage roof repair and replacement in ${city.name}, Colorado. Free inspection within ${FACTS.inspectionWindow} and help with your insurance claim.`,
     'Service Areas',
   ),
 )
@@ -193,7 +192,7 @@ export interface NavItem {
 
 const link = (r: RouteEntry): NavItem => ({ href: r.path, label: r.label })
 
-/** Header navigation (spec section 2: three dropdowns). */
+/** Header navigation: three dropdowns (docs/routes.md). */
 export const MAIN_NAV: NavItem[] = [
   link(ROUTES.home),
   {

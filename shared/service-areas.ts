@@ -1,6 +1,6 @@
 /**
- * Service areas (spec section 2, /service-areas and /service-areas/{city}-co) and the
- * 2025 hail impact data (spec section 3). One record per city drives its page, its
+ * Service areas (/service-areas and /service-areas/{city}-co, docs/routes.md) and the
+ * 2025 hail impact data. One record per city drives its page, its
  * navigation link, its sitemap entry, its hail card and its structured data.
  */
 
@@ -9,21 +9,21 @@ export interface HailImpact {
   storm: string
   /** ISO date of the storm, for structured data and sorting. */
   stormDate: string
-  /** Hail size in inches, as text (spec: hailSize is text). */
+  /** Hail size in inches, as text ('1.75'), as the cards show it. */
   hailSize: string
   description: string
 }
 
 export interface CityPage {
   name: string
-  /** Lowercase city name, spaces to hyphens, plus '-co' (spec section 2). */
+  /** Lowercase city name, spaces to hyphens, plus '-co' (docs/routes.md). */
   slug: string
   county: string
   zipcodes: string
   description: string
   image: string
   hail: HailImpact
-  /** Neighbourhoods named in the page's structured data (spec: five cities list them). */
+  /** Neighbourhoods named on the page and in its structured data (five cities list them). */
   neighborhoods?: string[]
 }
 
@@ -240,7 +240,7 @@ export const CITY_PAGES: CityPage[] = [
   ),
 ]
 
-/** Communities served without their own page: the 'Also Serving' cards (spec section 2). */
+/** Communities served without their own page: the 'Also Serving' cards. */
 export const ALSO_SERVING: string[] = [
   'Arvada',
   'Boulder',
@@ -265,7 +265,7 @@ export function cityByName(name: string): CityPage {
   return found
 }
 
-/** The 2025 hail impact cards of /hail-report, in the order of spec section 3's table. */
+/** The 2025 hail impact cards of /hail-report, in the order the product lists them (not alphabetical). */
 export const HAIL_IMPACT_2025: CityPage[] = [
   'Brighton',
   'Broomfield',
@@ -282,3 +282,37 @@ export const HAIL_IMPACT_2025: CityPage[] = [
   'Superior',
   'Thornton',
 ].map(cityByName)
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
+
+/** The smallest and largest hail and the first and last storm month of a set of cards, for copy that sums them up. */
+export function summariseHail(cities: CityPage[]) {
+  const sizes = cities.map((c) => Number(c.hail.hailSize))
+  const dates = cities.map((c) => c.hail.stormDate).sort()
+  const month = (iso: string) => MONTHS[Number(iso.slice(5, 7)) - 1]
+  const first = dates[0] ?? ''
+  const last = dates[dates.length - 1] ?? ''
+  return {
+    /** Inches with one decimal, e.g. '1.0'. */
+    smallestHail: Math.min(...sizes).toFixed(1),
+    largestHail: Math.max(...sizes).toFixed(1),
+    firstMonth: month(first),
+    lastMonth: month(last),
+    year: last.slice(0, 4),
+  }
+}
+
+export const HAIL_2025_SUMMARY = summariseHail(HAIL_IMPACT_2025)

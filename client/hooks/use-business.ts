@@ -5,7 +5,3 @@ import type { BusinessConfig } from '../../shared/business'
 export function useBusiness(): BusinessConfig {
   return usePageContext().globalContext.business
 }
-
-export function useSiteUrl(): string {
-  return usePageContext().globalContext.siteUrl
-}

@@ -1,7 +1,7 @@
 // https://vike.dev/Head – site-wide <head> content, rendered on the server. Title,
 // description and og:image come from +title.ts, +description.ts and +image.ts (vike-react
 // renders those once each); this adds the canonical URL, the rest of Open Graph, robots and
-// the business's structured data (issue 6). Head is cumulative: city pages and /faqs add
+// the business's structured data. Head is cumulative: city pages and /faqs add
 // their own JSON-LD in their folder's +Head.tsx.
 import { usePageContext } from 'vike-react/usePageContext'
 import { JsonLd } from '../components/seo/JsonLd'
@@ -20,7 +20,7 @@ export default function Head() {
       <meta name="theme-color" content="#0b2545" />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       {url && <link rel="canonical" href={url} />}
-      {/* The error page and /schedule-inspection stay out of search results (spec section 2). */}
+      {/* The error page and /schedule-inspection stay out of search results (docs/routes.md). */}
       {!indexable && <meta name="robots" content="noindex" />}
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={business.name} />

@@ -1,5 +1,5 @@
 // https://vike.dev/image – og:image and twitter:card summary_large_image; absolute, as
-// social sites require (issue 6).
+// social sites require.
 import type { PageContextServer } from 'vike/types'
 import { ogImageUrl } from '../../shared/seo/json-ld'
 export default (pageContext: PageContextServer) => ogImageUrl(pageContext.globalContext.siteUrl)

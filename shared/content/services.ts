@@ -1,135 +1,134 @@
 /**
- * Service and feature cards (spec section 2). Icons are named here and drawn by
- * client/components/ui/more-icons.tsx, so this module stays free of React.
+ * Service and feature cards, with the headings of their sections (docs/content.md). Icons are
+ * named here and drawn by client/components/ui/icons.tsx, so this module stays free of React.
  */
 import { ROUTES } from '../routes'
-
-export type ContentIconName =
-  | 'search'
-  | 'wrench'
-  | 'home'
-  | 'sun'
-  | 'shield'
-  | 'hail'
-  | 'wind'
-  | 'flashing'
-  | 'clipboard'
-  | 'handshake'
-  | 'award'
-  | 'message'
-  | 'dollar'
-  | 'broom'
-  | 'calendar'
-  | 'heart'
-  | 'clock'
-  | 'bolt'
-  | 'warehouse'
-  | 'file'
-
-export interface ContentCard {
-  title: string
-  text: string
-  icon: ContentIconName
-  /** Where the card leads, when it is a link. */
-  href?: string
-}
+import { countInWords } from './count-in-words'
+import type { Block, ContentCard, KeyFact, WorkPhoto } from './types'
+import { FACTS } from '../business'
 
 /** Home: the four services, each linking to its page. */
-export const HOME_SERVICES: ContentCard[] = [
-  {
-    title: 'Roof Inspection',
-    text: 'A free, detailed inspection within 24-48 hours, often the same day, with photos of every sign of damage.',
-    icon: 'search',
-    href: ROUTES.roofInspection.path,
-  },
-  {
-    title: 'Roof Repair',
-    text: 'Hail, wind and flashing repairs done right, with emergency tarping within 24 hours when water gets in.',
-    icon: 'wrench',
-    href: ROUTES.roofRepair.path,
-  },
-  {
-    title: 'Roof Replacement',
-    text: 'A complete new roof, typically installed in 1-2 days, with Class 4 impact-resistant shingle options.',
-    icon: 'home',
-    href: ROUTES.roofReplacement.path,
-  },
-  {
-    title: 'Solar Detach & Reset',
-    text: 'Your solar panels safely removed, stored and reinstalled so your roof can be repaired or replaced.',
-    icon: 'sun',
-    href: ROUTES.solarDetachReset.path,
-  },
-]
+export const HOME_SERVICES: Block<ContentCard> = {
+  eyebrow: 'What we do',
+  title: 'Our Roofing Services',
+  intro: 'From the first inspection to the final walkthrough, one local team handles your roof.',
+  items: [
+    {
+      title: 'Roof Inspection',
+      text: `A free, detailed inspection within ${FACTS.inspectionWindow}, often the same day, with photos of every sign of damage.`,
+      icon: 'search',
+      href: ROUTES.roofInspection.path,
+    },
+    {
+      title: 'Roof Repair',
+      text: `Hail, wind and flashing repairs done right, with emergency tarping within ${FACTS.emergencyTarpHours} hours when water gets in.`,
+      icon: 'wrench',
+      href: ROUTES.roofRepair.path,
+    },
+    {
+      title: 'Roof Replacement',
+      text: `A complete new roof, typically installed in ${FACTS.installDaysServices}, with Class 4 impact-resistant shingle options.`,
+      icon: 'home',
+      href: ROUTES.roofReplacement.path,
+    },
+    {
+      title: 'Solar Detach & Reset',
+      text: 'Your solar panels safely removed, stored and reinstalled so your roof can be repaired or replaced.',
+      icon: 'sun',
+      href: ROUTES.solarDetachReset.path,
+    },
+  ],
+}
 
-/** /residential-roofing: three service cards with a Learn More link (spec section 2). */
-export const RESIDENTIAL_SERVICES: ContentCard[] = [
-  {
-    title: 'Roof Inspection',
-    text: 'Free, thorough inspections that document hail and wind damage for your insurance claim.',
-    icon: 'search',
-    href: ROUTES.roofInspection.path,
-  },
-  {
-    title: 'Roof Replacement',
-    text: 'Complete replacements with quality materials, clean job sites and a final walkthrough.',
-    icon: 'home',
-    href: ROUTES.roofReplacement.path,
-  },
-  {
-    title: 'Solar Detach & Reset',
-    text: 'Safe removal and reinstallation of your solar panels before and after roof work.',
-    icon: 'sun',
-    href: ROUTES.solarDetachReset.path,
-  },
-]
+/** /residential-roofing: three service cards, each with a Learn More link. */
+export const RESIDENTIAL_SERVICES: Block<ContentCard> = {
+  eyebrow: 'Our services',
+  title: 'Roofing Services for Your Home',
+  intro: 'One local team for every part of your roof.',
+  items: [
+    {
+      title: 'Roof Inspection',
+      text: 'Free, thorough inspections that document hail and wind damage for your insurance claim.',
+      icon: 'search',
+      href: ROUTES.roofInspection.path,
+    },
+    {
+      title: 'Roof Replacement',
+      text: 'Complete replacements with quality materials, clean job sites and a final walkthrough.',
+      icon: 'home',
+      href: ROUTES.roofReplacement.path,
+    },
+    {
+      title: 'Solar Detach & Reset',
+      text: 'Safe removal and reinstallation of your solar panels before and after roof work.',
+      icon: 'sun',
+      href: ROUTES.solarDetachReset.path,
+    },
+  ],
+}
 
-/** /residential-roofing: four benefit cards (spec section 2). */
-export const RESIDENTIAL_BENEFITS: ContentCard[] = [
-  {
-    title: 'Just Your Deductible',
-    text: 'When your insurance claim is approved, you pay just your deductible for a complete new roof.',
-    icon: 'dollar',
-  },
-  {
-    title: 'Free Class 4 Shingle Upgrade',
-    text: 'Impact-resistant Class 4 shingles at no extra cost, which can cut your insurance premiums by up to 28%.',
-    icon: 'shield',
-  },
-  {
-    title: 'Lifetime Protection',
-    text: 'Manufacturer-backed warranties and our own workmanship guarantee protect your home for years to come.',
-    icon: 'award',
-  },
-  {
-    title: 'Clean Job Sites',
-    text: 'Tarps over your landscaping, magnetic nail sweeps and every bit of debris hauled away.',
-    icon: 'broom',
-  },
-]
+/** /residential-roofing: the photo beside 'Roof Repair or Replacement?'. */
+export const REPAIR_OR_REPLACE_PHOTO: WorkPhoto = {
+  src: '/uploads/about/crew-installing-shingles.svg',
+  alt: 'Two roofers in orange safety helmets installing new shingles on a pitched roof',
+  caption: 'Repair or replace, our own crew does the work.',
+}
 
-/** /roof-inspection: three inspection types (spec section 2). */
-export const INSPECTION_TYPES: ContentCard[] = [
-  {
-    title: 'Insurance Claim Inspection',
-    text: 'After hail or wind, we photograph and document every sign of damage so your claim has the evidence it needs.',
-    icon: 'clipboard',
-  },
-  {
-    title: 'Pre-Purchase Inspection',
-    text: 'Buying a home? Know the true condition and remaining life of the roof before you sign.',
-    icon: 'home',
-  },
-  {
-    title: 'Annual Maintenance Inspection',
-    text: 'A yearly check catches loose flashing, worn seals and small leaks before they become big repairs.',
-    icon: 'calendar',
-  },
-]
+/** /residential-roofing: four benefit cards. */
+export const RESIDENTIAL_BENEFITS: Block<ContentCard> = {
+  eyebrow: 'The difference',
+  title: 'Why Homeowners Choose Us',
+  items: [
+    {
+      title: 'Just Your Deductible',
+      text: 'When your insurance claim is approved, you pay just your deductible for a complete new roof.',
+      icon: 'dollar',
+    },
+    {
+      title: 'Free Class 4 Shingle Upgrade',
+      text: `Impact-resistant Class 4 shingles at no extra cost, which can cut your insurance premiums by up to ${FACTS.premiumReductionPercent}%.`,
+      icon: 'shield-check',
+    },
+    {
+      title: 'Lifetime Protection',
+      text: 'Manufacturer-backed warranties and our own workmanship guarantee protect your home for years to come.',
+      icon: 'award',
+    },
+    {
+      title: 'Clean Job Sites',
+      text: 'Tarps over your landscaping, magnetic nail sweeps and every bit of debris hauled away.',
+      icon: 'broom',
+    },
+  ],
+}
 
-/** /roof-inspection: six signs a roof needs inspection (spec sections 2 and 9). */
+/** /roof-inspection: three inspection types. */
+export const INSPECTION_TYPES: Block<ContentCard> = {
+  eyebrow: 'Inspection types',
+  title: 'The Right Inspection for Your Situation',
+  intro: 'Whether you just had a storm, are buying a home or want peace of mind, we have you covered.',
+  items: [
+    {
+      title: 'Insurance Claim Inspection',
+      text: 'After hail or wind, we photograph and document every sign of damage so your claim has the evidence it needs.',
+      icon: 'clipboard',
+    },
+    {
+      title: 'Pre-Purchase Inspection',
+      text: 'Buying a home? Know the true condition and remaining life of the roof before you sign.',
+      icon: 'home',
+    },
+    {
+      title: 'Annual Maintenance Inspection',
+      text: 'A yearly check catches loose flashing, worn seals and small leaks before they become big repairs.',
+      icon: 'calendar',
+    },
+  ],
+}
+
+/** /roof-inspection: the signs a roof needs inspection (the heading counts them). */
 export const INSPECTION_SIGNS: string[] = [
-  'Your roof is over 15 years old',
+  `Your roof is over ${FACTS.inspectAgeYears} years old`,
   'A hail or wind storm recently passed through',
   'Missing, cracked or curling shingles',
   'Granules collecting in gutters or at downspouts',
@@ -137,53 +136,71 @@ export const INSPECTION_SIGNS: string[] = [
   'Dented gutters, vents or window screens',
 ]
 
-/** /roof-repair: repair types (spec section 2: hail, wind, flashing). */
-export const REPAIR_TYPES: ContentCard[] = [
-  {
-    title: 'Hail Damage Repair',
-    text: 'Bruised, cracked and granule-stripped shingles replaced and matched to your roof, with full documentation for your claim.',
-    icon: 'hail',
-  },
-  {
-    title: 'Wind Damage Repair',
-    text: 'Lifted, creased and missing shingles re-secured or replaced before the next storm drives water underneath.',
-    icon: 'wind',
-  },
-  {
-    title: 'Flashing Repair',
-    text: 'Leaks around chimneys, skylights, vents and walls sealed with new flashing that keeps water out for good.',
-    icon: 'flashing',
-  },
-]
+/** /roof-repair: repair types (hail, wind, flashing). */
+export const REPAIR_TYPES: Block<ContentCard> = {
+  eyebrow: 'What we repair',
+  title: 'Roof Repairs We Handle',
+  intro: 'Colorado weather is hard on roofs. We fix the damage it leaves behind.',
+  items: [
+    {
+      title: 'Hail Damage Repair',
+      text: 'Bruised, cracked and granule-stripped shingles replaced and matched to your roof, with full documentation for your claim.',
+      icon: 'hail',
+    },
+    {
+      title: 'Wind Damage Repair',
+      text: 'Lifted, creased and missing shingles re-secured or replaced before the next storm drives water underneath.',
+      icon: 'wind',
+    },
+    {
+      title: 'Flashing Repair',
+      text: 'Leaks around chimneys, skylights, vents and walls sealed with new flashing that keeps water out for good.',
+      icon: 'flashing',
+    },
+  ],
+}
 
 /** /roof-replacement: benefits of a new roof. */
-export const REPLACEMENT_BENEFITS: ContentCard[] = [
-  {
-    title: 'Adds Home Value',
-    text: 'A new roof may add up to $15,000 in home value and is one of the first things buyers notice.',
-    icon: 'dollar',
-  },
-  {
-    title: 'Hail Protection',
-    text: 'Class 4 impact-resistant shingles stand up to Colorado hail and can cut premiums by up to 28%.',
-    icon: 'shield',
-  },
-  {
-    title: 'Long Warranties',
-    text: 'Shingle warranties of 25-30 years, backed by our own workmanship guarantee.',
-    icon: 'award',
-  },
-  {
-    title: 'Fast Installation',
-    text: 'Most replacements are installed in 1-2 days, with a clean site at the end of every day.',
-    icon: 'clock',
-  },
+export const REPLACEMENT_BENEFITS: Block<ContentCard> = {
+  eyebrow: 'Why replace',
+  title: 'Benefits of a New Roof',
+  intro: "A new roof protects your family, your budget and your home's value.",
+  items: [
+    {
+      title: 'Adds Home Value',
+      text: `A new roof may add up to ${FACTS.homeValueAdd} in home value and is one of the first things buyers notice.`,
+      icon: 'dollar',
+    },
+    {
+      title: 'Hail Protection',
+      text: `Class 4 impact-resistant shingles stand up to Colorado hail and can cut premiums by up to ${FACTS.premiumReductionPercent}%.`,
+      icon: 'shield-check',
+    },
+    {
+      title: 'Long Warranties',
+      text: `Shingle warranties of ${FACTS.shingleWarrantyServices}, backed by our own workmanship guarantee.`,
+      icon: 'award',
+    },
+    {
+      title: 'Fast Installation',
+      text: `Most replacements are installed in ${FACTS.installDaysServices}, with a clean site at the end of every day.`,
+      icon: 'clock',
+    },
+  ],
+}
+
+/** /roof-replacement: the band of key facts under the hero. */
+export const REPLACEMENT_KEY_FACTS: KeyFact[] = [
+  { value: FACTS.installDaysServices, label: 'Typical installation' },
+  { value: FACTS.shingleWarrantyServices, label: 'Shingle warranties' },
+  { value: `Up to ${FACTS.homeValueAdd}`, label: 'Added home value' },
+  { value: `Up to ${FACTS.premiumReductionPercent}%`, label: 'Premium savings with Class 4' },
 ]
 
 /** /roof-replacement: signs a new roof is needed. */
 export const REPLACEMENT_SIGNS: string[] = [
-  'Your roof is more than 10 years old and has storm damage',
-  'Repair costs would exceed 25% of the replacement value',
+  `Your roof is more than ${FACTS.repairAgeYears} years old and has storm damage`,
+  `Repair costs would exceed ${FACTS.repairCostThresholdPercent}% of the replacement value`,
   'Widespread hail bruising or granule loss',
   'Sagging areas or soft decking underfoot',
   'Repeated leaks in different places',
@@ -191,117 +208,88 @@ export const REPLACEMENT_SIGNS: string[] = [
 ]
 
 /** /solar-detach-reset: three services. */
-export const SOLAR_SERVICES: ContentCard[] = [
-  {
-    title: 'Solar Panel Removal',
-    text: 'Panels, racking and wiring disconnected safely and labelled so everything goes back exactly where it was.',
-    icon: 'bolt',
-  },
-  {
-    title: 'Secure Storage',
-    text: 'Your panels are stored safely while we repair or replace the roof underneath them.',
-    icon: 'warehouse',
-  },
-  {
-    title: 'Reinstallation & Testing',
-    text: 'Panels reinstalled on new, properly flashed mounts and tested so your system produces power again.',
-    icon: 'sun',
-  },
-]
+export const SOLAR_SERVICES: Block<ContentCard> = {
+  eyebrow: 'What we do',
+  title: 'Our Solar Services',
+  intro: 'Everything needed to work on a roof with solar panels, handled by one team.',
+  items: [
+    {
+      title: 'Solar Panel Removal',
+      text: 'Panels, racking and wiring disconnected safely and labelled so everything goes back exactly where it was.',
+      icon: 'bolt',
+    },
+    {
+      title: 'Secure Storage',
+      text: 'Your panels are stored safely while we repair or replace the roof underneath them.',
+      icon: 'warehouse',
+    },
+    {
+      title: 'Reinstallation & Testing',
+      text: 'Panels reinstalled on new, properly flashed mounts and tested so your system produces power again.',
+      icon: 'sun',
+    },
+  ],
+}
 
 /** /solar-detach-reset: four reasons to choose us. */
-export const SOLAR_REASONS: ContentCard[] = [
-  {
-    title: 'One Team, One Schedule',
-    text: 'Roofing and solar handled together, so there is no juggling contractors or waiting between trades.',
-    icon: 'calendar',
-  },
-  {
-    title: 'Leak-Free Mounts',
-    text: 'New flashing at every penetration, so the mounts that hold your panels never let water in.',
-    icon: 'shield',
-  },
-  {
-    title: 'Insurance Know-How',
-    text: 'When a storm damaged the roof, we include the solar detach and reset in the claim documentation.',
-    icon: 'file',
-  },
-  {
-    title: 'Careful Handling',
-    text: 'Your panels are photographed, labelled and handled with care from removal to reset.',
-    icon: 'heart',
-  },
-]
+export const SOLAR_REASONS: Block<ContentCard> = {
+  eyebrow: 'Why choose us',
+  title: 'Why Homeowners Trust Us With Their Solar',
+  items: [
+    {
+      title: 'One Team, One Schedule',
+      text: 'Roofing and solar handled together, so there is no juggling contractors or waiting between trades.',
+      icon: 'calendar',
+    },
+    {
+      title: 'Leak-Free Mounts',
+      text: 'New flashing at every penetration, so the mounts that hold your panels never let water in.',
+      icon: 'shield-check',
+    },
+    {
+      title: 'Insurance Know-How',
+      text: 'When a storm damaged the roof, we include the solar detach and reset in the claim documentation.',
+      icon: 'file',
+    },
+    {
+      title: 'Careful Handling',
+      text: 'Your panels are photographed, labelled and handled with care from removal to reset.',
+      icon: 'heart',
+    },
+  ],
+}
 
 /** /insurance-claims: four benefits. */
-export const INSURANCE_BENEFITS: ContentCard[] = [
-  {
-    title: 'Just Your Deductible',
-    text: 'When your claim is approved, you pay just your deductible for the covered work.',
-    icon: 'dollar',
-  },
-  {
-    title: 'Adjuster Meetings',
-    text: 'We meet your adjuster on the roof so every area of damage is seen and counted.',
-    icon: 'handshake',
-  },
-  {
-    title: 'Complete Documentation',
-    text: 'Photos and a detailed report that give your claim the evidence it needs.',
-    icon: 'clipboard',
-  },
-  {
-    title: 'Clear Communication',
-    text: 'You always know where your claim stands and what happens next.',
-    icon: 'message',
-  },
-]
+export const INSURANCE_BENEFITS: Block<ContentCard> = {
+  eyebrow: 'Why work with us',
+  title: 'Benefits of Working With an Insurance-Focused Roofer',
+  intro: `We have worked with ${countInWords(FACTS.insuranceCarrierCount)} national insurance carriers and know what each one needs to see.`,
+  items: [
+    {
+      title: 'Just Your Deductible',
+      text: 'When your claim is approved, you pay just your deductible for the covered work.',
+      icon: 'dollar',
+    },
+    {
+      title: 'Adjuster Meetings',
+      text: 'We meet your adjuster on the roof so every area of damage is seen and counted.',
+      icon: 'handshake',
+    },
+    {
+      title: 'Complete Documentation',
+      text: 'Photos and a detailed report that give your claim the evidence it needs.',
+      icon: 'clipboard',
+    },
+    {
+      title: 'Clear Communication',
+      text: 'You always know where your claim stands and what happens next.',
+      icon: 'message',
+    },
+  ],
+}
 
-/** /about: differentiators (spec section 2). */
-export const ABOUT_DIFFERENTIATORS: ContentCard[] = [
-  {
-    title: 'Insurance Focused',
-    text: 'I know how hail claims work and I meet your adjuster in person. On an approved claim, you pay just your deductible.',
-    icon: 'file',
-  },
-  {
-    title: 'No High Pressure',
-    text: 'No sign-today deals and no scare tactics. I show you what I find and let you decide.',
-    icon: 'handshake',
-  },
-  {
-    title: 'Quality First',
-    text: 'Quality materials, proper flashing and careful installation, because I want your roof to outlast the next storm.',
-    icon: 'award',
-  },
-  {
-    title: 'Clear Communication',
-    text: 'You get my cell number and straight answers. You will always know what happens next.',
-    icon: 'message',
-  },
-]
-
-/** /about: values (spec section 2). */
-export const ABOUT_VALUES: ContentCard[] = [
-  {
-    title: 'Honesty',
-    text: 'If your roof does not need replacing, I will tell you. My reputation matters more than any single job.',
-    icon: 'shield',
-  },
-  {
-    title: 'Communication',
-    text: 'Calls returned the same day, updates at every step and answers in plain language.',
-    icon: 'message',
-  },
-  {
-    title: "Doing What's Right",
-    text: 'Treating your home like my own, even when nobody is watching.',
-    icon: 'heart',
-  },
-]
-
-/** /hail-damage: four damage types (spec section 2). */
-export const HAIL_DAMAGE_TYPES: ContentCard[] = [
+/** The four kinds of hail damage: on /hail-damage, and on /resources linking there. */
+const HAIL_DAMAGE_KINDS: ContentCard[] = [
   {
     title: 'Granule Loss',
     text: 'Hail knocks the protective granules off shingles, leaving dark bald spots that age fast in the Colorado sun.',
@@ -324,24 +312,52 @@ export const HAIL_DAMAGE_TYPES: ContentCard[] = [
   },
 ]
 
+/** /hail-damage: the four damage types. */
+export const HAIL_DAMAGE_TYPES: Block<ContentCard> = {
+  eyebrow: 'What to look for',
+  title: `${HAIL_DAMAGE_KINDS.length} Types of Hail Damage`,
+  intro: 'These are the signs our inspectors document for your insurance claim.',
+  items: HAIL_DAMAGE_KINDS,
+}
+
+/** /resources: the same four, each card linking to /hail-damage. */
+export const RESOURCES_HAIL_SIGNS: Block<ContentCard> = {
+  eyebrow: 'Hail damage guide',
+  title: 'Know the Signs of Hail Damage',
+  intro: `Hail damage is often invisible from the ground. These are the ${countInWords(HAIL_DAMAGE_KINDS.length)} signs we look for.`,
+  items: HAIL_DAMAGE_KINDS.map((card) => ({ ...card, href: ROUTES.hailDamage.path })),
+}
+
+/** /hail-damage: the photo beside 'Act Fast After a Hail Storm'. */
+export const HAIL_DAMAGE_PHOTO: WorkPhoto = {
+  src: '/uploads/about/inspecting-hail-damage.svg',
+  alt: 'Hail impacts on asphalt shingles circled during an inspection, with a 2-inch hail size label',
+  caption: 'Hail hits are easy to miss from the ground.',
+}
+
 /** /resources: three question cards linking to /faqs. */
-export const RESOURCE_QUESTIONS: ContentCard[] = [
-  {
-    title: 'Will my insurance cover a new roof?',
-    text: 'Coverage depends on your policy. Learn how storm claims usually work.',
-    icon: 'file',
-    href: ROUTES.faqs.path,
-  },
-  {
-    title: 'How long does a replacement take?',
-    text: 'Most roofs are replaced in a few days. See what to expect.',
-    icon: 'clock',
-    href: ROUTES.faqs.path,
-  },
-  {
-    title: 'What are Class 4 shingles?',
-    text: 'Impact-resistant shingles that can lower premiums by up to 28%.',
-    icon: 'shield',
-    href: ROUTES.faqs.path,
-  },
-]
+export const RESOURCE_QUESTIONS: Block<ContentCard> = {
+  eyebrow: 'Roof FAQs',
+  title: 'Common Questions',
+  intro: 'Quick answers to what homeowners ask us most.',
+  items: [
+    {
+      title: 'Will my insurance cover a new roof?',
+      text: 'Coverage depends on your policy. Learn how storm claims usually work.',
+      icon: 'file',
+      href: ROUTES.faqs.path,
+    },
+    {
+      title: 'How long does a replacement take?',
+      text: 'Most roofs are replaced in a few days. See what to expect.',
+      icon: 'clock',
+      href: ROUTES.faqs.path,
+    },
+    {
+      title: 'What are Class 4 shingles?',
+      text: `Impact-resistant shingles that can lower premiums by up to ${FACTS.premiumReductionPercent}%.`,
+      icon: 'shield-check',
+      href: ROUTES.faqs.path,
+    },
+  ],
+}

@@ -1,5 +1,6 @@
 /**
- * Customer testimonials (spec section 3, "Testimonial"): every rating is 5 and is drawn
+ * Customer testimonials (name, location, neighbourhood, project date, rating, text, photo):
+ * every rating is 5 and is drawn
  * as stars. Locations are cities from the service areas (shared/service-areas.ts).
  */
 import type { Testimonial } from './types'

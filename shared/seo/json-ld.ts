@@ -1,7 +1,7 @@
 /**
  * Structured data (JSON-LD) builders: pure functions of the business facts, the site URL
- * and the content records, so they are unit-tested without rendering (issue 6, spec
- * section 3 "Structured data about the business" and section 2 city pages).
+ * and the content records, so they are unit-tested without rendering: the business on every
+ * page, and each city page's service and breadcrumbs.
  */
 import { ADDRESS, GEO, HOURS_STRUCTURED, PRICE_RANGE, RATING, type BusinessConfig } from '../business'
 import { ROUTES, cityPath } from '../routes'
@@ -32,7 +32,7 @@ export function absoluteUrl(siteUrl: string, path: string): string {
   return `${siteUrl}${path}`
 }
 
-/** Services the business offers site-wide (spec section 1 "Offer"). */
+/** Services the business offers site-wide. */
 const SERVICES = [
   { name: 'Roof Inspection', path: ROUTES.roofInspection.path },
   { name: 'Roof Repair', path: ROUTES.roofRepair.path },
@@ -42,7 +42,7 @@ const SERVICES = [
   { name: 'Solar Panel Detach & Reset', path: ROUTES.solarDetachReset.path },
 ] as const
 
-/** The four services the spec lists for a city with neighbourhoods, named with the city. */
+/** The four services listed for a city with neighbourhoods, named with the city. */
 export function cityServiceNames(cityName: string): string[] {
   return [
     `Roof Repair in ${cityName}`,
@@ -60,7 +60,7 @@ function cityPlace(name: string, url?: string): JsonLdObject {
   return { '@type': 'City', name, ...(url ? { url } : {}), containedInPlace: colorado }
 }
 
-/** The business as a RoofingContractor; on every page (spec section 3). */
+/** The business as a RoofingContractor; on every page. */
 export function buildBusiness(business: BusinessConfig, siteUrl: string): JsonLdObject {
   return {
     '@context': CONTEXT,
@@ -113,7 +113,7 @@ export function buildBusiness(business: BusinessConfig, siteUrl: string): JsonLd
   }
 }
 
-/** The Service a city page describes, provided by the business (spec section 2 city pages). */
+/** The Service a city page describes, provided by the business. */
 export function buildCityService(city: CityPage, siteUrl: string): JsonLdObject {
   const pageUrl = absoluteUrl(siteUrl, cityPath(city.slug))
   const area: JsonLdObject = {
@@ -167,7 +167,7 @@ export function buildBreadcrumbs(items: BreadcrumbItem[]): JsonLdObject {
 
 /**
  * Home > Service Areas > City. Central Park's crumbs use its real path under
- * /service-areas (the earlier site's /locations/central-park was an error, issue 6).
+ * /service-areas (the earlier site's /locations/central-park was an error).
  */
 export function cityBreadcrumbItems(city: CityPage, siteUrl: string): BreadcrumbItem[] {
   return [

@@ -1,4 +1,4 @@
-/** A service-area card (spec section 3: area, description, image, zipcodes) linking to the city page. */
+/** A service-area card (area, description, image, zip codes) linking to the city page. */
 import { cityPath } from '../../../shared/routes'
 import type { CityPage } from '../../../shared/service-areas'
 import { ImageLoader } from '../content/ImageLoader'
@@ -8,7 +8,7 @@ export function AreaCard({ city }: { city: CityPage }) {
   return (
     <a className="card card-link area-card" href={cityPath(city.slug)}>
       <div className="card-media">
-        {/* Spec section 4: a missing image falls back to a placeholder with the alt text. */}
+        {/* A missing image falls back to a placeholder with the alt text. */}
         <ImageLoader
           src={city.image}
           alt={`Illustration of ${city.name}, Colorado`}

@@ -1,4 +1,4 @@
-/** Visible breadcrumb trail (spec section 2: Home > Service Areas > City). */
+/** Visible breadcrumb trail (a city page's: Home > Service Areas > City). */
 import type { BreadcrumbItem } from '../../../shared/content/types'
 
 export function Breadcrumbs({ items }: { items: BreadcrumbItem[] }) {

@@ -1,4 +1,4 @@
-/** A Central Park storm card (spec section 3: date, hail size, severity, affected areas). */
+/** A Central Park storm card: date, hail size, severity (Severe or Moderate), affected areas. */
 import type { StormCard } from '../../../shared/content/types'
 
 export function StormCardView({ storm }: { storm: StormCard }) {

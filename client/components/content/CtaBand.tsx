@@ -1,12 +1,12 @@
 /** A call-to-action band: headline, one line, the inspection button and the phone number. */
-import { telHref } from '../../../shared/business'
+import { FACTS, telHref } from '../../../shared/business'
 import { useBusiness } from '../../hooks/use-business'
 import { InspectionButton } from '../lead/lead-dialogs'
 import { PhoneIcon } from '../ui/icons'
 
 export function CtaBand({
   title = 'Ready to Find Out If Your Roof Qualifies?',
-  text = 'Get a free, no-pressure roof inspection within 24-48 hours. We document every sign of hail and wind damage and help you through the insurance claim.',
+  text = `Get a free, no-pressure roof inspection within ${FACTS.inspectionWindow}. We document every sign of hail and wind damage and help you through the insurance claim.`,
   buttonText = 'Get Your Free Roof Inspection',
 }: {
   title?: string

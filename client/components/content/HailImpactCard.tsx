@@ -1,4 +1,4 @@
-/** A 2025 hail impact card (spec section 3): area, description, image, storm date, hail size, zip codes. */
+/** A 2025 hail impact card: area, description, image, storm date, hail size, zip codes; a link to the city page on the home page. */
 import type { CityPage } from '../../../shared/service-areas'
 import { cityPath } from '../../../shared/routes'
 import { ArrowRightIcon } from '../ui/icons'

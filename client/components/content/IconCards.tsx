@@ -1,11 +1,10 @@
 /**
- * A grid of icon cards for services, benefits and features (spec section 2). A card
+ * A grid of icon cards for services, benefits and features. A card
  * with an href is one big link, or carries a 'Learn More' link when linkText is given.
  */
 import { useId } from 'react'
-import type { ContentCard } from '../../../shared/content/services'
-import { ArrowRightIcon } from '../ui/icons'
-import { ContentIcon } from '../ui/more-icons'
+import type { ContentCard } from '../../../shared/content/types'
+import { ArrowRightIcon, ContentIcon } from '../ui/icons'
 
 export function IconCards({
   items,

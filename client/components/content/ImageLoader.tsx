@@ -1,5 +1,5 @@
 /**
- * Image loader (spec sections 4, 8, 9): idle → loading → loaded | error.
+ * Image loader: idle → loading → loaded | error.
  * On a load failure it checks the image with a HEAD request; if that fails too and
  * `fallback` is on, it shows a placeholder carrying the alt text and counts as loaded;
  * otherwise it shows 'Failed to load image' with a Retry button (at most 3 retries).
@@ -7,7 +7,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 
 export const IMAGE_MAX_RETRIES = 3
-export const IMAGE_DEFAULT_QUALITY = 80
 
 export type ImageLoadState = 'idle' | 'loading' | 'loaded' | 'error'
 
@@ -21,8 +20,6 @@ export interface ImageLoaderProps {
   priority?: boolean
   fallback?: boolean
   retry?: boolean
-  /** Passed as ?q= to image URLs that accept it; our SVGs ignore it. */
-  quality?: number
 }
 
 async function headOk(src: string): Promise<boolean> {

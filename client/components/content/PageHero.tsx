@@ -1,7 +1,7 @@
 /**
- * The hero of a content page: the shared HeroBanner whose main action opens the free
- * inspection modal (spec section 1: 'Schedule Your Free Roof Inspection' opens the lead
- * modal), with the phone number as the second action.
+ * The hero of a content page: the shared HeroBanner whose main action, 'Schedule Your Free
+ * Roof Inspection', opens the lead modal (as every such button does), with the phone number
+ * as the second action.
  */
 import { telHref } from '../../../shared/business'
 import { useBusiness } from '../../hooks/use-business'

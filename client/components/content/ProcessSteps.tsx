@@ -1,6 +1,6 @@
 import type { ProcessStep } from '../../../shared/content/types'
 
-/** Numbered process steps (spec section 3, "Process step"). */
+/** Numbered process steps: number, title, description. */
 export function ProcessSteps({ steps }: { steps: ProcessStep[] }) {
   return (
     <ol className="process-steps">

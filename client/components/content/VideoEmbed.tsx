@@ -1,6 +1,7 @@
 /**
  * A light click-to-play video facade: the page shows our own poster image and a play
- * button; the third-party frame loads only when the visitor asks (issue 5, issue 7).
+ * button; the third-party frame loads only when the visitor asks, so it costs the page
+ * nothing until then (docs/decisions/005-performance-budgets.md).
  */
 import { useState } from 'react'
 import { VIDEO_EMBED_ORIGIN } from '../../../shared/media'

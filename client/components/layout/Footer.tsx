@@ -1,5 +1,5 @@
 /**
- * Global footer: contact info; company links including a Free Inspection
+ * Global footer (docs/routes.md): contact info; company links including a Free Inspection
  * action; a three-column list of service areas; four social links; a copyright line;
  * links to /sitemap, /privacy and /terms.
  */

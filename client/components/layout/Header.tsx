@@ -1,241 +1,19 @@
 /**
- * Global header: sticky; desktop dropdowns that open on hover and close
- * 100 ms after the pointer leaves, and work from the keyboard; a mobile panel with one
- * expandable submenu at a time that locks page scrolling and closes on Escape or a link
- * click; the phone link and the Free Inspection button.
+ * The site header, sticky on every page: the brand, the desktop navigation with its dropdowns
+ * (DesktopDropdown.tsx), the phone link, the Free Inspection button that opens the contact
+ * modal, and the menu button of the mobile panel (MobileMenu.tsx). Navigation: docs/routes.md.
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
-import { MAIN_NAV, type NavItem } from '../../../shared/routes'
+import { MAIN_NAV } from '../../../shared/routes'
 import { telHref } from '../../../shared/business'
 import { useBusiness } from '../../hooks/use-business'
 import { useInspectionButtonProps } from '../lead/lead-dialogs'
-import { ChevronDownIcon, CloseIcon, MenuIcon, PhoneIcon } from '../ui/icons'
+import { CloseIcon, MenuIcon, PhoneIcon } from '../ui/icons'
+import { DesktopDropdown } from './DesktopDropdown'
 import { Logo } from './Logo'
-
-export const DROPDOWN_CLOSE_DELAY_MS = 100
-/**
- * A mouse that reaches the chevron opens the menu on hover a moment before it clicks; that
- * click must not close the menu it has just opened, so a click this soon after a hover-open
- * keeps it open.
- */
-const HOVER_CLICK_GRACE_MS = 600
-
-function isCurrent(pathname: string, item: NavItem): boolean {
-  if (item.href === '/') return pathname === '/'
-  return pathname === item.href || (item.children ?? []).some((c) => c.href === pathname)
-}
-
-function DesktopDropdown({ item, pathname }: { item: NavItem; pathname: string }) {
-  const [open, setOpen] = useState(false)
-  const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
-  const buttonRef = useRef<HTMLButtonElement>(null)
-  const menuRef = useRef<HTMLUListElement>(null)
-  const menuId = useId()
-  const hoverOpenedAt = useRef(0)
-  const itemRef = useRef<HTMLLIElement>(null)
-
-  const cancelClose = useCallback(() => {
-    if (closeTimer.current) clearTimeout(closeTimer.current)
-    closeTimer.current = null
-  }, [])
-  const openNow = useCallback(() => {
-    cancelClose()
-    setOpen(true)
-  }, [cancelClose])
-  const closeSoon = useCallback(() => {
-    cancelClose()
-    closeTimer.current = setTimeout(() => setOpen(false), DROPDOWN_CLOSE_DELAY_MS)
-  }, [cancelClose])
-  useEffect(() => cancelClose, [cancelClose])
-  // A navigation closes the menu.
-  useEffect(() => setOpen(false), [pathname])
-  // Before the page is interactive, CSS opens the menu under the pointer (layout.css); a
-  // pointer still there when the script takes over keeps it open.
-  useEffect(() => {
-    if (itemRef.current?.matches(':hover')) {
-      hoverOpenedAt.current = performance.now()
-      setOpen(true)
-    }
-  }, [])
-
-  const focusItem = (index: number) => {
-    const links = menuRef.current?.querySelectorAll<HTMLAnchorElement>('a')
-    if (!links?.length) return
-    links[(index + links.length) % links.length]?.focus()
-  }
-
-  const onKeyDown = (e: React.KeyboardEvent) => {
-    if (e.key === 'Escape' && open) {
-      e.preventDefault()
-      setOpen(false)
-      buttonRef.current?.focus()
-    }
-  }
-  const onButtonKeyDown = (e: React.KeyboardEvent) => {
-    if (e.key === 'ArrowDown') {
-      e.preventDefault()
-      setOpen(true)
-      requestAnimationFrame(() => focusItem(0))
-    }
-  }
-  const onMenuKeyDown = (e: React.KeyboardEvent) => {
-    const links = Array.from(menuRef.current?.querySelectorAll<HTMLAnchorElement>('a') ?? [])
-    const index = links.indexOf(document.activeElement as HTMLAnchorElement)
-    if (e.key === 'ArrowDown') {
-      e.preventDefault()
-      focusItem(index + 1)
-    } else if (e.key === 'ArrowUp') {
-      e.preventDefault()
-      focusItem(index - 1)
-    }
-  }
-
-  return (
-    <li
-      ref={itemRef}
-      className={`nav-item has-dropdown${open ? ' is-open' : ''}`}
-      onPointerEnter={(e) => {
-        if (e.pointerType !== 'mouse') return
-        if (!open) hoverOpenedAt.current = performance.now()
-        openNow()
-      }}
-      onPointerLeave={(e) => e.pointerType === 'mouse' && closeSoon()}
-      onKeyDown={onKeyDown}
-      onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false)
-      }}
-    >
-      <a
-        href={item.href}
-        className="nav-link"
-        aria-current={pathname === item.href ? 'page' : undefined}
-        data-active={isCurrent(pathname, item) || undefined}
-      >
-        {item.label}
-      </a>
-      <button
-        ref={buttonRef}
-        type="button"
-        className="nav-toggle"
-        aria-expanded={open}
-        aria-controls={menuId}
-        aria-label={`${item.label} menu`}
-        onClick={() => {
-          const justHovered = performance.now() - hoverOpenedAt.current < HOVER_CLICK_GRACE_MS
-          if (open && !justHovered) setOpen(false)
-          else openNow()
-        }}
-        onKeyDown={onButtonKeyDown}
-      >
-        <ChevronDownIcon width={16} height={16} />
-      </button>
-      <ul id={menuId} ref={menuRef} className="dropdown" onKeyDown={onMenuKeyDown}>
-        {item.children?.map((child) => (
-          <li key={child.href}>
-            <a
-              href={child.href}
-              className="dropdown-link"
-              aria-current={pathname === child.href ? 'page' : undefined}
-            >
-              {child.label}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </li>
-  )
-}
-
-function MobileMenu({
-  open,
-  onClose,
-  pathname,
-  panelId,
-}: {
-  open: boolean
-  onClose: () => void
-  pathname: string
-  panelId: string
-}) {
-  const [expanded, setExpanded] = useState<string | null>(null)
-
-  useEffect(() => {
-    if (!open) {
-      setExpanded(null)
-      return
-    }
-    // Lock page scrolling while the panel is open.
-    const { body, documentElement } = document
-    const previous = body.style.overflow
-    body.style.overflow = 'hidden'
-    documentElement.classList.add('scroll-locked')
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose()
-    }
-    document.addEventListener('keydown', onKey)
-    return () => {
-      body.style.overflow = previous
-      documentElement.classList.remove('scroll-locked')
-      document.removeEventListener('keydown', onKey)
-    }
-  }, [open, onClose])
-
-  return (
-    <nav
-      id={panelId}
-      className={`mobile-panel${open ? ' is-open' : ''}`}
-      aria-label="Mobile"
-      hidden={!open}
-      onClick={(e) => {
-        // A link click closes the panel.
-        if ((e.target as HTMLElement).closest('a')) onClose()
-      }}
-    >
-      <ul className="mobile-list">
-        {MAIN_NAV.map((item) =>
-          item.children ? (
-            <li key={item.href} className="mobile-group">
-              <button
-                type="button"
-                className="mobile-group-toggle"
-                aria-expanded={expanded === item.href}
-                aria-controls={`${panelId}-${item.label.replace(/\W+/g, '-')}`}
-                onClick={() => setExpanded((cur) => (cur === item.href ? null : item.href))}
-              >
-                {item.label}
-                <ChevronDownIcon />
-              </button>
-              <ul
-                id={`${panelId}-${item.label.replace(/\W+/g, '-')}`}
-                className="mobile-sublist"
-                hidden={expanded !== item.href}
-              >
-                {item.children.map((child) => (
-                  <li key={child.href}>
-                    <a href={child.href} aria-current={pathname === child.href ? 'page' : undefined}>
-                      {child.label}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </li>
-          ) : (
-            <li key={item.href}>
-              <a
-                href={item.href}
-                className="mobile-link"
-                aria-current={pathname === item.href ? 'page' : undefined}
-              >
-                {item.label}
-              </a>
-            </li>
-          ),
-        )}
-      </ul>
-    </nav>
-  )
-}
+import { MobileMenu } from './MobileMenu'
+import { NavLink } from './NavLink'
 
 export function Header() {
   const business = useBusiness()
@@ -267,13 +45,7 @@ export function Header() {
                 <DesktopDropdown key={item.href} item={item} pathname={urlPathname} />
               ) : (
                 <li key={item.href} className="nav-item">
-                  <a
-                    href={item.href}
-                    className="nav-link"
-                    aria-current={urlPathname === item.href ? 'page' : undefined}
-                  >
-                    {item.label}
-                  </a>
+                  <NavLink item={item} pathname={urlPathname} className="nav-link" />
                 </li>
               ),
             )}

@@ -12,7 +12,7 @@ export function ContactModalHeader({ titleId }: { titleId: string }) {
       <p className="eyebrow">No cost, no obligation</p>
       <h2 id={titleId}>{CONTACT_MODAL_TITLE}</h2>
       <p className="lead-dialog-intro">
-        Tell us where your home is and we&apos;ll inspect your roof within 24-48 hours, often the same day.
+        {`Tell us where your home is and we'll inspect your roof within ${FACTS.inspectionWindow}, often the same day.`}
       </p>
     </header>
   )

@@ -1,6 +1,6 @@
 /**
  * Which route entry a render belongs to, for titles, descriptions, canonical URLs and
- * robots tags (issue 6). The error page (404 or 500) has no route entry: it gets its own
+ * robots tags (docs/routes.md). The error page (404 or 500) has no route entry: it gets its own
  * title, no canonical and noindex, even when the failing path is a known route.
  */
 import type { PageContext } from 'vike/types'

@@ -1,5 +1,5 @@
 /**
- * Hero banner (spec section 2, shared piece): title, subtitle, background image and an
+ * Hero banner, shared by the pages: title, subtitle, background image and an
  * optional call to action (default target /contact, default text
  * 'Schedule Your Free Roof Inspection').
  */

@@ -6,7 +6,7 @@ export default function Page() {
   const { is404, urlPathname } = usePageContext()
 
   useEffect(() => {
-    // Spec section 2: the bad path is logged to the console.
+    // The bad path is logged to the console (docs/routes.md).
     if (is404) console.error('404 Error: User attempted to access non-existent route:', urlPathname)
   }, [is404, urlPathname])
 

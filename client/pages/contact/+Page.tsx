@@ -1,8 +1,7 @@
-/** /contact (spec section 2): the form, phone, e-mail, service area, hours and four Common Questions. */
+/** /contact: the form, phone, e-mail, service area, hours and four Common Questions. */
 import { FACTS, HOURS_DISPLAY, SERVICE_AREA_DISPLAY, telHref } from '../../../shared/business'
 import { CONTACT_QUESTIONS } from '../../../shared/content/faqs'
-import { QaCards } from '../../components/content/FaqList'
-import { PageSection } from '../../components/content/PageSection'
+import { QuestionsSection } from '../../components/content/BlockSections'
 import { ContactPageForm } from '../../components/lead/ContactPageForm'
 import { HeroBanner } from '../../components/ui/HeroBanner'
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '../../components/ui/icons'
@@ -85,14 +84,7 @@ export default function Page() {
         </div>
       </section>
 
-      <PageSection
-        headingId="common-questions-heading"
-        variant="alt"
-        eyebrow="Good to know"
-        title="Common Questions"
-      >
-        <QaCards items={CONTACT_QUESTIONS} />
-      </PageSection>
+      <QuestionsSection id="common-questions-heading" variant="alt" block={CONTACT_QUESTIONS} cards />
     </>
   )
 }

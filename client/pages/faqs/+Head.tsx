@@ -1,5 +1,5 @@
 // https://vike.dev/Head – adds the FAQPage block for the 12 questions shown on /faqs
-// (spec section 2, issue 6), from the same records the page renders.
+// from the same records the page renders.
 import { usePageContext } from 'vike-react/usePageContext'
 import { JsonLd } from '../../components/seo/JsonLd'
 import { FAQS } from '../../../shared/content/faqs'

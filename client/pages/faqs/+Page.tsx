@@ -1,13 +1,10 @@
-/** /faqs (spec section 2): hero, three Quick Roofing Tips, the 12 questions, CTA band. */
-import { FAQS, QUICK_TIPS } from '../../../shared/content/faqs'
-import type { ContentIconName } from '../../../shared/content/services'
+/** /faqs: hero, three Quick Roofing Tips, all the questions, CTA band. */
+import { FAQ_PAGE, QUICK_TIPS } from '../../../shared/content/faqs'
+import { CardGrid } from '../../components/content/CardGrid'
 import { CtaBand } from '../../components/content/CtaBand'
 import { PageHero } from '../../components/content/PageHero'
-import { QaCards } from '../../components/content/FaqList'
-import { PageSection } from '../../components/content/PageSection'
-import { ContentIcon } from '../../components/ui/more-icons'
-
-const TIP_ICONS: ContentIconName[] = ['hail', 'wrench', 'file']
+import { QuestionsSection } from '../../components/content/BlockSections'
+import { BlockSection } from '../../components/content/BlockSection'
 
 export default function Page() {
   return (
@@ -19,29 +16,14 @@ export default function Page() {
         backgroundImage="/uploads/hero/sunrise-homes.svg"
       />
 
-      <PageSection headingId="tips-heading" eyebrow="Before you call" title="Quick Roofing Tips">
-        <ul className="grid grid-3 icon-cards">
-          {QUICK_TIPS.map((tip, i) => (
-            <li key={tip.title} className="card icon-card">
-              <span className="card-icon">
-                <ContentIcon name={TIP_ICONS[i] ?? 'shield'} />
-              </span>
-              <h3>{tip.title}</h3>
-              <p>{tip.text}</p>
-            </li>
-          ))}
-        </ul>
-      </PageSection>
-
-      <PageSection
-        headingId="faq-heading"
-        variant="alt"
-        eyebrow="FAQs"
-        title="Frequently Asked Questions"
-        intro="The 12 questions Denver homeowners ask us most."
-      >
-        <QaCards items={FAQS} />
-      </PageSection>
+      <BlockSection id="tips-heading" block={QUICK_TIPS}>
+        <CardGrid
+          items={QUICK_TIPS.items}
+          className="grid grid-3 icon-cards"
+          cardClassName="card icon-card"
+        />
+      </BlockSection>
+      <QuestionsSection variant="alt" block={FAQ_PAGE} cards />
 
       <CtaBand
         title="Still Have Questions?"

@@ -1,15 +1,15 @@
-/** /hail-damage (spec section 2): Act Fast, four damage types, four-step inspection process, CTA band. */
+/** /hail-damage: Act Fast, the damage types, the inspection process, CTA band. */
 import { FACTS } from '../../../shared/business'
 import { HAIL_INSPECTION_STEPS } from '../../../shared/content/process-steps'
-import { HAIL_DAMAGE_TYPES } from '../../../shared/content/services'
+import { HAIL_DAMAGE_PHOTO, HAIL_DAMAGE_TYPES } from '../../../shared/content/services'
 import { ROUTES } from '../../../shared/routes'
 import { CtaBand } from '../../components/content/CtaBand'
-import { IconCards } from '../../components/content/IconCards'
+import { InspectionActions } from '../../components/content/ArrowLink'
+import { CardsSection, StepsSection } from '../../components/content/BlockSections'
 import { PageHero } from '../../components/content/PageHero'
-import { PageSection } from '../../components/content/PageSection'
-import { ProcessSteps } from '../../components/content/ProcessSteps'
-import { InspectionButton } from '../../components/lead/lead-dialogs'
-import { ArrowRightIcon, CheckIcon } from '../../components/ui/icons'
+import { SplitSection } from '../../components/content/SplitSection'
+import { WorkPhotoFigure } from '../../components/content/WorkPhotoFigure'
+import { CheckIcon } from '../../components/ui/icons'
 
 export default function Page() {
   return (
@@ -21,69 +21,37 @@ export default function Page() {
         backgroundImage="/uploads/hero/shingles.svg"
       />
 
-      <section className="section" aria-labelledby="act-fast-heading">
-        <div className="container split">
-          <div>
-            <p className="eyebrow">Time matters</p>
-            <h2 id="act-fast-heading">Act Fast After a Hail Storm</h2>
-            <p className="lead">
-              Contact us within {FACTS.stormPriorityHours} hours of a storm and your inspection gets priority
-              scheduling.
-            </p>
-            <p>
-              Hail damage rarely leaks on day one. Bruised shingles lose granules, age fast in the sun and
-              start letting water in months later, often after the window to file a claim has narrowed.
-            </p>
-            <ul className="check-list">
-              <li>
-                <CheckIcon /> Free inspection within {FACTS.inspectionWindow}, often the same day
-              </li>
-              <li>
-                <CheckIcon /> Emergency tarp within {FACTS.emergencyTarpHours} hours if water gets in
-              </li>
-              <li>
-                <CheckIcon /> Some policies require filing within one year (12 months) of the loss
-              </li>
-            </ul>
-            <div className="inline-actions">
-              <InspectionButton />
-              <a className="link-arrow" href={ROUTES.hailReport.path}>
-                Check your storm history <ArrowRightIcon width={16} height={16} />
-              </a>
-            </div>
-          </div>
-          <figure className="work-photo">
-            <img
-              src="/uploads/about/inspecting-hail-damage.svg"
-              alt="Hail impacts on asphalt shingles circled during an inspection, with a 2-inch hail size label"
-              width={640}
-              height={480}
-              loading="lazy"
-              decoding="async"
-            />
-            <figcaption>Hail hits are easy to miss from the ground.</figcaption>
-          </figure>
-        </div>
-      </section>
-
-      <PageSection
-        headingId="types-heading"
-        variant="alt"
-        eyebrow="What to look for"
-        title="4 Types of Hail Damage"
-        intro="These are the signs our inspectors document for your insurance claim."
+      <SplitSection
+        headingId="act-fast-heading"
+        eyebrow="Time matters"
+        title="Act Fast After a Hail Storm"
+        aside={<WorkPhotoFigure photo={HAIL_DAMAGE_PHOTO} />}
       >
-        <IconCards items={HAIL_DAMAGE_TYPES} columns={4} />
-      </PageSection>
+        <p className="lead">
+          Contact us within {FACTS.stormPriorityHours} hours of a storm and your inspection gets priority
+          scheduling.
+        </p>
+        <p>
+          Hail damage rarely leaks on day one. Bruised shingles lose granules, age fast in the sun and start
+          letting water in months later, often after the window to file a claim has narrowed.
+        </p>
+        <ul className="check-list">
+          <li>
+            <CheckIcon /> Free inspection within {FACTS.inspectionWindow}, often the same day
+          </li>
+          <li>
+            <CheckIcon /> Emergency tarp within {FACTS.emergencyTarpHours} hours if water gets in
+          </li>
+          <li>
+            <CheckIcon />
+            {` Some policies require filing within ${FACTS.claimFilingLimit} of the loss`}
+          </li>
+        </ul>
+        <InspectionActions href={ROUTES.hailReport.path} text="Check your storm history" />
+      </SplitSection>
 
-      <PageSection
-        headingId="process-heading"
-        eyebrow="How it works"
-        title="Our 4-Step Hail Inspection Process"
-        intro="From your first call to a claim-ready report."
-      >
-        <ProcessSteps steps={HAIL_INSPECTION_STEPS} />
-      </PageSection>
+      <CardsSection id="types-heading" variant="alt" block={HAIL_DAMAGE_TYPES} columns={4} />
+      <StepsSection block={HAIL_INSPECTION_STEPS} />
 
       <CtaBand
         title="Think Hail Hit Your Roof?"

@@ -1,61 +1,20 @@
 /**
- * /hail-report, the Extreme Weather Report (spec sections 2 and 9): free, delivered within
+ * /hail-report, the Extreme Weather Report: free, delivered within
  * 24 hours, no credit card, NOAA data, storm history for the past 5 years.
  */
 import { FACTS } from '../../../shared/business'
-import { HAIL_IMPACT_2025 } from '../../../shared/service-areas'
+import {
+  REPORT_CONTENTS,
+  REPORT_HAIL_IMPACT,
+  REPORT_PROMISES,
+  REPORT_REASONS,
+} from '../../../shared/content/hail-report'
+import { BlockSection, ListSection } from '../../components/content/BlockSection'
+import { CardGrid } from '../../components/content/CardGrid'
 import { HailImpactCard } from '../../components/content/HailImpactCard'
-import { PageSection } from '../../components/content/PageSection'
 import { HailReportForm, ScrollToHailReportForm } from '../../components/lead/HailReportForm'
 import { HeroBanner } from '../../components/ui/HeroBanner'
-import { CheckIcon, ClockIcon, MapPinIcon, ShieldIcon } from '../../components/ui/icons'
-
-const YEARS = FACTS.stormHistoryYears
-
-const INSIDE = [
-  {
-    icon: ClockIcon,
-    title: 'Storm Timeline',
-    text: `Every hail and severe storm that reached your address over the past ${YEARS} years, in date order.`,
-  },
-  {
-    icon: MapPinIcon,
-    title: 'Detailed Metrics',
-    text: 'Hail size, wind speed and distance from your home for each storm, from NOAA data.',
-  },
-  {
-    icon: ShieldIcon,
-    title: 'Insurance-Ready',
-    text: 'Documentation laid out the way adjusters expect, ready to attach to your claim.',
-  },
-]
-
-const REASONS = [
-  {
-    title: 'Exact Storm Dates',
-    text: 'Insurers ask for the date of loss. Know exactly when hail hit your property.',
-  },
-  {
-    title: 'Hail Size Data',
-    text: 'Hail of one inch and larger can damage shingles. See the size that fell on your street.',
-  },
-  {
-    title: 'Insurance Documentation',
-    text: 'Independent weather records that support your claim and speed up the process.',
-  },
-  {
-    title: 'Risk Assessment',
-    text: 'Understand how often storms hit your area and whether your roof needs an inspection now.',
-  },
-]
-
-const REPORT_FACTS = [
-  'Free, with no credit card required',
-  `Delivered within ${FACTS.hailReportDeliveryHours} hours`,
-  'Built from official NOAA storm data',
-  `Storm history for the past ${YEARS} years`,
-  'Insurance-ready documentation',
-]
+import { CheckIcon } from '../../components/ui/icons'
 
 export default function Page() {
   return (
@@ -63,49 +22,24 @@ export default function Page() {
       <HeroBanner
         eyebrow={`Free · Delivered within ${FACTS.hailReportDeliveryHours} hours`}
         title="Extreme Weather Report"
-        subtitle={`Find out exactly when hail hit your home. Your free report shows every storm at your address over the past ${YEARS} years, with hail sizes from NOAA data. No credit card required.`}
+        subtitle={`Find out exactly when hail hit your home. Your free report shows every storm at your address over the past ${FACTS.stormHistoryYears} years, with hail sizes from NOAA data. No credit card required.`}
         cta={false}
       >
         <ScrollToHailReportForm>Get My Free Report</ScrollToHailReportForm>
       </HeroBanner>
 
-      <PageSection
-        headingId="report-inside"
-        eyebrow="Your free report"
-        title="What's Inside Your Report"
-        intro="A clear, documented history of the storms that reached your roof."
-      >
-        <ul className="grid grid-3 plain-list">
-          {INSIDE.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="card">
-              <span className="card-icon">
-                <Icon width={24} height={24} />
-              </span>
-              <h3>{title}</h3>
-              <p>{text}</p>
-            </li>
-          ))}
-        </ul>
-      </PageSection>
+      <BlockSection id="report-inside" block={REPORT_CONTENTS}>
+        <CardGrid items={REPORT_CONTENTS.items} className="grid grid-3 plain-list" cardClassName="card" />
+      </BlockSection>
 
-      <PageSection
-        headingId="report-why"
-        variant="alt"
-        eyebrow="Why it matters"
-        title="Why Get Your Weather Report?"
-      >
-        <ol className="grid grid-4 plain-list reason-list">
-          {REASONS.map((r, i) => (
-            <li key={r.title} className="card reason-card">
-              <span className="reason-number" aria-hidden="true">
-                {String(i + 1).padStart(2, '0')}
-              </span>
-              <h3>{r.title}</h3>
-              <p>{r.text}</p>
-            </li>
-          ))}
-        </ol>
-      </PageSection>
+      <BlockSection id="report-why" variant="alt" block={REPORT_REASONS}>
+        <CardGrid
+          items={REPORT_REASONS.items}
+          className="grid grid-4 plain-list reason-list"
+          cardClassName="card reason-card"
+          numberClassName="reason-number"
+        />
+      </BlockSection>
 
       <section className="section section-dark hail-stat" aria-labelledby="colorado-hail">
         <div className="container hail-stat-inner">
@@ -125,20 +59,13 @@ export default function Page() {
         </div>
       </section>
 
-      <PageSection
-        headingId="hail-impact"
-        eyebrow="Storm data 2025"
-        title="2025 Hail Impact Across the Denver Metro"
-        intro="Hail from 1.0 to 2.5 inches fell across our service area between May and July 2025."
-      >
-        <ul className="plain-list card-rows">
-          {HAIL_IMPACT_2025.map((city) => (
-            <li key={city.slug}>
-              <HailImpactCard city={city} />
-            </li>
-          ))}
-        </ul>
-      </PageSection>
+      <ListSection
+        id="hail-impact"
+        block={REPORT_HAIL_IMPACT}
+        className="plain-list card-rows"
+        itemKey={(city) => city.slug}
+        renderItem={(city) => <HailImpactCard city={city} />}
+      />
 
       <section className="section section-alt" aria-labelledby="report-request">
         <div className="container split report-request">
@@ -149,7 +76,7 @@ export default function Page() {
               {`Tell us where your property is and we will send your storm history within ${FACTS.hailReportDeliveryHours} hours.`}
             </p>
             <ul className="check-list">
-              {REPORT_FACTS.map((fact) => (
+              {REPORT_PROMISES.map((fact) => (
                 <li key={fact}>
                   <CheckIcon /> {fact}
                 </li>

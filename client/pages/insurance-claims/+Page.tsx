@@ -1,16 +1,14 @@
-/** /insurance-claims (spec section 2): 6 steps, a time-limit notice, four benefits, 6 FAQs (numbers: spec section 9). */
+/** /insurance-claims: the claim steps, the time-limit notice, four benefits and the carriers, six FAQs. */
 import { FACTS, INSURANCE_CARRIERS } from '../../../shared/business'
 import { INSURANCE_FAQS } from '../../../shared/content/faqs'
 import { INSURANCE_CLAIM_STEPS } from '../../../shared/content/process-steps'
 import { INSURANCE_BENEFITS } from '../../../shared/content/services'
 import { CtaBand } from '../../components/content/CtaBand'
-import { FaqList } from '../../components/content/FaqList'
-import { IconCards } from '../../components/content/IconCards'
+import { CardsSection, QuestionsSection, StepsSection } from '../../components/content/BlockSections'
+import { ChipList } from '../../components/content/Lists'
 import { PageHero } from '../../components/content/PageHero'
-import { PageSection } from '../../components/content/PageSection'
-import { ProcessSteps } from '../../components/content/ProcessSteps'
 import { InspectionButton } from '../../components/lead/lead-dialogs'
-import { AlertIcon } from '../../components/ui/more-icons'
+import { AlertIcon } from '../../components/ui/icons'
 
 export default function Page() {
   return (
@@ -21,14 +19,7 @@ export default function Page() {
         subtitle="Storm damage claims can feel overwhelming. We document the damage, meet your adjuster and guide you from inspection to a finished roof. You pay just your deductible."
       />
 
-      <PageSection
-        headingId="steps-heading"
-        eyebrow="How it works"
-        title="The 6-Step Claim Process"
-        intro={`Typical claim processing takes ${FACTS.claimProcessing}. Here is what happens along the way.`}
-      >
-        <ProcessSteps steps={INSURANCE_CLAIM_STEPS} />
-      </PageSection>
+      <StepsSection id="steps-heading" block={INSURANCE_CLAIM_STEPS} />
 
       <section className="section section-tight" aria-labelledby="deadline-heading">
         <div className="container">
@@ -41,9 +32,7 @@ export default function Page() {
                 Don&rsquo;t Wait: Claims Have Time Limits
               </h2>
               <p>
-                Some insurance policies require you to file a claim within one year (12 months) of the date of
-                loss. Hail damage is easy to miss from the ground, so have your roof inspected soon after a
-                storm to protect your right to file.
+                {`Some insurance policies require you to file a claim within ${FACTS.claimFilingLimit} of the date of loss. Hail damage is easy to miss from the ground, so have your roof inspected soon after a storm to protect your right to file.`}
               </p>
               <InspectionButton />
             </div>
@@ -51,27 +40,12 @@ export default function Page() {
         </div>
       </section>
 
-      <PageSection
-        headingId="benefits-heading"
-        variant="alt"
-        eyebrow="Why work with us"
-        title="Benefits of Working With an Insurance-Focused Roofer"
-        intro="We have worked with eight national insurance carriers and know what each one needs to see."
-      >
-        <IconCards items={INSURANCE_BENEFITS} columns={4} />
+      <CardsSection id="benefits-heading" variant="alt" block={INSURANCE_BENEFITS} columns={4}>
         <h3 className="carrier-heading">Insurance carriers we have worked with</h3>
-        <ul className="chip-list carrier-list">
-          {INSURANCE_CARRIERS.map((carrier) => (
-            <li key={carrier} className="chip">
-              {carrier}
-            </li>
-          ))}
-        </ul>
-      </PageSection>
+        <ChipList items={INSURANCE_CARRIERS} className="chip-list carrier-list" />
+      </CardsSection>
 
-      <PageSection headingId="faq-heading" eyebrow="Questions" title="Insurance Claim FAQs">
-        <FaqList items={INSURANCE_FAQS} />
-      </PageSection>
+      <QuestionsSection block={INSURANCE_FAQS} />
 
       <CtaBand
         title="Start Your Claim With a Free Inspection"

@@ -1,89 +1,77 @@
-/** /privacy (spec section 2): static legal text with a last-updated date (see +data.ts). */
-import { useData } from 'vike-react/useData'
-import { telHref } from '../../../shared/business'
+/** /privacy: legal text under today's "Last updated" date (LegalPage, +data.ts). */
+import { FACTS, telHref } from '../../../shared/business'
 import { ROUTES } from '../../../shared/routes'
-import { PageIntro } from '../../components/legal/PageIntro'
+import { LegalPage } from '../../components/legal/LegalPage'
+import { EXIT_INTENT_SUPPRESS_MS } from '../../components/lead/exit-intent-storage'
 import { useBusiness } from '../../hooks/use-business'
-import type { Data } from './+data'
+
+const HOUR_MS = 60 * 60 * 1000
 
 export default function Page() {
-  const { lastUpdated } = useData<Data>()
   const business = useBusiness()
   return (
-    <>
-      <PageIntro eyebrow="Legal" title="Privacy Policy">
-        <p className="last-updated">{`Last updated: ${lastUpdated}`}</p>
-      </PageIntro>
-      <div className="section">
-        <article className="container legal-content">
-          <p className="lead">
-            {business.name} respects your privacy. This policy explains what we collect when you use this
-            website, why we collect it, how long we keep it and the choices you have.
-          </p>
+    <LegalPage title="Privacy Policy">
+      <p className="lead">
+        {business.name} respects your privacy. This policy explains what we collect when you use this website,
+        why we collect it, how long we keep it and the choices you have.
+      </p>
 
-          <h2>Information We Collect</h2>
-          <p>
-            When you request a free roof inspection, a weather report or contact us through a form on this
-            site, we collect the details you enter:
-          </p>
-          <ul>
-            <li>your first and last name;</li>
-            <li>your e-mail address;</li>
-            <li>your phone number;</li>
-            <li>your property address;</li>
-            <li>any message you choose to send us about your roof.</li>
-          </ul>
-          <p>
-            We also record which form you used and when you sent it. Our web server keeps standard technical
-            logs (such as the page requested and the time) to keep the site secure; these logs do not contain
-            the contents of your forms.
-          </p>
+      <h2>Information We Collect</h2>
+      <p>
+        When you request a free roof inspection, a weather report or contact us through a form on this site,
+        we collect the details you enter:
+      </p>
+      <ul>
+        <li>your first and last name;</li>
+        <li>your e-mail address;</li>
+        <li>your phone number;</li>
+        <li>your property address;</li>
+        <li>any message you choose to send us about your roof.</li>
+      </ul>
+      <p>
+        We also record which form you used and when you sent it. Our web server keeps standard technical logs
+        (such as the page requested and the time) to keep the site secure; these logs do not contain the
+        contents of your forms.
+      </p>
 
-          <h2>Why We Collect It</h2>
-          <p>We use your information only to:</p>
-          <ul>
-            <li>contact you about the inspection, estimate or report you asked for;</li>
-            <li>schedule and carry out work at your property;</li>
-            <li>help you with your insurance claim when you ask us to;</li>
-            <li>prevent duplicate or abusive submissions and keep the website secure.</li>
-          </ul>
+      <h2>Why We Collect It</h2>
+      <p>We use your information only to:</p>
+      <ul>
+        <li>contact you about the inspection, estimate or report you asked for;</li>
+        <li>schedule and carry out work at your property;</li>
+        <li>help you with your insurance claim when you ask us to;</li>
+        <li>prevent duplicate or abusive submissions and keep the website secure.</li>
+      </ul>
 
-          <h2>How Long We Keep It</h2>
-          <p>
-            We keep enquiries for as long as needed to answer them and, if you become a customer, for as long
-            as the records are needed for your warranty, your insurance claim and our legal and tax
-            obligations. Enquiries that do not lead to work are deleted within 24 months. You can ask us to
-            delete your information sooner at any time.
-          </p>
+      <h2>How Long We Keep It</h2>
+      <p>
+        {`We keep enquiries for as long as needed to answer them and, if you become a customer, for as long as the records are needed for your warranty, your insurance claim and our legal and tax obligations. Enquiries that do not lead to work are deleted within ${FACTS.enquiryRetentionMonths} months. You can ask us to delete your information sooner at any time.`}
+      </p>
 
-          <h2>We Do Not Sell Your Information</h2>
-          <p>
-            We never sell, rent or trade your personal information. We share it only with the service
-            providers that help us run this website and our business (for example hosting and scheduling),
-            with your insurance company when you ask us to, or when the law requires it.
-          </p>
+      <h2>We Do Not Sell Your Information</h2>
+      <p>
+        We never sell, rent or trade your personal information. We share it only with the service providers
+        that help us run this website and our business (for example hosting and scheduling), with your
+        insurance company when you ask us to, or when the law requires it.
+      </p>
 
-          <h2>Cookies and Tracking</h2>
-          <p>
-            This website does not use advertising cookies. Your browser may store a small note that our
-            weather report popup was shown, so we do not show it again within 24 hours.
-          </p>
+      <h2>Cookies and Tracking</h2>
+      <p>
+        {`This website does not use advertising cookies. Your browser may store a small note that our weather report popup was shown, so we do not show it again within ${EXIT_INTENT_SUPPRESS_MS / HOUR_MS} hours.`}
+      </p>
 
-          <h2>Your Choices</h2>
-          <p>
-            You may ask to see, correct or delete the personal information we hold about you, or ask us to
-            stop contacting you. We will answer within 30 days.
-          </p>
+      <h2>Your Choices</h2>
+      <p>
+        {`You may ask to see, correct or delete the personal information we hold about you, or ask us to stop contacting you. We will answer within ${FACTS.privacyAnswerDays} days.`}
+      </p>
 
-          <h2>Contact Us</h2>
-          <p>
-            Questions about this policy or your information? Contact {business.name} by e-mail at{' '}
-            <a href={`mailto:${business.email}`}>{business.email}</a> or by phone at{' '}
-            <a href={telHref(business.phone)}>{business.phone}</a>. You can also read our{' '}
-            <a href={ROUTES.terms.path}>Terms of Service</a>.
-          </p>
-        </article>
-      </div>
-    </>
+      <h2>Contact Us</h2>
+      <p>
+        Questions about this policy or your information? Contact {business.name} by e-mail at{' '}
+        <a href={`mailto:${business.email}`}>{business.email}</a> or by phone at{' '}
+        <a href={telHref(business.phone)}>{business.phone}</a>. You can also read our{' '}
+        <a href={ROUTES.terms.path}>Terms of Service</a>.
+      </p>
+    </LegalPage>
   )
 }

@@ -1,15 +1,19 @@
-/** /residential-roofing (spec section 2): three service cards, repair-or-replace explainer, four benefits, three testimonials. */
+/** /residential-roofing: three service cards, the repair-or-replace explainer, four benefits, three reviews. */
 import { FACTS } from '../../../shared/business'
-import { RESIDENTIAL_BENEFITS, RESIDENTIAL_SERVICES } from '../../../shared/content/services'
+import {
+  REPAIR_OR_REPLACE_PHOTO,
+  RESIDENTIAL_BENEFITS,
+  RESIDENTIAL_SERVICES,
+} from '../../../shared/content/services'
 import { TESTIMONIALS } from '../../../shared/content/testimonials'
 import { ROUTES } from '../../../shared/routes'
 import { CtaBand } from '../../components/content/CtaBand'
-import { IconCards } from '../../components/content/IconCards'
+import { InspectionActions } from '../../components/content/ArrowLink'
+import { CardsSection, ReviewsSection } from '../../components/content/BlockSections'
 import { PageHero } from '../../components/content/PageHero'
-import { PageSection } from '../../components/content/PageSection'
-import { Testimonials } from '../../components/content/Testimonials'
-import { InspectionButton } from '../../components/lead/lead-dialogs'
-import { ArrowRightIcon, CheckIcon } from '../../components/ui/icons'
+import { SplitSection } from '../../components/content/SplitSection'
+import { WorkPhotoFigure } from '../../components/content/WorkPhotoFigure'
+import { CheckIcon } from '../../components/ui/icons'
 
 export default function Page() {
   return (
@@ -21,70 +25,37 @@ export default function Page() {
         backgroundImage="/uploads/hero/sunrise-homes.svg"
       />
 
-      <PageSection
-        headingId="services-heading"
-        eyebrow="Our services"
-        title="Roofing Services for Your Home"
-        intro="One local team for every part of your roof."
-      >
-        <IconCards items={RESIDENTIAL_SERVICES} columns={3} linkText="Learn More" />
-      </PageSection>
+      <CardsSection id="services-heading" block={RESIDENTIAL_SERVICES} columns={3} linkText="Learn More" />
 
-      <section className="section section-alt" aria-labelledby="repair-replace-heading">
-        <div className="container split">
-          <div>
-            <p className="eyebrow">Honest advice</p>
-            <h2 id="repair-replace-heading">Roof Repair or Replacement?</h2>
-            <p className="lead">
-              Not every storm means a new roof. We tell you honestly which one your home needs.
-            </p>
-            <ul className="check-list">
-              <li>
-                <CheckIcon /> Roofs under {FACTS.repairAgeYears} years old with limited damage are usually
-                best repaired.
-              </li>
-              <li>
-                <CheckIcon /> Above {FACTS.repairAgeYears} years, or when repairs would exceed{' '}
-                {FACTS.repairCostThresholdPercent}% of the replacement value, replacement is likely the
-                smarter choice.
-              </li>
-              <li>
-                <CheckIcon /> Either way, a free inspection with photos gives you the facts first.
-              </li>
-            </ul>
-            <div className="inline-actions">
-              <InspectionButton />
-              <a className="link-arrow" href={ROUTES.roofRepair.path}>
-                About roof repair <ArrowRightIcon width={16} height={16} />
-              </a>
-            </div>
-          </div>
-          <figure className="work-photo">
-            <img
-              src="/uploads/about/crew-installing-shingles.svg"
-              alt="Two roofers in orange safety helmets installing new shingles on a pitched roof"
-              width={640}
-              height={480}
-              loading="lazy"
-              decoding="async"
-            />
-            <figcaption>Repair or replace, our own crew does the work.</figcaption>
-          </figure>
-        </div>
-      </section>
-
-      <PageSection headingId="benefits-heading" eyebrow="The difference" title="Why Homeowners Choose Us">
-        <IconCards items={RESIDENTIAL_BENEFITS} columns={4} />
-      </PageSection>
-
-      <PageSection
-        headingId="testimonials-heading"
+      <SplitSection
+        headingId="repair-replace-heading"
         variant="alt"
-        eyebrow="Reviews"
-        title="What Our Customers Say"
+        eyebrow="Honest advice"
+        title="Roof Repair or Replacement?"
+        aside={<WorkPhotoFigure photo={REPAIR_OR_REPLACE_PHOTO} />}
       >
-        <Testimonials items={TESTIMONIALS.slice(3, 6)} />
-      </PageSection>
+        <p className="lead">
+          Not every storm means a new roof. We tell you honestly which one your home needs.
+        </p>
+        <ul className="check-list">
+          <li>
+            <CheckIcon /> Roofs under {FACTS.repairAgeYears} years old with limited damage are usually best
+            repaired.
+          </li>
+          <li>
+            <CheckIcon /> Above {FACTS.repairAgeYears} years, or when repairs would exceed{' '}
+            {FACTS.repairCostThresholdPercent}% of the replacement value, replacement is likely the smarter
+            choice.
+          </li>
+          <li>
+            <CheckIcon /> Either way, a free inspection with photos gives you the facts first.
+          </li>
+        </ul>
+        <InspectionActions href={ROUTES.roofRepair.path} text="About roof repair" />
+      </SplitSection>
+
+      <CardsSection id="benefits-heading" block={RESIDENTIAL_BENEFITS} columns={4} />
+      <ReviewsSection title="What Our Customers Say" items={TESTIMONIALS.slice(3, 6)} />
 
       <CtaBand />
     </>

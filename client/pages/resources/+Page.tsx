@@ -1,17 +1,12 @@
-/** /resources (spec section 2): weather report CTA, hail damage cards, 4-step claim process, question cards, testimonials, CTA band. */
+/** /resources: weather report CTA, hail damage cards, the claim in four steps, question cards, reviews, CTA band. */
 import { RESOURCES_CLAIM_STEPS } from '../../../shared/content/process-steps'
-import { HAIL_DAMAGE_TYPES, RESOURCE_QUESTIONS } from '../../../shared/content/services'
+import { RESOURCE_QUESTIONS, RESOURCES_HAIL_SIGNS } from '../../../shared/content/services'
 import { TESTIMONIALS } from '../../../shared/content/testimonials'
 import { ROUTES } from '../../../shared/routes'
 import { CtaBand } from '../../components/content/CtaBand'
-import { IconCards } from '../../components/content/IconCards'
-import { PageSection } from '../../components/content/PageSection'
-import { ProcessSteps } from '../../components/content/ProcessSteps'
-import { Testimonials } from '../../components/content/Testimonials'
+import { MoreLink } from '../../components/content/ArrowLink'
+import { CardsSection, ReviewsSection, StepsSection } from '../../components/content/BlockSections'
 import { HeroBanner } from '../../components/ui/HeroBanner'
-import { ArrowRightIcon } from '../../components/ui/icons'
-
-const HAIL_CARDS = HAIL_DAMAGE_TYPES.map((card) => ({ ...card, href: ROUTES.hailDamage.path }))
 
 export default function Page() {
   return (
@@ -23,47 +18,16 @@ export default function Page() {
         cta={{ href: ROUTES.hailReport.path, text: 'Get Free Severe Weather Report' }}
       />
 
-      <PageSection
-        headingId="hail-heading"
-        eyebrow="Hail damage guide"
-        title="Know the Signs of Hail Damage"
-        intro="Hail damage is often invisible from the ground. These are the four signs we look for."
-      >
-        <IconCards items={HAIL_CARDS} columns={4} />
-      </PageSection>
-
-      <PageSection
-        headingId="claim-heading"
-        variant="alt"
-        eyebrow="Insurance claims"
-        title="The Insurance Claim Process in 4 Steps"
-        intro="From a free inspection to a new roof, here is the short version."
-      >
-        <ProcessSteps steps={RESOURCES_CLAIM_STEPS} />
-        <p className="section-more">
-          <a className="btn btn-outline" href={ROUTES.insuranceClaims.path}>
-            See the full insurance claim process <ArrowRightIcon width={16} height={16} />
-          </a>
-        </p>
-      </PageSection>
-
-      <PageSection
-        headingId="questions-heading"
-        eyebrow="Roof FAQs"
-        title="Common Questions"
-        intro="Quick answers to what homeowners ask us most."
-      >
-        <IconCards items={RESOURCE_QUESTIONS} columns={3} />
-      </PageSection>
-
-      <PageSection
-        headingId="testimonials-heading"
-        variant="alt"
-        eyebrow="Reviews"
-        title="Homeowners We've Helped"
-      >
-        <Testimonials items={TESTIMONIALS.slice(0, 3)} />
-      </PageSection>
+      <CardsSection id="hail-heading" block={RESOURCES_HAIL_SIGNS} columns={4} />
+      <StepsSection id="claim-heading" variant="alt" block={RESOURCES_CLAIM_STEPS}>
+        <MoreLink
+          href={ROUTES.insuranceClaims.path}
+          text="See the full insurance claim process"
+          className="btn btn-outline"
+        />
+      </StepsSection>
+      <CardsSection id="questions-heading" block={RESOURCE_QUESTIONS} columns={3} />
+      <ReviewsSection title="Homeowners We've Helped" items={TESTIMONIALS.slice(0, 3)} />
 
       <CtaBand />
     </>

@@ -1,14 +1,14 @@
-/** /roof-repair (spec section 2): repair types, a 6-step process, repair versus replacement (spec section 9). */
+/** /roof-repair: repair types, the repair process, repair versus replacement (the age and cost rule from FACTS). */
 import { FACTS } from '../../../shared/business'
 import { REPAIR_STEPS } from '../../../shared/content/process-steps'
 import { REPAIR_TYPES } from '../../../shared/content/services'
 import { ROUTES } from '../../../shared/routes'
 import { CtaBand } from '../../components/content/CtaBand'
-import { IconCards } from '../../components/content/IconCards'
+import { ArrowLink } from '../../components/content/ArrowLink'
+import { CardsSection, StepsSection } from '../../components/content/BlockSections'
 import { PageHero } from '../../components/content/PageHero'
 import { PageSection } from '../../components/content/PageSection'
-import { ProcessSteps } from '../../components/content/ProcessSteps'
-import { ArrowRightIcon, CheckIcon } from '../../components/ui/icons'
+import { CheckIcon } from '../../components/ui/icons'
 
 export default function Page() {
   return (
@@ -20,24 +20,8 @@ export default function Page() {
         backgroundImage="/uploads/hero/shingles.svg"
       />
 
-      <PageSection
-        headingId="types-heading"
-        eyebrow="What we repair"
-        title="Roof Repairs We Handle"
-        intro="Colorado weather is hard on roofs. We fix the damage it leaves behind."
-      >
-        <IconCards items={REPAIR_TYPES} columns={3} />
-      </PageSection>
-
-      <PageSection
-        headingId="process-heading"
-        variant="alt"
-        eyebrow="How it works"
-        title="Our 6-Step Repair Process"
-        intro="From the first call to a watertight roof."
-      >
-        <ProcessSteps steps={REPAIR_STEPS} />
-      </PageSection>
+      <CardsSection id="types-heading" block={REPAIR_TYPES} columns={3} />
+      <StepsSection variant="alt" block={REPAIR_STEPS} />
 
       <PageSection
         headingId="compare-heading"
@@ -74,9 +58,7 @@ export default function Page() {
                 <CheckIcon /> Hail damage is spread across the roof
               </li>
             </ul>
-            <a className="link-arrow" href={ROUTES.roofReplacement.path}>
-              About roof replacement <ArrowRightIcon width={16} height={16} />
-            </a>
+            <ArrowLink href={ROUTES.roofReplacement.path} text="About roof replacement" />
           </div>
         </div>
       </PageSection>

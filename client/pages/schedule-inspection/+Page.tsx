@@ -1,7 +1,8 @@
 /**
- * /schedule-inspection (spec section 2): where every successful lead form ends. Not
+ * /schedule-inspection: where every successful lead form ends (docs/routes.md). Not
  * indexed (the server sends X-Robots-Tag; the SEO engineer adds the meta tag).
  */
+import { FACTS } from '../../../shared/business'
 import { BookingWidget } from '../../components/lead/BookingWidget'
 
 export default function Page() {
@@ -12,8 +13,7 @@ export default function Page() {
           <p className="eyebrow">Free roof inspection</p>
           <h1>Thank You! Your Request Has Been Submitted</h1>
           <p className="lead">
-            Pick a time below that suits you and we&apos;ll see you at your property. Prefer to talk first?
-            We&apos;ll call you within 24 hours either way.
+            {`Pick a time below that suits you and we'll see you at your property. Prefer to talk first? We'll call you within ${FACTS.callbackHours} hours either way.`}
           </p>
         </header>
         <BookingWidget />

@@ -1,5 +1,5 @@
 // https://vike.dev/Head – adds to the site-wide head (Head is cumulative): each city page's
-// Service and Home > Service Areas > City breadcrumbs (spec section 2, issue 6). Central
+// Service and Home > Service Areas > City breadcrumbs (docs/routes.md). Central
 // Park's crumbs use its real path under /service-areas, not the earlier site's /locations.
 import { usePageContext } from 'vike-react/usePageContext'
 import { JsonLd } from '../../components/seo/JsonLd'
@@ -12,7 +12,7 @@ export default function Head() {
   if (!city) return null
   return (
     <>
-      {/* Spec section 2: city pages add keywords; search engines ignore them, some tools read them. */}
+      {/* City pages add keywords: search engines ignore them, some tools read them. */}
       <meta
         name="keywords"
         content={`roof repair ${city.name}, hail damage ${city.name}, roof replacement ${city.name}, roof insurance claim ${city.name}, roofer ${city.name} CO`}

@@ -1,5 +1,5 @@
 // https://vike.dev/route-function
-// One data-driven route for the 14 city pages (spec section 2): only known slugs match, so
+// One data-driven route for the 14 city pages (docs/routes.md): only known slugs match, so
 // /service-areas/atlantis-co falls through to the 404 page.
 import type { PageContext } from 'vike/types'
 import { findCity } from '../../../shared/service-areas'

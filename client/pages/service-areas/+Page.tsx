@@ -1,18 +1,15 @@
 /**
- * /service-areas (spec section 2): an overview of 24 communities; the 14 with their own page
+ * /service-areas: an overview of the communities served; the 14 with their own page
  * as linked cards (alphabetical) and 11 more as unlinked 'Also Serving' cards.
  */
 import { FACTS, telHref } from '../../../shared/business'
-import { ALSO_SERVING, CITY_PAGES } from '../../../shared/service-areas'
+import { ALSO_SERVING_AREAS, AREA_PAGES } from '../../../shared/content/areas'
 import { AreaCard } from '../../components/areas/AreaCard'
 import { CtaBand } from '../../components/content/CtaBand'
-import { PageSection } from '../../components/content/PageSection'
+import { BlockSection, ListSection } from '../../components/content/BlockSection'
 import { HeroBanner } from '../../components/ui/HeroBanner'
 import { MapPinIcon } from '../../components/ui/icons'
 import { useBusiness } from '../../hooks/use-business'
-
-/** As the spec states it (its lists add up to 25; section 2 keeps both figures). */
-const COMMUNITY_COUNT = 24
 
 export default function Page() {
   const business = useBusiness()
@@ -21,33 +18,20 @@ export default function Page() {
       <HeroBanner
         eyebrow="Denver Metro Roofing"
         title="Our Service Areas"
-        subtitle={`We serve homeowners in ${COMMUNITY_COUNT} communities across the Denver metro area, from Denver and Aurora to Castle Rock, Parker, Broomfield and Thornton. Free roof inspections within ${FACTS.inspectionWindow}, often the same day.`}
+        subtitle={`We serve homeowners in ${FACTS.communitiesServed} communities across the Denver metro area, from Denver and Aurora to Castle Rock, Parker, Broomfield and Thornton. Free roof inspections within ${FACTS.inspectionWindow}, often the same day.`}
       />
 
-      <PageSection
-        headingId="area-pages"
-        eyebrow={`${COMMUNITY_COUNT} communities served`}
-        title="Roof Repair Near You"
-        intro="Pick your city for its 2025 hail history, the zip codes we cover and how we help with your insurance claim."
-      >
-        <ul className="plain-list card-rows">
-          {CITY_PAGES.map((city) => (
-            <li key={city.slug}>
-              <AreaCard city={city} />
-            </li>
-          ))}
-        </ul>
-      </PageSection>
+      <ListSection
+        id="area-pages"
+        block={AREA_PAGES}
+        className="plain-list card-rows"
+        itemKey={(city) => city.slug}
+        renderItem={(city) => <AreaCard city={city} />}
+      />
 
-      <PageSection
-        headingId="also-serving"
-        variant="alt"
-        eyebrow="Across the Front Range"
-        title="Also Serving"
-        intro="The same free inspection and insurance claim help, wherever you live in the metro area."
-      >
+      <BlockSection id="also-serving" variant="alt" block={ALSO_SERVING_AREAS}>
         <ul className="also-serving-list">
-          {ALSO_SERVING.map((name) => (
+          {ALSO_SERVING_AREAS.items.map((name) => (
             <li key={name} className="also-serving-card">
               <MapPinIcon aria-hidden="true" />
               <h3>{name}</h3>
@@ -61,7 +45,7 @@ export default function Page() {
           </a>{' '}
           and we will tell you right away.
         </p>
-      </PageSection>
+      </BlockSection>
 
       <CtaBand />
     </>

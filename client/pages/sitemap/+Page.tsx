@@ -1,5 +1,5 @@
 /**
- * /sitemap (spec section 2): every indexable page in five groups, generated from the route
+ * /sitemap: every indexable page in five groups (docs/routes.md), generated from the route
  * table so it can never drift from the real routes (/schedule-inspection is not indexable).
  */
 import { ALL_ROUTES, SITEMAP_GROUPS } from '../../../shared/routes'

@@ -11,7 +11,7 @@ import { Link } from '@react-email/link'
 import { Preview } from '@react-email/preview'
 import { Section } from '@react-email/section'
 import { Text } from '@react-email/text'
-import { HAIL_REPORT_WITHIN, INSPECTION_WITHIN, telHref, type BusinessConfig } from '../../../shared/business'
+import { FACTS, telHref, type BusinessConfig } from '../../../shared/business'
 import type { LeadView } from '../lead-view'
 import { styles } from './styles'
 
@@ -19,7 +19,7 @@ export function AutoreplyEmail({ lead, business }: { lead: LeadView; business: B
   return (
     <Html lang="en">
       <Head />
-      <Preview>{`Thank you, ${lead.firstName}. We will be in touch within ${INSPECTION_WITHIN}.`}</Preview>
+      <Preview>{`Thank you, ${lead.firstName}. We will be in touch within ${FACTS.inspectionWindow}.`}</Preview>
       <Body style={styles.body}>
         <Container style={styles.container}>
           <Heading as="h1" style={styles.h1}>
@@ -29,9 +29,9 @@ export function AutoreplyEmail({ lead, business }: { lead: LeadView; business: B
             style={styles.text}
           >{`We have your request and ${business.name} will be in touch soon.`}</Text>
           <Text style={styles.text}>
-            {`What happens next: we inspect your roof for free within ${INSPECTION_WITHIN}, often the same day, and photograph every sign of hail and wind damage.`}
+            {`What happens next: we inspect your roof for free within ${FACTS.inspectionWindow}, often the same day, and photograph every sign of hail and wind damage.`}
             {lead.kind.hailReport
-              ? ` Your free hail weather report follows within ${HAIL_REPORT_WITHIN}.`
+              ? ` Your free hail weather report follows within ${FACTS.hailReportDeliveryHours} hours.`
               : ''}
           </Text>
           <Section style={styles.buttonRow}>
