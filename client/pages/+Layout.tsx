@@ -3,10 +3,10 @@ import '../styles/index.css'
 import { Suspense, useEffect } from 'react'
 import { Header } from '../components/layout/Header'
 import { Footer } from '../components/layout/Footer'
-import { LeadDialogsProvider } from '../components/lead/lead-dialogs'
-import { ExitIntent } from '../components/lead/ExitIntent'
-import { ToastHost } from '../components/lead/ToastHost'
-import { STATIC_DIALOGS_ATTRIBUTE } from '../components/lead/lead-dialog-ids'
+import { ContactModalProvider } from '../components/lead/contact-modal/ContactModalProvider'
+import { ExitIntent } from '../components/lead/exit-intent/ExitIntent'
+import { ToastHost } from '../components/toasts/ToastHost'
+import { STATIC_DIALOGS_ATTRIBUTE } from '../components/lead/dialogs/dialog-ids'
 import '../components/app/reload-on-new-build'
 
 /**
@@ -32,7 +32,7 @@ function HydratedMarker() {
 
 export default function Layout({ children }: { children: React.ReactNode }) {
   return (
-    <LeadDialogsProvider>
+    <ContactModalProvider>
       <a className="skip-link" href="#main">
         Skip to main content
       </a>
@@ -52,6 +52,6 @@ export default function Layout({ children }: { children: React.ReactNode }) {
       </Suspense>
       <ExitIntent />
       <ToastHost />
-    </LeadDialogsProvider>
+    </ContactModalProvider>
   )
 }

@@ -6,8 +6,8 @@
 import { CITY_ROUTES, ROUTES } from '../../../shared/routes'
 import { HOURS_DISPLAY, SERVICE_AREA_DISPLAY, SOCIAL_LINKS, telHref } from '../../../shared/business'
 import { useBusiness } from '../../hooks/use-business'
-import { useInspectionButtonProps } from '../lead/lead-dialogs'
-import { EXIT_INTENT_TITLE, STATIC_EXIT_INTENT_DIALOG_ID } from '../lead/lead-dialog-ids'
+import { useInspectionButtonProps } from '../lead/contact-modal/InspectionButton'
+import { EXIT_INTENT_TITLE, STATIC_EXIT_INTENT_DIALOG_ID } from '../lead/dialogs/dialog-ids'
 import {
   ClockIcon,
   FacebookIcon,

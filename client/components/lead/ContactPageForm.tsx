@@ -4,7 +4,7 @@
  */
 import { navigate } from 'vike/client/router'
 import { ROUTES } from '../../../shared/routes'
-import { EnquiryForm } from './EnquiryForm'
+import { EnquiryForm } from './form/EnquiryForm'
 
 export const CONTACT_PAGE_SUCCESS =
   "Thank you! Your roof inspection request has been submitted. We'll contact you within 24 hours."

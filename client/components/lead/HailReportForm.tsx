@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react'
 import { FACTS } from '../../../shared/business'
 import { ROUTES } from '../../../shared/routes'
 import { CheckIcon } from '../ui/icons'
-import { EnquiryForm } from './EnquiryForm'
+import { EnquiryForm } from './form/EnquiryForm'
 
 export const HAIL_REPORT_FORM_ID = 'hail-report-form'
 

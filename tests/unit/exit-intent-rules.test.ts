@@ -1,17 +1,15 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { isStorageAvailable, type StorageLike } from '../../client/lib/browser-storage'
 import {
   canShowExitIntent,
   EXIT_INTENT_TOP_THRESHOLD_PX,
   EXIT_INTENT_STORAGE_KEY,
   EXIT_INTENT_SUPPRESS_MS,
-  hasJustSentLead,
-  isStorageAvailable,
-  markLeadSent,
   recordExitIntentShown,
   resetExitIntentShown,
-  type StorageLike,
-} from '../../client/components/lead/exit-intent-storage'
+} from '../../client/components/lead/exit-intent/exit-intent-rules'
+import { hasJustSentLead, markLeadSent } from '../../client/components/lead/lead-session'
 
 class MemoryStorage implements StorageLike {
   readonly data = new Map<string, string>()
@@ -36,7 +34,7 @@ class BrokenStorage extends MemoryStorage {
 const NOW = Date.parse('2025-07-15T12:00:00.000Z')
 const HOUR = 60 * 60 * 1000
 
-describe('exit-intent storage rules', () => {
+describe('browser storage', () => {
   it('tests availability by writing and removing a test entry, leaving nothing behind', () => {
     const storage = new MemoryStorage()
     expect(isStorageAvailable(storage)).toBe(true)
@@ -44,7 +42,9 @@ describe('exit-intent storage rules', () => {
     expect(isStorageAvailable(new BrokenStorage())).toBe(false)
     expect(isStorageAvailable(null)).toBe(false)
   })
+})
 
+describe('exit-intent rules', () => {
   it('allows a guarded open when nothing is stored', () => {
     expect(canShowExitIntent(new MemoryStorage(), NOW)).toBe(true)
   })
@@ -91,7 +91,9 @@ describe('exit-intent storage rules', () => {
     expect(storage.getItem(EXIT_INTENT_STORAGE_KEY)).toBeNull()
     expect(canShowExitIntent(storage, NOW)).toBe(true)
   })
+})
 
+describe('the lead session', () => {
   it('remembers for the session that a lead was just sent', () => {
     const session = new MemoryStorage()
     expect(hasJustSentLead(session)).toBe(false)

@@ -5,8 +5,8 @@
  * server HTML, without JavaScript) both draw their fields from here, so the two cannot
  * drift apart. docs/forms.md describes the forms.
  */
-import { ENQUIRY_ENDPOINT, HONEYPOT_FIELD, type FormType } from '../../../shared/enquiry'
-import type { EnquiryFieldName, EnquiryFormState } from '../../../shared/enquiry-form-state'
+import { ENQUIRY_ENDPOINT, HONEYPOT_FIELD, type FormType } from '../../../../shared/enquiry'
+import type { EnquiryFieldName, EnquiryFormState } from '../../../../shared/enquiry-form-state'
 
 /** What sets one visible field apart; the rest comes from the form (id, error, value). */
 export interface FieldSpec {

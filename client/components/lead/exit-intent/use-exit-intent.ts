@@ -8,15 +8,15 @@
  * pointer re-enters the page. A guarded open respects the 24-hour rule; a forced one does not.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { browserStorage } from '../../../lib/browser-storage'
+import { hasJustSentLead } from '../lead-session'
 import {
-  browserStorage,
   canShowExitIntent,
   EXIT_INTENT_MIN_SCROLL_PX,
   EXIT_INTENT_TOP_THRESHOLD_PX,
-  hasJustSentLead,
   recordExitIntentShown,
   resetExitIntentShown,
-} from './exit-intent-storage'
+} from './exit-intent-rules'
 
 export interface ExitIntentApi {
   isOpen: boolean

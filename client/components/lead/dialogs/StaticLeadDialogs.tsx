@@ -13,16 +13,17 @@
  *
  * Rendered to static markup on the server only.
  */
-import type { EnquiryFormState } from '../../../shared/enquiry-form-state'
-import { CloseIcon } from '../ui/icons'
-import { StaticEnquiryForm } from './enquiry-fields'
-import { ContactModalHeader, ExitIntentPitch } from './lead-dialog-content'
+import type { EnquiryFormState } from '../../../../shared/enquiry-form-state'
+import { CloseIcon } from '../../ui/icons'
+import { StaticEnquiryForm } from '../form/enquiry-fields'
+import { ContactModalHeader } from '../contact-modal/ContactModalHeader'
+import { ExitIntentPitch } from '../exit-intent/ExitIntentPitch'
 import {
   EXIT_INTENT_TITLE,
   STATIC_CONTACT_DIALOG_ID,
   STATIC_DIALOGS_ATTRIBUTE,
   STATIC_EXIT_INTENT_DIALOG_ID,
-} from './lead-dialog-ids'
+} from './dialog-ids'
 
 function StaticDialog({
   id,

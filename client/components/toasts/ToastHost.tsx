@@ -2,8 +2,8 @@
 // If the toast library cannot be loaded, the messages still show, in a plain box.
 import { Suspense, useEffect, useState } from 'react'
 import { attachToastSink, useToastsWanted, type ToastMessage } from './toasts'
-import { lazyPart, PartBoundary } from './lazy-part'
-import { LoadFailedContent } from './LoadFailed'
+import { lazyPart, PartBoundary } from '../app/lazy-part'
+import { LoadFailedContent } from '../lead/LoadFailed'
 
 const toastArea = lazyPart(() => import('./ToastArea'))
 

@@ -6,7 +6,7 @@
  * duplicate form fields in the page.
  */
 import { useEffect, useRef } from 'react'
-import { CloseIcon } from '../ui/icons'
+import { CloseIcon } from '../../ui/icons'
 
 /** Its own class so it never fights the mobile menu's lock (html.scroll-locked). */
 const SCROLL_LOCK_CLASS = 'dialog-scroll-locked'

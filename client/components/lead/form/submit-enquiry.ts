@@ -2,7 +2,7 @@
  * Sends one enquiry to POST /api/enquiries (ARCHITECTURE "Lead pipeline contract") and
  * turns the answer into what a form needs to know.
  */
-import { ENQUIRY_ENDPOINT, type Enquiry, type EnquiryResponse } from '../../../shared/enquiry'
+import { ENQUIRY_ENDPOINT, type Enquiry, type EnquiryResponse } from '../../../../shared/enquiry'
 
 export type SubmitResult =
   | { ok: true; id: string }

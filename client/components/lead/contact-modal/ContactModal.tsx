@@ -1,13 +1,13 @@
 /**
- * The contact modal 'Free Roof Inspection', lazy-loaded by lead-dialogs.tsx. On success:
+ * The contact modal 'Free Roof Inspection', lazy-loaded by ContactModalProvider. On success:
  * the success toast, reset, close, then /schedule-inspection.
  */
 import { useId } from 'react'
 import { navigate } from 'vike/client/router'
-import { ROUTES } from '../../../shared/routes'
-import { LeadDialog } from './LeadDialog'
-import { EnquiryForm } from './EnquiryForm'
-import { ContactModalHeader } from './lead-dialog-content'
+import { ROUTES } from '../../../../shared/routes'
+import { LeadDialog } from '../dialogs/LeadDialog'
+import { EnquiryForm } from '../form/EnquiryForm'
+import { ContactModalHeader } from './ContactModalHeader'
 
 export const CONTACT_MODAL_SUCCESS = 'Your free roof inspection request has been submitted successfully!'
 

@@ -21,11 +21,11 @@ import {
   type Enquiry,
   type EnquiryFormValues,
   type FormType,
-} from '../../../shared/enquiry'
-import { isStateFor, type EnquiryFieldName } from '../../../shared/enquiry-form-state'
+} from '../../../../shared/enquiry'
+import { isStateFor, type EnquiryFieldName } from '../../../../shared/enquiry-form-state'
 import { submitEnquiry } from './submit-enquiry'
-import { notify, preloadToasts } from './toasts'
-import { rememberLead } from './lead-session'
+import { notify, preloadToasts } from '../../toasts/toasts'
+import { rememberLead } from '../lead-session'
 import { ErrorSummary, Field, fieldId, FormRouting, Honeypot, visibleFields } from './enquiry-fields'
 
 export const SUBMITTING_TEXT = 'Submitting...'

@@ -1,8 +1,8 @@
 // Step 2 of the exit-intent popup: five required fields, form type exit_intent, no toast on success.
 import { useEffect, useRef } from 'react'
 import { navigate } from 'vike/client/router'
-import { ROUTES } from '../../../shared/routes'
-import { EnquiryForm } from './EnquiryForm'
+import { ROUTES } from '../../../../shared/routes'
+import { EnquiryForm } from '../form/EnquiryForm'
 
 export default function ExitIntentForm({ onDone }: { onDone: () => void }) {
   const ref = useRef<HTMLDivElement>(null)

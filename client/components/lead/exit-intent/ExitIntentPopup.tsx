@@ -9,12 +9,12 @@
  * loading state in between.
  */
 import { Suspense, useEffect, useId, useState } from 'react'
-import { LeadDialog } from './LeadDialog'
-import { lazyPart, PartBoundary } from './lazy-part'
-import { ExitIntentPitch } from './lead-dialog-content'
-import { EXIT_INTENT_TITLE } from './lead-dialog-ids'
-import { LoadFailedContent } from './LoadFailed'
-import { preloadToasts } from './toasts'
+import { LeadDialog } from '../dialogs/LeadDialog'
+import { lazyPart, PartBoundary } from '../../app/lazy-part'
+import { ExitIntentPitch } from './ExitIntentPitch'
+import { EXIT_INTENT_TITLE } from '../dialogs/dialog-ids'
+import { LoadFailedContent } from '../LoadFailed'
+import { preloadToasts } from '../../toasts/toasts'
 
 const exitIntentForm = lazyPart(() => import('./ExitIntentForm'))
 

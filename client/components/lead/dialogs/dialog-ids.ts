@@ -1,6 +1,6 @@
 /**
  * The names every page's script needs for the lead dialogs, kept apart from their content
- * (lead-dialog-content.tsx, loaded with the dialogs): the dialogs' titles, and the ids of
+ * (ContactModalHeader, ExitIntentPitch, loaded with the dialogs): the dialogs' titles, and the ids of
  * their plain-HTML copies in the server HTML (StaticLeadDialogs), which the inspection
  * buttons name with `commandfor`.
  */

@@ -3,9 +3,9 @@
 import { Suspense } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
 import { useExitIntent } from './use-exit-intent'
-import { lazyPart, PartBoundary } from './lazy-part'
-import { EXIT_INTENT_TITLE } from './lead-dialog-ids'
-import { LoadFailedDialog } from './LoadFailed'
+import { lazyPart, PartBoundary } from '../../app/lazy-part'
+import { EXIT_INTENT_TITLE } from '../dialogs/dialog-ids'
+import { LoadFailedDialog } from '../LoadFailed'
 
 const exitIntentPopup = lazyPart(() => import('./ExitIntentPopup'))
 
