@@ -15,7 +15,7 @@
  */
 import type { EnquiryFormState } from '../../../../shared/enquiry-form-state'
 import { CloseIcon } from '../../ui/icons'
-import { StaticEnquiryForm } from '../form/enquiry-fields'
+import { StaticEnquiryForm } from '../form/StaticEnquiryForm'
 import { ContactModalHeader } from '../contact-modal/ContactModalHeader'
 import { ExitIntentPitch } from '../exit-intent/ExitIntentPitch'
 import {

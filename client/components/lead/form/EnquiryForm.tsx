@@ -15,7 +15,6 @@ import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { usePageContext } from 'vike-react/usePageContext'
 import {
-  ENQUIRY_ENDPOINT,
   EnquiryFieldsSchema,
   HONEYPOT_FIELD,
   type Enquiry,
@@ -26,7 +25,9 @@ import { isStateFor, type EnquiryFieldName } from '../../../../shared/enquiry-fo
 import { submitEnquiry } from './submit-enquiry'
 import { notify, preloadToasts } from '../../toasts/toasts'
 import { rememberLead } from '../lead-session'
-import { ErrorSummary, Field, fieldId, FormRouting, Honeypot, visibleFields } from './enquiry-fields'
+import { visibleFields } from './enquiry-fields'
+import { LeadFormBody, LeadFormElement } from './LeadFormMarkup'
+import { ErrorSummary } from './ErrorSummary'
 
 export const SUBMITTING_TEXT = 'Submitting...'
 /** The error catalogue's toasts. */
@@ -57,7 +58,6 @@ export interface EnquiryFormProps {
   sourcePath?: string
   /** Runs after the form has been reset. */
   onSuccess?: () => void
-  className?: string
 }
 
 export function EnquiryForm({
@@ -67,7 +67,6 @@ export function EnquiryForm({
   successToast,
   sourcePath,
   onSuccess,
-  className,
 }: EnquiryFormProps) {
   const id = useId()
   const honeypotRef = useRef<HTMLInputElement>(null)
@@ -130,41 +129,22 @@ export function EnquiryForm({
   }
 
   return (
-    <form
-      className={`lead-form${className ? ` ${className}` : ''}`}
-      method="post"
-      action={ENQUIRY_ENDPOINT}
-      noValidate
-      onSubmit={handleSubmit(onValid)}
-      data-form-type={formType}
-    >
+    <LeadFormElement formType={formType} onSubmit={handleSubmit(onValid)}>
       {/* The server's summary until the visitor sends again; then the messages beside the fields say it. */}
       {served && submitCount === 0 ? <ErrorSummary formId={id} state={served} fields={fields} /> : null}
-      <div className="lead-form-fields">
-        <div className="form-grid">
-          {fields.map((spec) => (
-            <Field
-              key={spec.name}
-              id={fieldId(id, spec.name)}
-              spec={spec}
-              error={errors[spec.name]?.message}
-              disabled={isSubmitting}
-              // The value in the server HTML too (a refused post's), not only set by the script.
-              control={{ ...register(spec.name), defaultValue: served?.values[spec.name] ?? '' }}
-            />
-          ))}
-        </div>
-        <FormRouting formType={formType} sourcePath={pagePath} />
-        <Honeypot id={fieldId(id, HONEYPOT_FIELD)} inputRef={honeypotRef} />
-        <button
-          type="submit"
-          className="btn btn-primary btn-lg btn-block lead-form-submit"
-          disabled={isSubmitting}
-        >
-          {isSubmitting ? SUBMITTING_TEXT : submitLabel}
-        </button>
-      </div>
-    </form>
+      <LeadFormBody
+        formId={id}
+        fields={fields}
+        formType={formType}
+        sourcePath={pagePath}
+        errorOf={(name) => errors[name]?.message}
+        // The value in the server HTML too (a refused post's), not only set by the script.
+        controlOf={(name) => ({ ...register(name), defaultValue: served?.values[name] ?? '' })}
+        disabled={isSubmitting}
+        honeypotRef={honeypotRef}
+        submitText={isSubmitting ? SUBMITTING_TEXT : submitLabel}
+      />
+    </LeadFormElement>
   )
 }
 

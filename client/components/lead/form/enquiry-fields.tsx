@@ -1,12 +1,11 @@
 /**
- * The markup every lead form shares, without any form library: the visible fields, the
- * hidden ones a plain form post needs, the honeypot and the error summary. EnquiryForm
- * (react-hook-form, with JavaScript) and StaticEnquiryForm (the dialogs' forms in the
- * server HTML, without JavaScript) both draw their fields from here, so the two cannot
- * drift apart. docs/forms.md describes the forms.
+ * The fields of the lead forms, without any form library: the visible fields, the hidden ones
+ * a plain form post needs and the honeypot. LeadFormMarkup puts them together for both
+ * EnquiryForm (with JavaScript) and StaticEnquiryForm (without). docs/forms.md describes the
+ * forms.
  */
-import { ENQUIRY_ENDPOINT, HONEYPOT_FIELD, type FormType } from '../../../../shared/enquiry'
-import type { EnquiryFieldName, EnquiryFormState } from '../../../../shared/enquiry-form-state'
+import { HONEYPOT_FIELD, type FormType } from '../../../../shared/enquiry'
+import type { EnquiryFieldName } from '../../../../shared/enquiry-form-state'
 
 /** What sets one visible field apart; the rest comes from the form (id, error, value). */
 export interface FieldSpec {
@@ -133,108 +132,5 @@ export function Honeypot({ id, inputRef }: { id: string; inputRef?: React.Ref<HT
         defaultValue=""
       />
     </div>
-  )
-}
-
-/**
- * The top of a form the server sent back: what went wrong as a whole, and a link to each
- * field that needs another look (its message stands beside the field). It takes focus when
- * the page loads (autofocus, so no script is needed) and is announced as an alert; each
- * link moves focus to its field. `data-page-path` tells client/public/boot.js which page
- * this is, so the address bar can show it instead of the form's endpoint.
- */
-export function ErrorSummary({
-  formId,
-  state,
-  fields,
-}: {
-  formId: string
-  state: Pick<EnquiryFormState, 'errors' | 'formError' | 'pagePath'>
-  fields: readonly FieldSpec[]
-}) {
-  const invalid = fields.filter((spec) => state.errors[spec.name])
-  const titleId = `${formId}-summary-title`
-  const title =
-    invalid.length === 0
-      ? 'Your request was not sent'
-      : invalid.length === 1
-        ? 'Please check one field'
-        : `Please check ${invalid.length} fields`
-  return (
-    <div
-      className="error-summary"
-      role="alert"
-      aria-labelledby={titleId}
-      tabIndex={-1}
-      autoFocus
-      data-page-path={state.pagePath}
-    >
-      <p className="error-summary-title" id={titleId}>
-        {title}
-      </p>
-      {state.formError ? <p>{state.formError}</p> : null}
-      {invalid.length ? (
-        <ul>
-          {invalid.map((spec) => (
-            <li key={spec.name}>
-              <a href={`#${fieldId(formId, spec.name)}`}>{spec.label}</a>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
-  )
-}
-
-/**
- * A complete lead form as plain HTML: posts itself to the API as a browser form, shows the
- * values and messages of a refused post. Used for the dialogs in the server HTML (they must
- * work with no script at all); the forms in pages use EnquiryForm, which renders the same.
- */
-export function StaticEnquiryForm({
-  formId,
-  formType,
-  sourcePath,
-  withMessage,
-  submitLabel,
-  state,
-}: {
-  formId: string
-  formType: FormType
-  sourcePath: string
-  withMessage: boolean
-  submitLabel: string
-  state?: EnquiryFormState
-}) {
-  const fields = visibleFields(withMessage)
-  return (
-    <form
-      className="lead-form"
-      method="post"
-      action={ENQUIRY_ENDPOINT}
-      noValidate
-      data-form-type={formType}
-      aria-labelledby={`${formId}-title`}
-    >
-      {state ? <ErrorSummary formId={formId} state={state} fields={fields} /> : null}
-      <div className="lead-form-fields">
-        <div className="form-grid">
-          {fields.map((spec) => (
-            <Field
-              key={spec.name}
-              id={fieldId(formId, spec.name)}
-              spec={spec}
-              error={state?.errors[spec.name]}
-              control={{ name: spec.name, defaultValue: state?.values[spec.name] ?? '' }}
-            />
-          ))}
-        </div>
-        <FormRouting formType={formType} sourcePath={sourcePath} />
-        <Honeypot id={fieldId(formId, 'website')} />
-        <button type="submit" className="btn btn-primary btn-lg btn-block lead-form-submit">
-          {submitLabel}
-        </button>
-      </div>
-    </form>
   )
 }
