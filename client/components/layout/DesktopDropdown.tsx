@@ -47,8 +47,8 @@ function useHoverMenu(pathname: string) {
   useEffect(() => cancelClose, [cancelClose])
   // A navigation closes the menu.
   useEffect(() => setOpen(false), [pathname])
-  // Before the page is interactive, CSS opens the menu under the pointer (layout.css); a
-  // pointer still there when the script takes over keeps it open.
+  // Before the page is interactive, CSS opens the menu under the pointer
+  // (styles/layout/header.css); a pointer still there when the script takes over keeps it open.
   useEffect(() => {
     if (itemRef.current?.matches(':hover')) {
       hoverOpenedAt.current = performance.now()
