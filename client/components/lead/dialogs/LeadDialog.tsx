@@ -1,15 +1,14 @@
 /**
- * A native modal <dialog> for the lead dialogs (issue 4): showModal() moves focus in and
- * makes the page behind inert; Escape closes it (the 'close' event keeps React state in
+ * The <dialog> shell of every lead dialog (the contact modal, the exit-intent popup, and
+ * what they show when their code could not be loaded): showModal() moves focus in and makes
+ * the page behind inert; Escape closes it (the 'close' event keeps React state in
  * sync); the page behind does not scroll; a visible Close button; the title is an h2 that
  * labels the dialog. Its content is mounted only while open, so a closed dialog leaves no
  * duplicate form fields in the page.
  */
 import { useEffect, useRef } from 'react'
+import { useScrollLock } from '../../../hooks/use-scroll-lock'
 import { CloseIcon } from '../../ui/icons'
-
-/** Its own class so it never fights the mobile menu's lock (html.scroll-locked). */
-const SCROLL_LOCK_CLASS = 'dialog-scroll-locked'
 
 export function LeadDialog({
   open,
@@ -38,12 +37,8 @@ export function LeadDialog({
     if (!open && dialog.open) dialog.close()
   }, [open])
 
-  useEffect(() => {
-    if (!open) return
-    const html = document.documentElement
-    html.classList.add(SCROLL_LOCK_CLASS)
-    return () => html.classList.remove(SCROLL_LOCK_CLASS)
-  }, [open])
+  // The lock is shared with the mobile menu and counted, so neither lets the page scroll under the other.
+  useScrollLock(open)
 
   // Closing unmounted or navigated away: never leave a modal dialog open behind.
   useEffect(() => () => ref.current?.close(), [])
