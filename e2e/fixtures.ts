@@ -10,7 +10,7 @@ export interface PageProblems {
   pageErrors: string[]
 }
 
-export async function watchForProblems(page: Page): Promise<PageProblems> {
+async function watchForProblems(page: Page): Promise<PageProblems> {
   const problems: PageProblems = { cspViolations: [], pageErrors: [] }
   await page.exposeFunction('__reportCsp', (text: string) => problems.cspViolations.push(text))
   await page.addInitScript(() => {
@@ -29,7 +29,7 @@ export async function watchForProblems(page: Page): Promise<PageProblems> {
   return problems
 }
 
-export async function stubThirdParties(page: Page): Promise<void> {
+async function stubThirdParties(page: Page): Promise<void> {
   await page.route(/^https:\/\/(www\.youtube-nocookie\.com|booking\.test)\//, (route) =>
     route.fulfill({
       status: 200,

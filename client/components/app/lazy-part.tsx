@@ -13,13 +13,12 @@
 import { Component, use, type ComponentType, type ReactNode } from 'react'
 
 /** Long enough for a dropped connection to come back, short enough not to keep anyone waiting. */
-export const IMPORT_RETRY_DELAY_MS = 800
+const IMPORT_RETRY_DELAY_MS = 800
 
 export interface LazyPart<P extends object> {
   preload(): void
   /** After a failure, lets the next render load again; does nothing otherwise. */
   retry(): void
-  isLoaded(): boolean
   /** Renders the part: suspends while it loads, throws if it cannot be loaded. */
   Render: (props: P) => ReactNode
 }
@@ -51,7 +50,6 @@ export function lazyPart<P extends object>(load: () => Promise<{ default: Compon
       failed = false
       pending = undefined
     },
-    isLoaded: () => loaded !== undefined,
     Render,
   }
 }

@@ -68,22 +68,14 @@ export function ReviewsSection({
   items,
   eyebrow = 'Reviews',
   intro,
-  variant = 'alt',
 }: {
   title: string
   items: Testimonial[]
   eyebrow?: string
   intro?: string
-  variant?: 'alt'
 }) {
   return (
-    <PageSection
-      headingId="testimonials-heading"
-      variant={variant}
-      eyebrow={eyebrow}
-      title={title}
-      intro={intro}
-    >
+    <PageSection headingId="testimonials-heading" variant="alt" eyebrow={eyebrow} title={title} intro={intro}>
       <Testimonials items={items} />
     </PageSection>
   )

@@ -9,7 +9,7 @@ import type { NavItem } from '../../../shared/routes'
 import { ChevronDownIcon } from '../ui/icons'
 import { NavLink } from './NavLink'
 
-export const DROPDOWN_CLOSE_DELAY_MS = 100
+const DROPDOWN_CLOSE_DELAY_MS = 100
 /**
  * A mouse that reaches the chevron opens the menu on hover a moment before it clicks; that
  * click must not close the menu it has just opened, so a click this soon after a hover-open

@@ -9,7 +9,7 @@ import { ROUTES } from '../../../shared/routes'
 import { CheckIcon } from '../ui/icons'
 import { EnquiryForm } from './form/EnquiryForm'
 
-export const HAIL_REPORT_FORM_ID = 'hail-report-form'
+const HAIL_REPORT_FORM_ID = 'hail-report-form'
 
 /**
  * The hero's button that scrolls to the form (spec section 2). Focus moves to the form too,

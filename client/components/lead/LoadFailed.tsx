@@ -11,7 +11,7 @@ import { useBusiness } from '../../hooks/use-business'
 import { PhoneIcon } from '../ui/icons'
 import { LeadDialog } from './dialogs/LeadDialog'
 
-export const LOAD_FAILED_MESSAGE =
+const LOAD_FAILED_MESSAGE =
   "Sorry, this form didn't load. Please call us, or send your request from our contact page."
 
 export function LoadFailedContent({

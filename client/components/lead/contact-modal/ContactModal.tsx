@@ -9,7 +9,7 @@ import { LeadDialog } from '../dialogs/LeadDialog'
 import { EnquiryForm } from '../form/EnquiryForm'
 import { ContactModalHeader } from './ContactModalHeader'
 
-export const CONTACT_MODAL_SUCCESS = 'Your free roof inspection request has been submitted successfully!'
+const CONTACT_MODAL_SUCCESS = 'Your free roof inspection request has been submitted successfully!'
 
 export default function ContactModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const titleId = useId()

@@ -16,9 +16,8 @@ import { CONTACT_MODAL_TITLE } from '../dialogs/dialog-ids'
 import { LoadFailedDialog } from '../LoadFailed'
 
 interface ContactModalApi {
-  isContactModalOpen: boolean
+  /** Opens the modal; focus returns to the element that had it when the modal closes. */
   openContactModal: () => void
-  closeContactModal: () => void
 }
 
 const ContactModalContext = createContext<ContactModalApi | null>(null)
@@ -50,10 +49,7 @@ export function ContactModalProvider({ children }: { children: React.ReactNode }
     if (opener?.isConnected) requestAnimationFrame(() => opener.focus())
   }, [])
 
-  const value = useMemo(
-    () => ({ isContactModalOpen, openContactModal, closeContactModal }),
-    [isContactModalOpen, openContactModal, closeContactModal],
-  )
+  const value = useMemo(() => ({ openContactModal }), [openContactModal])
 
   return (
     <ContactModalContext.Provider value={value}>

@@ -29,10 +29,10 @@ import { visibleFields } from './enquiry-fields'
 import { LeadFormBody, LeadFormElement } from './LeadFormMarkup'
 import { ErrorSummary } from './ErrorSummary'
 
-export const SUBMITTING_TEXT = 'Submitting...'
+const SUBMITTING_TEXT = 'Submitting...'
 /** The error catalogue's toasts. */
-export const FAILED_MESSAGE = 'Failed to submit form. Please try again.'
-export const UNEXPECTED_MESSAGE = 'An unexpected error occurred. Please try again.'
+const FAILED_MESSAGE = 'Failed to submit form. Please try again.'
+const UNEXPECTED_MESSAGE = 'An unexpected error occurred. Please try again.'
 
 const WITH_MESSAGE = EnquiryFieldsSchema
 const WITHOUT_MESSAGE = EnquiryFieldsSchema.omit({ message: true })

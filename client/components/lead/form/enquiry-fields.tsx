@@ -20,7 +20,7 @@ export interface FieldSpec {
 }
 
 /** The visible fields in display order; 'message' is shown only on forms that have it. */
-export const FIELDS: readonly FieldSpec[] = [
+const FIELDS: readonly FieldSpec[] = [
   { name: 'firstName', label: 'First Name', autoComplete: 'given-name' },
   { name: 'lastName', label: 'Last Name', autoComplete: 'family-name' },
   // address-line1: the one-line street address ('street-address' is for multi-line fields).
