@@ -1,8 +1,8 @@
 /**
- * Lead capture in the browser (issue 4; spec sections 2, 4, 5, 7, 8, 9): the four forms
- * store one row each in the real SQLite database and end where the spec says; invalid
- * input, a refusing server and an unreachable server; the exit-intent rules; the booking
- * widget; the contact modal from the keyboard alone.
+ * Lead capture in the browser (docs/forms.md, docs/exit-intent.md): the four forms store one
+ * row each in the real SQLite database and end where they should; invalid input, a refusing
+ * server and an unreachable server; the exit-intent rules; the booking widget; the contact
+ * modal from the keyboard alone.
  */
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
@@ -133,7 +133,7 @@ test.describe('the four lead forms', () => {
     await submitLead(popup, who, 'Get My Free Report')
     await expect(page).toHaveURL(/\/schedule-inspection$/)
     await expect(popup).toBeHidden()
-    // No toast for this form (spec section 8).
+    // The exit-intent form shows no toast.
     await expect(page.getByRole('alert')).toHaveCount(0)
     expectOneRow(who.email, { form_type: 'exit_intent', message: null, source_path: '/' })
 
@@ -164,7 +164,7 @@ test.describe('the four lead forms', () => {
 })
 
 test.describe('when something goes wrong', () => {
-  test('invalid values show the spec messages beside their fields and store nothing', async ({ page }) => {
+  test('invalid values show their messages beside their fields and store nothing', async ({ page }) => {
     const form = await openContactForm(page)
     const submit = form.getByRole('button', { name: 'Request My Free Inspection' })
     await submit.click()
@@ -472,7 +472,7 @@ test.describe('accessibility', () => {
   test('the booking page content passes axe', async ({ page }) => {
     await page.goto('/schedule-inspection')
     await expect(page.locator('iframe.booking-frame')).toBeAttached()
-    // The page's <title> and the header belong to other issues; this checks what issue 4 adds.
+    // The booking page's own content; the title and the header are checked with every page.
     const result = await new AxeBuilder({ page })
       .include('main')
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])

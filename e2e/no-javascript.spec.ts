@@ -2,7 +2,7 @@
  * The four lead forms with JavaScript off, as a homeowner with scripts disabled (or whose
  * scripts never arrived) meets them: each is a plain HTML form the browser posts itself.
  * Valid, it lands on /schedule-inspection with its row stored under its own form type;
- * invalid, the server sends the page back with the spec's messages beside the fields, the
+ * invalid, the server sends the page back with the form's messages beside the fields, the
  * values kept and an error summary that has focus, and nothing is stored (docs/forms.md).
  */
 import type { Locator, Page } from '@playwright/test'
@@ -92,7 +92,7 @@ for (const form of FORMS) {
       })
     })
 
-    test('sent invalid, comes back with the spec messages, the values kept and nothing stored', async ({
+    test('sent invalid, comes back with the field messages, the values kept and nothing stored', async ({
       page,
     }) => {
       const email = `not-an-address-${Date.now()}-${form.formType}`

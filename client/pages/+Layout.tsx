@@ -40,8 +40,9 @@ export default function Layout({ children }: { children: React.ReactNode }) {
       {/*
         The page body and the footer hydrate in a Suspense boundary: React hydrates the
         header (the shell) at once and this boundary afterwards in 5 ms slices, so hydrating
-        a long page never blocks the main thread for long (Total Blocking Time, issue 7). A
-        click that lands before then is replayed once its part has hydrated.
+        a long page never blocks the main thread for long (Total Blocking Time;
+        docs/decisions/005-performance-budgets.md). A click that lands before then is replayed
+        once its part has hydrated.
       */}
       <Suspense fallback={null}>
         <main id="main" tabIndex={-1}>

@@ -62,7 +62,7 @@ export function QuestionsSection({
   )
 }
 
-/** Three reviews, on the tinted background unless told otherwise. */
+/** Reviews (the pages show three) on the tinted background. */
 export function ReviewsSection({
   title,
   items,

@@ -1,6 +1,6 @@
 /**
- * The toast container (spec section 9: at most 3, 4000 ms). The unstyled build plus the
- * library's stylesheet as a file, so no <style> element is injected at run time (CSP).
+ * The toast container (at most 3 toasts, each closing after 4000 ms). The unstyled build plus
+ * the library's stylesheet as a file, so no <style> element is injected at run time (CSP).
  * Each toast is role="alert", so screen readers announce it.
  */
 import { useEffect } from 'react'

@@ -1,8 +1,9 @@
 /**
- * Toasts without their weight (issue 4, issue 7): forms call notify(); the toast library,
- * its container and its CSS are loaded only when the first toast is needed (or a form asks
- * for them ahead with preloadToasts()). Messages sent before the container is ready wait
- * in a queue. The container lives in the layout, so a toast survives client navigation.
+ * Toasts without their weight (docs/decisions/005-performance-budgets.md): forms call
+ * notify(); the toast library, its container and its CSS are loaded only when the first toast
+ * is needed (or a form asks for them ahead with preloadToasts()). Messages sent before the
+ * container is ready wait in a queue. The container lives in the layout, so a toast survives
+ * client navigation.
  */
 import { useSyncExternalStore } from 'react'
 
@@ -12,7 +13,7 @@ export interface ToastMessage {
   message: string
 }
 
-/** Spec section 9: at most 3 visible, auto-close after 4000 ms. */
+/** At most 3 toasts visible; each closes by itself after 4000 ms. */
 export const TOAST_LIMIT = 3
 export const TOAST_AUTO_CLOSE_MS = 4000
 

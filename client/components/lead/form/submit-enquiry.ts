@@ -1,6 +1,7 @@
 /**
- * Sends one enquiry to POST /api/enquiries (ARCHITECTURE "Lead pipeline contract") and
- * turns the answer into what a form needs to know.
+ * Sends one enquiry to POST /api/enquiries as JSON and turns the answer into what a form
+ * needs to know: stored (201), refused (any other status, with the field messages of a 400),
+ * or no answer at all. The endpoint's answers are listed in docs/forms.md.
  */
 import { ENQUIRY_ENDPOINT, type Enquiry, type EnquiryResponse } from '../../../../shared/enquiry'
 
