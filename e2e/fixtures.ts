@@ -3,7 +3,7 @@
  * violations and uncaught errors; third-party hosts (booking widget, video) are stubbed
  * so tests run offline.
  */
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type Locator, type Page } from '@playwright/test'
 
 export interface PageProblems {
   cspViolations: string[]
@@ -60,5 +60,26 @@ export async function gotoHydrated(page: Page, url: string): Promise<void> {
   await page.goto(url)
   await waitForHydration(page)
 }
+
+/** Presses Tab until `target` has focus (at most `max` times), as a keyboard user gets there. */
+export async function tabTo(page: Page, target: Locator, max = 40): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab')
+    if (await target.evaluate((el) => el === document.activeElement)) return
+  }
+  throw new Error('Tab never reached the target')
+}
+
+/** Tabs to `opener`, presses Enter and returns the dialog named `name` once it shows. */
+export async function openDialogWithKeyboard(page: Page, opener: Locator, name: string): Promise<Locator> {
+  await tabTo(page, opener)
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog', { name })
+  await expect(dialog).toBeVisible()
+  return dialog
+}
+
+/** The app's client entry (Vike's), which every page's boot script loads. */
+export const APP_ENTRY_SCRIPT = /\/assets\/entries\/entry-client-routing\.[^/]+\.js$/
 
 export { expect }

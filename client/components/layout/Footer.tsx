@@ -43,6 +43,15 @@ function splitIntoColumns<T>(items: T[], columns: number): T[][] {
   return Array.from({ length: columns }, (_, i) => items.slice(i * perColumn, (i + 1) * perColumn))
 }
 
+/** One list item per page, linked by its label. */
+function RouteLinkItems({ routes }: { routes: readonly { path: string; label: string }[] }) {
+  return routes.map((r) => (
+    <li key={r.path}>
+      <a href={r.path}>{r.label}</a>
+    </li>
+  ))
+}
+
 export function Footer() {
   return (
     <footer className="site-footer">
@@ -97,11 +106,7 @@ function FooterCompany() {
         Company
       </h2>
       <ul className="footer-links">
-        {COMPANY_LINKS.map((r) => (
-          <li key={r.path}>
-            <a href={r.path}>{r.label}</a>
-          </li>
-        ))}
+        <RouteLinkItems routes={COMPANY_LINKS} />
         <li>
           <button type="button" className="footer-action" {...inspectionButton}>
             Free Inspection
@@ -138,11 +143,7 @@ function FooterAreas() {
       <div className="footer-area-columns">
         {splitIntoColumns(CITY_ROUTES, 3).map((column, i) => (
           <ul key={i} className="footer-links">
-            {column.map((r) => (
-              <li key={r.path}>
-                <a href={r.path}>{r.label}</a>
-              </li>
-            ))}
+            <RouteLinkItems routes={column} />
           </ul>
         ))}
       </div>
@@ -176,11 +177,7 @@ function FooterBottom() {
         © {year} {business.name.replace(/\.$/, '')}. All rights reserved.
       </p>
       <ul className="legal-links">
-        {LEGAL_LINKS.map((r) => (
-          <li key={r.path}>
-            <a href={r.path}>{r.label}</a>
-          </li>
-        ))}
+        <RouteLinkItems routes={LEGAL_LINKS} />
       </ul>
     </div>
   )
