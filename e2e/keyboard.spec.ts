@@ -3,16 +3,7 @@
  * dialogs: focus moves in, stays in, Escape closes, and focus returns to what opened it.
  */
 import type { Locator, Page } from '@playwright/test'
-import { test, expect, waitForHydration } from './fixtures'
-
-/** Presses Tab until `target` has focus (at most `max` times). */
-async function tabTo(page: Page, target: Locator, max = 40) {
-  for (let i = 0; i < max; i++) {
-    await page.keyboard.press('Tab')
-    if (await target.evaluate((el) => el === document.activeElement)) return
-  }
-  throw new Error('Tab never reached the target')
-}
+import { test, expect, gotoHydrated, openDialogWithKeyboard, tabTo } from './fixtures'
 
 /**
  * A native modal <dialog> makes the page behind inert: Tab cycles through the dialog and,
@@ -36,8 +27,7 @@ async function expectFocusStaysIn(page: Page, container: Locator, presses = 12) 
 test('a header dropdown: Tab to its toggle, Enter opens, arrows move, Escape closes and returns focus', async ({
   page,
 }) => {
-  await page.goto('/')
-  await waitForHydration(page)
+  await gotoHydrated(page, '/')
   const toggle = page.getByRole('button', { name: 'Resources menu' })
   await tabTo(page, toggle)
   await page.keyboard.press('Enter')
@@ -59,8 +49,7 @@ test('the mobile menu: Tab to the button, Enter opens, Tab reaches its items, Es
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 })
-  await page.goto('/')
-  await waitForHydration(page)
+  await gotoHydrated(page, '/')
   const button = page.getByRole('button', { name: 'Open menu' })
   await tabTo(page, button)
   await page.keyboard.press('Enter')
@@ -75,13 +64,9 @@ test('the mobile menu: Tab to the button, Enter opens, Tab reaches its items, Es
 test('the contact modal: focus moves in and stays in, Escape closes, focus returns to the opener', async ({
   page,
 }) => {
-  await page.goto('/faqs')
-  await waitForHydration(page)
+  await gotoHydrated(page, '/faqs')
   const opener = page.locator('header').getByRole('button', { name: 'Free Inspection' })
-  await tabTo(page, opener)
-  await page.keyboard.press('Enter')
-  const modal = page.getByRole('dialog', { name: 'Free Roof Inspection' })
-  await expect(modal).toBeVisible()
+  const modal = await openDialogWithKeyboard(page, opener, 'Free Roof Inspection')
   expect(await modal.evaluate((el) => el.contains(document.activeElement))).toBe(true)
   await expectFocusStaysIn(page, modal)
   await page.keyboard.press('Escape')
@@ -92,8 +77,7 @@ test('the contact modal: focus moves in and stays in, Escape closes, focus retur
 test('the exit-intent popup: focus moves in and stays in on both steps, Escape closes, focus returns', async ({
   page,
 }) => {
-  await page.goto('/about')
-  await waitForHydration(page)
+  await gotoHydrated(page, '/about')
   const link = page.getByRole('link', { name: 'Skip to main content' })
   await tabTo(page, link)
   await page.evaluate(() => window.exitIntent?.open({ force: true }))

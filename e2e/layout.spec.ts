@@ -132,6 +132,30 @@ test.describe('on a phone', () => {
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden')
   })
 
+  test('a dialog opened over the mobile menu does not let the page scroll when it closes; closing the menu does', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/')
+    const pageScrolls = async () =>
+      (await page.evaluate(() => getComputedStyle(document.body).overflow)) !== 'hidden'
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    const panel = page.getByRole('navigation', { name: 'Mobile' })
+    await expect(panel).toBeVisible()
+    await page.evaluate(() => window.exitIntent?.open({ force: true }))
+    const popup = page.getByRole('dialog', { name: 'Free Hail Weather Report' })
+    await expect(popup).toBeVisible()
+    expect(await pageScrolls()).toBe(false)
+
+    await popup.getByRole('button', { name: 'Close' }).click()
+    await expect(popup).toBeHidden()
+    await expect(panel).toBeVisible()
+    expect(await pageScrolls()).toBe(false)
+
+    await page.keyboard.press('Escape')
+    await expect(panel).toBeHidden()
+    expect(await pageScrolls()).toBe(true)
+  })
+
   test('a link in the mobile menu navigates and closes the menu, and the new page starts at the top', async ({
     page,
   }) => {

@@ -3,7 +3,7 @@
  * would, and reading what the server stored in the e2e run's real SQLite file.
  */
 import Database from 'better-sqlite3'
-import type { Locator, Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 import { E2E_DATABASE_PATH } from '../playwright.config'
 import type { SubmissionRow } from '../server/db/submissions'
 
@@ -32,6 +32,15 @@ export function homeowner() {
   }
 }
 export type Homeowner = ReturnType<typeof homeowner>
+
+/** Each field labelled `label` is marked invalid and described by its `message`. */
+export async function expectFieldMessages(scope: Locator, expected: [label: string, message: string][]) {
+  for (const [label, message] of expected) {
+    const input = scope.getByLabel(label, { exact: true })
+    await expect(input).toHaveAttribute('aria-invalid', 'true')
+    await expect(input).toHaveAccessibleDescription(message)
+  }
+}
 
 export async function fillLead(scope: Locator | Page, who: Homeowner, { withMessage = false } = {}) {
   await scope.getByLabel('First Name', { exact: true }).fill(who.firstName)

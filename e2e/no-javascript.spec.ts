@@ -2,12 +2,12 @@
  * The four lead forms with JavaScript off, as a homeowner with scripts disabled (or whose
  * scripts never arrived) meets them: each is a plain HTML form the browser posts itself.
  * Valid, it lands on /schedule-inspection with its row stored under its own form type;
- * invalid, the server sends the page back with the spec's messages beside the fields, the
+ * invalid, the server sends the page back with the form's messages beside the fields, the
  * values kept and an error summary that has focus, and nothing is stored (docs/forms.md).
  */
 import type { Locator, Page } from '@playwright/test'
 import { test, expect } from './fixtures'
-import { fillLead, homeowner, rowsFor } from './leads'
+import { expectFieldMessages, fillLead, homeowner, rowsFor } from './leads'
 
 test.use({ javaScriptEnabled: false })
 
@@ -22,6 +22,14 @@ interface FormCase {
   open: (page: Page) => Promise<Locator>
 }
 
+/** Clicks the button that opens a plain-HTML dialog and returns the dialog once it shows. */
+async function openDialog(button: Locator, name: string): Promise<Locator> {
+  await button.click()
+  const dialog = button.page().getByRole('dialog', { name })
+  await expect(dialog).toBeVisible()
+  return dialog
+}
+
 const FORMS: FormCase[] = [
   {
     name: 'the contact modal, from the header’s Free Inspection button',
@@ -29,12 +37,11 @@ const FORMS: FormCase[] = [
     page: '/roof-repair',
     submit: 'Request My Free Inspection',
     withMessage: true,
-    open: async (page) => {
-      await page.locator('header.site-header').getByRole('button', { name: 'Free Inspection' }).click()
-      const dialog = page.getByRole('dialog', { name: 'Free Roof Inspection' })
-      await expect(dialog).toBeVisible()
-      return dialog
-    },
+    open: (page) =>
+      openDialog(
+        page.locator('header.site-header').getByRole('button', { name: 'Free Inspection' }),
+        'Free Roof Inspection',
+      ),
   },
   {
     name: 'the contact page form',
@@ -50,12 +57,11 @@ const FORMS: FormCase[] = [
     page: '/about',
     submit: 'Get My Free Report',
     withMessage: false,
-    open: async (page) => {
-      await page.getByRole('contentinfo').getByRole('button', { name: 'Free Hail Weather Report' }).click()
-      const dialog = page.getByRole('dialog', { name: 'Free Hail Weather Report' })
-      await expect(dialog).toBeVisible()
-      return dialog
-    },
+    open: (page) =>
+      openDialog(
+        page.getByRole('contentinfo').getByRole('button', { name: 'Free Hail Weather Report' }),
+        'Free Hail Weather Report',
+      ),
   },
   {
     name: 'the hail report form',
@@ -92,7 +98,7 @@ for (const form of FORMS) {
       })
     })
 
-    test('sent invalid, comes back with the spec messages, the values kept and nothing stored', async ({
+    test('sent invalid, comes back with the field messages, the values kept and nothing stored', async ({
       page,
     }) => {
       const email = `not-an-address-${Date.now()}-${form.formType}`
@@ -110,17 +116,12 @@ for (const form of FORMS) {
 
       // The same page, with the same form open (a dialog is shown open by the server).
       const again = await reopened(page, form)
-      const expected: [string, string][] = [
+      await expectFieldMessages(again, [
         ['First Name', 'First name is required'],
         ['Property Address', 'Please enter a complete address'],
         ['Email Address', 'Please enter a valid email address'],
         ['Phone Number', 'Please enter a valid phone number'],
-      ]
-      for (const [label, message] of expected) {
-        const input = again.getByLabel(label, { exact: true })
-        await expect(input).toHaveAttribute('aria-invalid', 'true')
-        await expect(input).toHaveAccessibleDescription(message)
-      }
+      ])
       await expect(again.getByLabel('Last Name', { exact: true })).not.toHaveAttribute('aria-invalid')
       await expect(again.getByLabel('Last Name', { exact: true })).toHaveValue('Whitfield')
       await expect(again.getByLabel('Email Address', { exact: true })).toHaveValue(email)

@@ -6,7 +6,7 @@
  * no network request, the contact modal's code is fetched before the click.
  */
 import type { Page, Request } from '@playwright/test'
-import { test, expect, waitForHydration } from './fixtures'
+import { test, expect, APP_ENTRY_SCRIPT, waitForHydration, gotoHydrated } from './fixtures'
 import { fillLead, homeowner, rowsFor } from './leads'
 
 const isScript = (request: Request) => request.resourceType() === 'script'
@@ -25,8 +25,7 @@ async function abortEveryFurtherScript(page: Page): Promise<string[]> {
 test('when the modal’s code cannot be loaded, Free Inspection still offers the phone and the contact page', async ({
   page,
 }) => {
-  await page.goto('/roof-repair')
-  await waitForHydration(page)
+  await gotoHydrated(page, '/roof-repair')
   const aborted = await abortEveryFurtherScript(page)
   await page.locator('header.site-header').getByRole('button', { name: 'Free Inspection' }).click()
 
@@ -53,8 +52,7 @@ test('a chunk that a deploy removed reloads the page once, and never twice in a 
   // as for a tab opened before a deploy.
   const loadedAtFirst = new Set<string>()
   page.on('request', (r) => loadedAtFirst.add(r.url()))
-  await page.goto('/roof-repair')
-  await waitForHydration(page)
+  await gotoHydrated(page, '/roof-repair')
   page.removeAllListeners('request')
   await page.route('**/assets/**', (route) =>
     loadedAtFirst.has(route.request().url())
@@ -82,8 +80,7 @@ test('a chunk that a deploy removed reloads the page once, and never twice in a 
 test('when the exit-intent popup’s code cannot be loaded, the visitor gets the phone and the contact page', async ({
   page,
 }) => {
-  await page.goto('/')
-  await waitForHydration(page)
+  await gotoHydrated(page, '/')
   await abortEveryFurtherScript(page)
   await page.evaluate(() => window.exitIntent?.open({ force: true }))
   const dialog = page.getByRole('dialog', { name: 'Free Hail Weather Report' })
@@ -95,7 +92,7 @@ test('when the app entry never arrives, the contact form is posted by the browse
   page,
 }) => {
   const who = homeowner()
-  await page.route(/\/assets\/entries\/entry-client-routing\.[^/]+\.js$/, (route) => route.abort('failed'))
+  await page.route(APP_ENTRY_SCRIPT, (route) => route.abort('failed'))
   await page.goto('/contact')
   const form = page.locator('form[data-form-type="contact"]')
   await fillLead(form, who, { withMessage: true })
@@ -110,7 +107,7 @@ test('when the app entry never arrives, Free Inspection opens the plain-HTML mod
   page,
 }) => {
   const who = homeowner()
-  await page.route(/\/assets\/entries\/entry-client-routing\.[^/]+\.js$/, (route) => route.abort('failed'))
+  await page.route(APP_ENTRY_SCRIPT, (route) => route.abort('failed'))
   await page.goto('/faqs')
   await page.locator('header.site-header').getByRole('button', { name: 'Free Inspection' }).click()
   const dialog = page.getByRole('dialog', { name: 'Free Roof Inspection' })
@@ -124,8 +121,7 @@ test('when the app entry never arrives, Free Inspection opens the plain-HTML mod
 test('once the exit-intent popup has been open a second, its form shows without waiting for a network request', async ({
   page,
 }) => {
-  await page.goto('/')
-  await waitForHydration(page)
+  await gotoHydrated(page, '/')
   await page.evaluate(() => window.exitIntent?.open({ force: true }))
   const popup = page.getByRole('dialog', { name: 'Free Hail Weather Report' })
   await expect(popup).toBeVisible()
@@ -158,8 +154,7 @@ test('once the exit-intent popup has been open a second, its form shows without 
 test('the contact modal’s code is fetched when a pointer reaches an inspection button, before the click', async ({
   page,
 }) => {
-  await page.goto('/')
-  await waitForHydration(page)
+  await gotoHydrated(page, '/')
   const modalCode = page.waitForRequest((r) => isScript(r) && r.url().includes('/assets/'))
   await page.locator('header.site-header').getByRole('button', { name: 'Free Inspection' }).hover()
   await modalCode
@@ -178,13 +173,12 @@ test('a form the server sent back becomes interactive as it was shown, at the pa
   problems,
 }) => {
   // The first load's app entry fails, so the browser posts the form itself.
-  const entry = /\/assets\/entries\/entry-client-routing\.[^/]+\.js$/
-  await page.route(entry, (route) => route.abort('failed'))
+  await page.route(APP_ENTRY_SCRIPT, (route) => route.abort('failed'))
   await page.goto('/contact')
   const form = page.locator('form[data-form-type="contact"]')
   await form.getByLabel('First Name', { exact: true }).fill('Dana')
   await form.getByLabel('Email Address', { exact: true }).fill('dana@example')
-  await page.unroute(entry)
+  await page.unroute(APP_ENTRY_SCRIPT)
   await form.getByRole('button', { name: 'Request My Free Inspection' }).click()
 
   // Sent back, and this time the app loads and hydrates it.

@@ -27,7 +27,7 @@ export interface CityPage {
   neighborhoods?: string[]
 }
 
-export function toCitySlug(name: string): string {
+function toCitySlug(name: string): string {
   return `${name.toLowerCase().replace(/\s+/g, '-')}-co`
 }
 
@@ -299,7 +299,7 @@ const MONTHS = [
 ]
 
 /** The smallest and largest hail and the first and last storm month of a set of cards, for copy that sums them up. */
-export function summariseHail(cities: CityPage[]) {
+function summariseHail(cities: CityPage[]) {
   const sizes = cities.map((c) => Number(c.hail.hailSize))
   const dates = cities.map((c) => c.hail.stormDate).sort()
   const month = (iso: string) => MONTHS[Number(iso.slice(5, 7)) - 1]

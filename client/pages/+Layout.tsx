@@ -3,10 +3,10 @@ import '../styles/index.css'
 import { Suspense, useEffect } from 'react'
 import { Header } from '../components/layout/Header'
 import { Footer } from '../components/layout/Footer'
-import { LeadDialogsProvider } from '../components/lead/lead-dialogs'
-import { ExitIntent } from '../components/lead/ExitIntent'
-import { ToastHost } from '../components/lead/ToastHost'
-import { STATIC_DIALOGS_ATTRIBUTE } from '../components/lead/lead-dialog-ids'
+import { ContactModalProvider } from '../components/lead/contact-modal/ContactModalProvider'
+import { ExitIntent } from '../components/lead/exit-intent/ExitIntent'
+import { ToastHost } from '../components/toasts/ToastHost'
+import { STATIC_DIALOGS_ATTRIBUTE } from '../components/lead/dialogs/dialog-ids'
 import '../components/app/reload-on-new-build'
 
 /**
@@ -32,7 +32,7 @@ function HydratedMarker() {
 
 export default function Layout({ children }: { children: React.ReactNode }) {
   return (
-    <LeadDialogsProvider>
+    <ContactModalProvider>
       <a className="skip-link" href="#main">
         Skip to main content
       </a>
@@ -40,8 +40,9 @@ export default function Layout({ children }: { children: React.ReactNode }) {
       {/*
         The page body and the footer hydrate in a Suspense boundary: React hydrates the
         header (the shell) at once and this boundary afterwards in 5 ms slices, so hydrating
-        a long page never blocks the main thread for long (Total Blocking Time, issue 7). A
-        click that lands before then is replayed once its part has hydrated.
+        a long page never blocks the main thread for long (Total Blocking Time;
+        docs/decisions/005-performance-budgets.md). A click that lands before then is replayed
+        once its part has hydrated.
       */}
       <Suspense fallback={null}>
         <main id="main" tabIndex={-1}>
@@ -52,6 +53,6 @@ export default function Layout({ children }: { children: React.ReactNode }) {
       </Suspense>
       <ExitIntent />
       <ToastHost />
-    </LeadDialogsProvider>
+    </ContactModalProvider>
   )
 }

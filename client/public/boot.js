@@ -11,7 +11,7 @@
 //    instead of doing nothing, and a form sent early goes through the form's own checks
 //    instead of a raw browser POST. An exit-intent trigger seen meanwhile (pointer at the
 //    top or leaving the page, tab hidden) is noted as `<html data-early-exit-intent>` for
-//    client/components/lead/use-exit-intent.ts, which acts on it once it runs.
+//    client/components/lead/exit-intent/use-exit-intent.ts, which acts on it once it runs.
 //    Only the app's own buttons and forms (in #root) are held.
 // 3. If the app cannot be loaded, it lets the browser do what it held: a form posts itself,
 //    an inspection button opens the plain-HTML dialog (docs/forms.md).
@@ -59,7 +59,7 @@ document.addEventListener(
   true,
 )
 
-// Kept in step with EXIT_INTENT_TOP_THRESHOLD_PX (client/components/lead/exit-intent-storage.ts).
+// Kept in step with EXIT_INTENT_TOP_THRESHOLD_PX (client/components/lead/exit-intent/exit-intent-rules.ts).
 const EXIT_INTENT_TOP_PX = 10
 const noteExitIntent = () => {
   if (!isInteractive()) root.dataset.earlyExitIntent = 'true'

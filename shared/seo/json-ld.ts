@@ -43,7 +43,7 @@ const SERVICES = [
 ] as const
 
 /** The four services listed for a city with neighbourhoods, named with the city. */
-export function cityServiceNames(cityName: string): string[] {
+function cityServiceNames(cityName: string): string[] {
   return [
     `Roof Repair in ${cityName}`,
     `Roof Replacement in ${cityName}`,

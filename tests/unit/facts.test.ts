@@ -51,19 +51,6 @@ const FACT_TEXTS = [
   ]),
 ]
 
-/**
- * Hand-typed copies not yet replaced, each with the reason. The test fails when one of them is
- * gone, so this list only shrinks.
- */
-const KNOWN_EXCEPTIONS = [
-  {
-    // The contact form's success toast, word for word as the product defines it; it is to be
-    // built from FACTS.callbackHours when that component is next reworked.
-    file: 'client/components/lead/ContactPageForm.tsx',
-    text: '24 hours',
-  },
-]
-
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** A fact's text as a pattern: any case, "24 hours" also as "24-hour", "25-30 years" also as "25-30 year". */
@@ -118,19 +105,11 @@ describe('facts shown to visitors', () => {
   it('are never typed by hand under client/ or shared/: they come from FACTS', () => {
     const files = SCANNED_DIRS.flatMap(sourceFiles)
     expect(files.length).toBeGreaterThan(50)
-    const found: string[] = []
-    for (const file of files) {
-      for (const text of findHandTypedFacts(file, readFileSync(path.join(ROOT, file), 'utf8'))) {
-        if (!KNOWN_EXCEPTIONS.some((e) => e.file === file && e.text === text))
-          found.push(`${file}: "${text}"`)
-      }
-    }
+    const found = files.flatMap((file) =>
+      findHandTypedFacts(file, readFileSync(path.join(ROOT, file), 'utf8')).map(
+        (text) => `${file}: "${text}"`,
+      ),
+    )
     expect(found, 'use the value from FACTS in shared/business.ts instead').toEqual([])
-  })
-
-  it('has no stale exceptions: each one is still in its file', () => {
-    for (const { file, text } of KNOWN_EXCEPTIONS) {
-      expect(findHandTypedFacts(file, readFileSync(path.join(ROOT, file), 'utf8'))).toContain(text)
-    }
   })
 })

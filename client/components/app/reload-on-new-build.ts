@@ -9,7 +9,7 @@
  * the connection dropped is left to the part's own retry and fallback (lazy-part.tsx):
  * reloading on a dead connection would replace a working page with the browser's error page.
  */
-export const RELOADED_FOR_NEW_BUILD_KEY = 'reloadedForNewBuild'
+const RELOADED_FOR_NEW_BUILD_KEY = 'reloadedForNewBuild'
 /** A second reload within this time is a loop, not a new deploy. */
 const RELOAD_GUARD_MS = 10 * 60 * 1000
 

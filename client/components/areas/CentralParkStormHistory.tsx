@@ -16,7 +16,6 @@ export function CentralParkStormHistory() {
             width={640}
             height={360}
             fallback={false}
-            retry
           />
           <p className="storm-map-note">Interactive Map Coming Soon</p>
         </div>

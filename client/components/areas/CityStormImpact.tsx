@@ -5,9 +5,10 @@ import type { CityPage } from '../../../shared/service-areas'
 import { SplitSection } from '../content/SplitSection'
 
 function StormFactsPanel({ city }: { city: CityPage }) {
+  const year = city.hail.stormDate.slice(0, 4)
   return (
-    <aside className="storm-facts-panel" aria-label={`${city.name} 2025 storm facts`}>
-      <p className="storm-facts-title">{`${city.name} hail, 2025`}</p>
+    <aside className="storm-facts-panel" aria-label={`${city.name} ${year} storm facts`}>
+      <p className="storm-facts-title">{`${city.name} hail, ${year}`}</p>
       <dl className="storm-facts">
         <div>
           <dt>Storm date</dt>

@@ -54,7 +54,6 @@ export function ListSection<T>({
   ...place
 }: Placement & {
   block: Block<T>
-  /** The list's classes. */
   className: string
   itemKey: (item: T) => string
   renderItem: (item: T) => React.ReactNode

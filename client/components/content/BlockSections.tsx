@@ -62,28 +62,20 @@ export function QuestionsSection({
   )
 }
 
-/** Three reviews, on the tinted background unless told otherwise. */
+/** Reviews (the pages show three) on the tinted background. */
 export function ReviewsSection({
   title,
   items,
   eyebrow = 'Reviews',
   intro,
-  variant = 'alt',
 }: {
   title: string
   items: Testimonial[]
   eyebrow?: string
   intro?: string
-  variant?: 'alt'
 }) {
   return (
-    <PageSection
-      headingId="testimonials-heading"
-      variant={variant}
-      eyebrow={eyebrow}
-      title={title}
-      intro={intro}
-    >
+    <PageSection headingId="testimonials-heading" variant="alt" eyebrow={eyebrow} title={title} intro={intro}>
       <Testimonials items={items} />
     </PageSection>
   )

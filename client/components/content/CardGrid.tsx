@@ -9,7 +9,6 @@ export function CardGrid({
   numberClassName,
 }: {
   items: (TextCard & { icon?: IconName })[]
-  /** The list's classes. */
   className: string
   cardClassName: string
   /** Numbers the cards 01, 02, … in a span of this class, as an ordered list. */

@@ -1,11 +1,11 @@
 import type { FaqItem } from '../../../shared/content/types'
 
 /** Questions and answers as native disclosure widgets: readable without JavaScript. */
-export function FaqList({ items, openFirst = false }: { items: FaqItem[]; openFirst?: boolean }) {
+export function FaqList({ items }: { items: FaqItem[] }) {
   return (
     <div className="faq-list">
-      {items.map((item, i) => (
-        <details key={item.question} className="faq-item" open={openFirst && i === 0}>
+      {items.map((item) => (
+        <details key={item.question} className="faq-item">
           <summary>
             <h3 className="faq-question">{item.question}</h3>
           </summary>

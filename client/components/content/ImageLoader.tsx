@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 
-export const IMAGE_MAX_RETRIES = 3
+const IMAGE_MAX_RETRIES = 3
 
 export type ImageLoadState = 'idle' | 'loading' | 'loaded' | 'error'
 
@@ -15,11 +15,8 @@ export interface ImageLoaderProps {
   alt: string
   width: number
   height: number
-  className?: string
-  /** Above the fold: load eagerly with high priority. */
-  priority?: boolean
+  /** On: a missing picture shows a placeholder with its alt text instead of an error. */
   fallback?: boolean
-  retry?: boolean
 }
 
 async function headOk(src: string): Promise<boolean> {
@@ -31,16 +28,7 @@ async function headOk(src: string): Promise<boolean> {
   }
 }
 
-export function ImageLoader({
-  src,
-  alt,
-  width,
-  height,
-  className,
-  priority = false,
-  fallback = true,
-  retry = true,
-}: ImageLoaderProps) {
+export function ImageLoader({ src, alt, width, height, fallback = true }: ImageLoaderProps) {
   const [state, setState] = useState<ImageLoadState>('loading')
   const [placeholder, setPlaceholder] = useState(false)
   const [attempt, setAttempt] = useState(0)
@@ -79,7 +67,7 @@ export function ImageLoader({
   const source = attempt === 0 ? src : `${src}${src.includes('?') ? '&' : '?'}retry=${attempt}`
 
   return (
-    <div className={`image-loader${className ? ` ${className}` : ''}`} data-state={state}>
+    <div className="image-loader" data-state={state}>
       {placeholder ? (
         <div className="image-placeholder" role="img" aria-label={alt}>
           <span>{alt}</span>
@@ -87,7 +75,7 @@ export function ImageLoader({
       ) : state === 'error' ? (
         <div className="image-error" role="alert">
           <p>Failed to load image</p>
-          {retry && retriesLeft > 0 ? (
+          {retriesLeft > 0 ? (
             <button type="button" className="btn btn-sm btn-outline" onClick={doRetry}>
               Retry
             </button>
@@ -102,8 +90,7 @@ export function ImageLoader({
             alt={alt}
             width={width}
             height={height}
-            loading={priority ? 'eager' : 'lazy'}
-            fetchPriority={priority ? 'high' : undefined}
+            loading="lazy"
             decoding="async"
             onLoad={onLoad}
             onError={() => void onError()}

@@ -5,7 +5,7 @@
  */
 import { telHref } from '../../../shared/business'
 import { useBusiness } from '../../hooks/use-business'
-import { InspectionButton } from '../lead/lead-dialogs'
+import { InspectionButton } from '../lead/contact-modal/InspectionButton'
 import { HeroBanner } from '../ui/HeroBanner'
 import { PhoneIcon } from '../ui/icons'
 
@@ -14,16 +14,12 @@ export function PageHero({
   subtitle,
   eyebrow,
   backgroundImage,
-  buttonText = 'Schedule Your Free Roof Inspection',
-  showPhone = true,
   children,
 }: {
   title: React.ReactNode
   subtitle: React.ReactNode
   eyebrow?: React.ReactNode
   backgroundImage?: string
-  buttonText?: string
-  showPhone?: boolean
   children?: React.ReactNode
 }) {
   const business = useBusiness()
@@ -35,12 +31,12 @@ export function PageHero({
       backgroundImage={backgroundImage}
       cta={false}
     >
-      <InspectionButton className="btn btn-primary btn-lg">{buttonText}</InspectionButton>
-      {showPhone ? (
-        <a className="btn btn-outline-light btn-lg" href={telHref(business.phone)}>
-          <PhoneIcon /> Call {business.phone}
-        </a>
-      ) : null}
+      <InspectionButton className="btn btn-primary btn-lg">
+        Schedule Your Free Roof Inspection
+      </InspectionButton>
+      <a className="btn btn-outline-light btn-lg" href={telHref(business.phone)}>
+        <PhoneIcon /> Call {business.phone}
+      </a>
       {children}
     </HeroBanner>
   )

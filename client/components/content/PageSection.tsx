@@ -7,7 +7,6 @@ export function PageSection({
   title,
   intro,
   variant,
-  className,
   children,
 }: {
   /** The h2's id, also the section's aria-labelledby. */
@@ -16,11 +15,9 @@ export function PageSection({
   title: React.ReactNode
   intro?: React.ReactNode
   variant?: 'alt' | 'dark'
-  /** Any extra class, added after the variant's. */
-  className?: string
   children?: React.ReactNode
 }) {
-  const classes = ['section', variant ? `section-${variant}` : '', className ?? ''].filter(Boolean).join(' ')
+  const classes = variant ? `section section-${variant}` : 'section'
   return (
     <section className={classes} aria-labelledby={headingId}>
       <div className="container">

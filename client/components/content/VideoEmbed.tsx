@@ -7,15 +7,9 @@ import { useState } from 'react'
 import { VIDEO_EMBED_ORIGIN } from '../../../shared/media'
 import { PlayIcon } from '../ui/icons'
 
-export function VideoEmbed({
-  videoId,
-  title,
-  poster = '/uploads/video/explainer-poster.svg',
-}: {
-  videoId: string
-  title: string
-  poster?: string
-}) {
+const POSTER = '/uploads/video/explainer-poster.svg'
+
+export function VideoEmbed({ videoId, title }: { videoId: string; title: string }) {
   const [playing, setPlaying] = useState(false)
   return (
     <div className="video-embed">
@@ -35,7 +29,7 @@ export function VideoEmbed({
           onClick={() => setPlaying(true)}
           aria-label={`Play video: ${title}`}
         >
-          <img src={poster} alt="" width={1280} height={720} loading="lazy" decoding="async" />
+          <img src={POSTER} alt="" width={1280} height={720} loading="lazy" decoding="async" />
           <span className="video-play" aria-hidden="true">
             <PlayIcon width={32} height={32} />
           </span>

@@ -9,7 +9,7 @@ import type { NavItem } from '../../../shared/routes'
 import { ChevronDownIcon } from '../ui/icons'
 import { NavLink } from './NavLink'
 
-export const DROPDOWN_CLOSE_DELAY_MS = 100
+const DROPDOWN_CLOSE_DELAY_MS = 100
 /**
  * A mouse that reaches the chevron opens the menu on hover a moment before it clicks; that
  * click must not close the menu it has just opened, so a click this soon after a hover-open
@@ -47,8 +47,8 @@ function useHoverMenu(pathname: string) {
   useEffect(() => cancelClose, [cancelClose])
   // A navigation closes the menu.
   useEffect(() => setOpen(false), [pathname])
-  // Before the page is interactive, CSS opens the menu under the pointer (layout.css); a
-  // pointer still there when the script takes over keeps it open.
+  // Before the page is interactive, CSS opens the menu under the pointer
+  // (styles/layout/header.css); a pointer still there when the script takes over keeps it open.
   useEffect(() => {
     if (itemRef.current?.matches(':hover')) {
       hoverOpenedAt.current = performance.now()

@@ -6,8 +6,8 @@
 import { CITY_ROUTES, ROUTES } from '../../../shared/routes'
 import { HOURS_DISPLAY, SERVICE_AREA_DISPLAY, SOCIAL_LINKS, telHref } from '../../../shared/business'
 import { useBusiness } from '../../hooks/use-business'
-import { useInspectionButtonProps } from '../lead/lead-dialogs'
-import { EXIT_INTENT_TITLE, STATIC_EXIT_INTENT_DIALOG_ID } from '../lead/lead-dialog-ids'
+import { useInspectionButtonProps } from '../lead/contact-modal/InspectionButton'
+import { EXIT_INTENT_TITLE, STATIC_EXIT_INTENT_DIALOG_ID } from '../lead/dialogs/dialog-ids'
 import {
   ClockIcon,
   FacebookIcon,
@@ -36,133 +36,149 @@ const COMPANY_LINKS = [
   ROUTES.contact,
 ]
 
+const LEGAL_LINKS = [ROUTES.sitemap, ROUTES.privacy, ROUTES.terms]
+
 function splitIntoColumns<T>(items: T[], columns: number): T[][] {
   const perColumn = Math.ceil(items.length / columns)
   return Array.from({ length: columns }, (_, i) => items.slice(i * perColumn, (i + 1) * perColumn))
 }
 
-export function Footer() {
-  const business = useBusiness()
-  const inspectionButton = useInspectionButtonProps()
-  const year = new Date().getFullYear()
+/** One list item per page, linked by its label. */
+function RouteLinkItems({ routes }: { routes: readonly { path: string; label: string }[] }) {
+  return routes.map((r) => (
+    <li key={r.path}>
+      <a href={r.path}>{r.label}</a>
+    </li>
+  ))
+}
 
+export function Footer() {
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
-        <section className="footer-about" aria-labelledby="footer-contact">
-          <a href="/" className="brand brand-inverse" aria-label={`${business.name} home`}>
-            <Logo />
-            <span className="brand-name">{business.name}</span>
-          </a>
-          <h2 id="footer-contact" className="footer-heading">
-            Contact Us
-          </h2>
-          <ul className="footer-contact">
-            <li>
-              <PhoneIcon />
-              <a href={telHref(business.phone)}>{business.phone}</a>
-            </li>
-            <li>
-              <MailIcon />
-              <a href={`mailto:${business.email}`}>{business.email}</a>
-            </li>
-            <li>
-              <MapPinIcon />
-              <span>{SERVICE_AREA_DISPLAY}</span>
-            </li>
-            <li>
-              <ClockIcon />
-              <span>{HOURS_DISPLAY}</span>
-            </li>
-          </ul>
-        </section>
-
-        <nav className="footer-company" aria-labelledby="footer-company-heading">
-          <h2 id="footer-company-heading" className="footer-heading">
-            Company
-          </h2>
-          <ul className="footer-links">
-            {COMPANY_LINKS.map((r) => (
-              <li key={r.path}>
-                <a href={r.path}>{r.label}</a>
-              </li>
-            ))}
-            <li>
-              <button type="button" className="footer-action" {...inspectionButton}>
-                Free Inspection
-              </button>
-            </li>
-          </ul>
-          {/*
-            Without JavaScript nothing notices a visitor leaving, so the exit-intent form gets a
-            button of its own, shown only then (it opens the plain-HTML dialog; docs/forms.md).
-          */}
-          <noscript>
-            <p className="footer-noscript">
-              <button
-                type="button"
-                className="footer-action"
-                commandfor={STATIC_EXIT_INTENT_DIALOG_ID}
-                command="show-modal"
-                aria-haspopup="dialog"
-              >
-                {EXIT_INTENT_TITLE}
-              </button>
-            </p>
-          </noscript>
-        </nav>
-
-        <nav className="footer-areas" aria-labelledby="footer-areas-heading">
-          <h2 id="footer-areas-heading" className="footer-heading">
-            <a href={ROUTES.serviceAreas.path}>Service Areas</a>
-          </h2>
-          <div className="footer-area-columns">
-            {splitIntoColumns(CITY_ROUTES, 3).map((column, i) => (
-              <ul key={i} className="footer-links">
-                {column.map((r) => (
-                  <li key={r.path}>
-                    <a href={r.path}>{r.label}</a>
-                  </li>
-                ))}
-              </ul>
-            ))}
-          </div>
-        </nav>
+        <FooterContact />
+        <FooterCompany />
+        <FooterAreas />
       </div>
-
-      <div className="container footer-bottom">
-        <ul className="social-links" aria-label="Social media">
-          {SOCIAL_LINKS.map((s) => {
-            const IconComponent = SOCIAL_ICONS[s.name]
-            return (
-              <li key={s.name}>
-                <a
-                  href={s.href}
-                  rel="noopener noreferrer"
-                  target="_blank"
-                  aria-label={`${business.name} on ${s.name}`}
-                >
-                  <IconComponent />
-                </a>
-              </li>
-            )
-          })}
-        </ul>
-        <p className="copyright">
-          © {year} {business.name.replace(/\.$/, '')}. All rights reserved.
-        </p>
-        <ul className="legal-links">
-          <li>
-            <a href={ROUTES.sitemap.path}>{ROUTES.sitemap.label}</a>
-          </li>
-          <li>
-            <a href={ROUTES.privacy.path}>{ROUTES.privacy.label}</a>
-          </li>
-          <li>
-            <a href={ROUTES.terms.path}>{ROUTES.terms.label}</a>
-          </li>
-        </ul>
-      </div>
+      <FooterBottom />
     </footer>
+  )
+}
+
+function FooterContact() {
+  const business = useBusiness()
+  return (
+    <section className="footer-about" aria-labelledby="footer-contact">
+      <a href="/" className="brand brand-inverse" aria-label={`${business.name} home`}>
+        <Logo />
+        <span className="brand-name">{business.name}</span>
+      </a>
+      <h2 id="footer-contact" className="footer-heading">
+        Contact Us
+      </h2>
+      <ul className="footer-contact">
+        <li>
+          <PhoneIcon />
+          <a href={telHref(business.phone)}>{business.phone}</a>
+        </li>
+        <li>
+          <MailIcon />
+          <a href={`mailto:${business.email}`}>{business.email}</a>
+        </li>
+        <li>
+          <MapPinIcon />
+          <span>{SERVICE_AREA_DISPLAY}</span>
+        </li>
+        <li>
+          <ClockIcon />
+          <span>{HOURS_DISPLAY}</span>
+        </li>
+      </ul>
+    </section>
+  )
+}
+
+function FooterCompany() {
+  const inspectionButton = useInspectionButtonProps()
+  return (
+    <nav className="footer-company" aria-labelledby="footer-company-heading">
+      <h2 id="footer-company-heading" className="footer-heading">
+        Company
+      </h2>
+      <ul className="footer-links">
+        <RouteLinkItems routes={COMPANY_LINKS} />
+        <li>
+          <button type="button" className="footer-action" {...inspectionButton}>
+            Free Inspection
+          </button>
+        </li>
+      </ul>
+      {/*
+        Without JavaScript nothing notices a visitor leaving, so the exit-intent form gets a
+        button of its own, shown only then (it opens the plain-HTML dialog; docs/forms.md).
+      */}
+      <noscript>
+        <p className="footer-noscript">
+          <button
+            type="button"
+            className="footer-action"
+            commandfor={STATIC_EXIT_INTENT_DIALOG_ID}
+            command="show-modal"
+            aria-haspopup="dialog"
+          >
+            {EXIT_INTENT_TITLE}
+          </button>
+        </p>
+      </noscript>
+    </nav>
+  )
+}
+
+function FooterAreas() {
+  return (
+    <nav className="footer-areas" aria-labelledby="footer-areas-heading">
+      <h2 id="footer-areas-heading" className="footer-heading">
+        <a href={ROUTES.serviceAreas.path}>Service Areas</a>
+      </h2>
+      <div className="footer-area-columns">
+        {splitIntoColumns(CITY_ROUTES, 3).map((column, i) => (
+          <ul key={i} className="footer-links">
+            <RouteLinkItems routes={column} />
+          </ul>
+        ))}
+      </div>
+    </nav>
+  )
+}
+
+function FooterBottom() {
+  const business = useBusiness()
+  const year = new Date().getFullYear()
+  return (
+    <div className="container footer-bottom">
+      <ul className="social-links" aria-label="Social media">
+        {SOCIAL_LINKS.map((s) => {
+          const IconComponent = SOCIAL_ICONS[s.name]
+          return (
+            <li key={s.name}>
+              <a
+                href={s.href}
+                rel="noopener noreferrer"
+                target="_blank"
+                aria-label={`${business.name} on ${s.name}`}
+              >
+                <IconComponent />
+              </a>
+            </li>
+          )
+        })}
+      </ul>
+      <p className="copyright">
+        © {year} {business.name.replace(/\.$/, '')}. All rights reserved.
+      </p>
+      <ul className="legal-links">
+        <RouteLinkItems routes={LEGAL_LINKS} />
+      </ul>
+    </div>
   )
 }

@@ -1,7 +1,7 @@
 /** The company mark: a roof line over a shield. Inline SVG, no request. */
-export function Logo({ size = 36 }: { size?: number }) {
+export function Logo() {
   return (
-    <svg width={size} height={size} viewBox="0 0 48 48" aria-hidden="true" focusable="false">
+    <svg width="36" height="36" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
       <rect width="48" height="48" rx="10" fill="#0b2545" />
       <path
         d="M8 26 24 12l16 14"

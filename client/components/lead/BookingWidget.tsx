@@ -1,16 +1,14 @@
 /**
- * The inline booking widget (spec sections 2, 7, 9): an iframe of the configured booking
- * page, 700 px tall, at least 320 px wide, event details and consent banner hidden,
- * prefilled with the name and e-mail the visitor just sent (from sessionStorage, never the
- * page URL). A spinner shows until the frame's load event.
+ * The inline booking widget on /schedule-inspection: an iframe of the configured booking
+ * page with event details and consent banner hidden, prefilled with the name and e-mail the
+ * visitor just sent (from sessionStorage, never the page URL). A spinner shows until the
+ * frame's load event. Its size (700 px tall, at least 320 px wide) is set in one place,
+ * client/styles/lead/booking-widget.css.
  */
 import { useEffect, useState } from 'react'
 import { buildBookingUrl } from '../../../shared/booking-url'
 import { useBusiness } from '../../hooks/use-business'
 import { readBookingPrefill } from './lead-session'
-
-export const BOOKING_WIDGET_HEIGHT_PX = 700
-export const BOOKING_WIDGET_MIN_WIDTH_PX = 320
 
 export function BookingWidget() {
   const { bookingUrl } = useBusiness()
@@ -43,8 +41,6 @@ export function BookingWidget() {
           className="booking-frame"
           src={src}
           title="Schedule your free roof inspection"
-          width="100%"
-          height={BOOKING_WIDGET_HEIGHT_PX}
           onLoad={() => setLoaded(true)}
         />
       ) : null}

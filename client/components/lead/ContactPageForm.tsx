@@ -1,13 +1,13 @@
 /**
- * The /contact form (spec sections 2, 5, 8): form type 'contact'; on success the spec's
- * toast, reset, then /schedule-inspection.
+ * The /contact form: form type 'contact'; on success its toast, reset, then
+ * /schedule-inspection (docs/forms.md).
  */
 import { navigate } from 'vike/client/router'
+import { FACTS } from '../../../shared/business'
 import { ROUTES } from '../../../shared/routes'
-import { EnquiryForm } from './EnquiryForm'
+import { EnquiryForm } from './form/EnquiryForm'
 
-export const CONTACT_PAGE_SUCCESS =
-  "Thank you! Your roof inspection request has been submitted. We'll contact you within 24 hours."
+const CONTACT_PAGE_SUCCESS = `Thank you! Your roof inspection request has been submitted. We'll contact you within ${FACTS.callbackHours} hours.`
 
 export function ContactPageForm() {
   return (

@@ -1,18 +1,19 @@
 /**
- * The /hail-report request form (spec sections 2, 5, 9): five required fields, sent with
- * form type 'contact' (as the spec says) and its own source path. On success the fields
- * clear and an inline panel confirms the report is on its way within 24 hours.
+ * The /hail-report request form: five required fields, sent with form type 'contact' (the
+ * product has no form type of its own for it) and its own source path, so these leads can
+ * still be told apart (docs/forms.md). On success the fields clear and an inline panel
+ * confirms the report is on its way.
  */
 import { useEffect, useRef, useState } from 'react'
 import { FACTS } from '../../../shared/business'
 import { ROUTES } from '../../../shared/routes'
 import { CheckIcon } from '../ui/icons'
-import { EnquiryForm } from './EnquiryForm'
+import { EnquiryForm } from './form/EnquiryForm'
 
-export const HAIL_REPORT_FORM_ID = 'hail-report-form'
+const HAIL_REPORT_FORM_ID = 'hail-report-form'
 
 /**
- * The hero's button that scrolls to the form (spec section 2). Focus moves to the form too,
+ * The hero's button that scrolls to the form. Focus moves to the form too,
  * so a keyboard user's next Tab lands in its first field.
  */
 export function ScrollToHailReportForm({ children }: { children: React.ReactNode }) {

@@ -9,9 +9,9 @@ import { telHref } from '../../../shared/business'
 import { ROUTES } from '../../../shared/routes'
 import { useBusiness } from '../../hooks/use-business'
 import { PhoneIcon } from '../ui/icons'
-import { LeadDialog } from './LeadDialog'
+import { LeadDialog } from './dialogs/LeadDialog'
 
-export const LOAD_FAILED_MESSAGE =
+const LOAD_FAILED_MESSAGE =
   "Sorry, this form didn't load. Please call us, or send your request from our contact page."
 
 export function LoadFailedContent({

@@ -1,16 +1,35 @@
 /**
- * What one browser session remembers after a lead is sent: that it was sent (no exit-intent
- * popup for this session) and the name and e-mail for the booking widget's prefill on
- * /schedule-inspection (spec section 2). Kept in sessionStorage, never in the page URL.
+ * What one browser session remembers after a lead is sent: that it was sent (so the
+ * exit-intent popup does not ask again in this session) and the name and e-mail for the
+ * booking widget's prefill on /schedule-inspection. Kept in sessionStorage, never in the page
+ * URL.
  */
-import { browserStorage, markLeadSent } from './exit-intent-storage'
+import { browserStorage, type StorageLike } from '../../lib/browser-storage'
 
-export const BOOKING_PREFILL_SESSION_KEY = 'bookingPrefill'
+/** sessionStorage flag set by every successful lead form. */
+const LEAD_SENT_SESSION_KEY = 'leadSubmitted'
+const BOOKING_PREFILL_SESSION_KEY = 'bookingPrefill'
 
 export interface BookingPrefillData {
   firstName: string
   lastName: string
   email: string
+}
+
+export function markLeadSent(session: StorageLike | null | undefined): void {
+  try {
+    session?.setItem(LEAD_SENT_SESSION_KEY, '1')
+  } catch {
+    // Private mode may refuse; the popup may then show, which only costs a close.
+  }
+}
+
+export function hasJustSentLead(session: StorageLike | null | undefined): boolean {
+  try {
+    return session?.getItem(LEAD_SENT_SESSION_KEY) === '1'
+  } catch {
+    return false
+  }
 }
 
 export function rememberLead(data: BookingPrefillData): void {

@@ -6,7 +6,7 @@
 import type { PageContext } from 'vike/types'
 import { findRoute, type RouteEntry } from '../../../shared/routes'
 
-export function isErrorRender(pageContext: PageContext): boolean {
+function isErrorRender(pageContext: PageContext): boolean {
   // is404 is null on a normal render and a boolean on the error page.
   return typeof pageContext.is404 === 'boolean' || Boolean(pageContext.errorWhileRendering)
 }

@@ -16,7 +16,7 @@ export interface HeroBannerProps {
   eyebrow?: React.ReactNode
 }
 
-export const DEFAULT_HERO_CTA = { href: ROUTES.contact.path, text: 'Schedule Your Free Roof Inspection' }
+const DEFAULT_HERO_CTA = { href: ROUTES.contact.path, text: 'Schedule Your Free Roof Inspection' }
 
 export function HeroBanner({
   title,

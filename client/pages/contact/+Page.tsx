@@ -37,48 +37,24 @@ export default function Page() {
               Contact Information
             </h2>
             <ul className="contact-info-list">
-              <li>
-                <span className="card-icon">
-                  <PhoneIcon />
-                </span>
-                <div>
-                  <h3>Phone</h3>
-                  <a href={telHref(business.phone)}>{business.phone}</a>
-                </div>
-              </li>
-              <li>
-                <span className="card-icon">
-                  <MailIcon />
-                </span>
-                <div>
-                  <h3>Email</h3>
-                  <a href={`mailto:${business.email}`}>
-                    {/* On a phone a long address wraps after the @, not mid-word. */}
-                    <span>
-                      {business.email.split('@')[0]}@<wbr />
-                      {business.email.split('@').slice(1).join('@')}
-                    </span>
-                  </a>
-                </div>
-              </li>
-              <li>
-                <span className="card-icon">
-                  <MapPinIcon />
-                </span>
-                <div>
-                  <h3>Service Area</h3>
-                  <p>{SERVICE_AREA_DISPLAY}</p>
-                </div>
-              </li>
-              <li>
-                <span className="card-icon">
-                  <ClockIcon />
-                </span>
-                <div>
-                  <h3>Hours</h3>
-                  <p>{HOURS_DISPLAY}</p>
-                </div>
-              </li>
+              <ContactItem icon={<PhoneIcon />} title="Phone">
+                <a href={telHref(business.phone)}>{business.phone}</a>
+              </ContactItem>
+              <ContactItem icon={<MailIcon />} title="Email">
+                <a href={`mailto:${business.email}`}>
+                  {/* On a phone a long address wraps after the @, not mid-word. */}
+                  <span>
+                    {business.email.split('@')[0]}@<wbr />
+                    {business.email.split('@').slice(1).join('@')}
+                  </span>
+                </a>
+              </ContactItem>
+              <ContactItem icon={<MapPinIcon />} title="Service Area">
+                <p>{SERVICE_AREA_DISPLAY}</p>
+              </ContactItem>
+              <ContactItem icon={<ClockIcon />} title="Hours">
+                <p>{HOURS_DISPLAY}</p>
+              </ContactItem>
             </ul>
           </aside>
         </div>
@@ -86,5 +62,26 @@ export default function Page() {
 
       <QuestionsSection id="common-questions-heading" variant="alt" block={CONTACT_QUESTIONS} cards />
     </>
+  )
+}
+
+/** One way to reach us: its icon, what it is, and the number, address or text. */
+function ContactItem({
+  icon,
+  title,
+  children,
+}: {
+  icon: React.ReactNode
+  title: string
+  children: React.ReactNode
+}) {
+  return (
+    <li>
+      <span className="card-icon">{icon}</span>
+      <div>
+        <h3>{title}</h3>
+        {children}
+      </div>
+    </li>
   )
 }

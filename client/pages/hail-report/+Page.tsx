@@ -14,7 +14,7 @@ import { CardGrid } from '../../components/content/CardGrid'
 import { HailImpactCard } from '../../components/content/HailImpactCard'
 import { HailReportForm, ScrollToHailReportForm } from '../../components/lead/HailReportForm'
 import { HeroBanner } from '../../components/ui/HeroBanner'
-import { CheckIcon } from '../../components/ui/icons'
+import { CheckList } from '../../components/content/Lists'
 
 export default function Page() {
   return (
@@ -75,13 +75,7 @@ export default function Page() {
             <p className="lead">
               {`Tell us where your property is and we will send your storm history within ${FACTS.hailReportDeliveryHours} hours.`}
             </p>
-            <ul className="check-list">
-              {REPORT_PROMISES.map((fact) => (
-                <li key={fact}>
-                  <CheckIcon /> {fact}
-                </li>
-              ))}
-            </ul>
+            <CheckList items={REPORT_PROMISES} />
           </div>
           <div className="report-form">
             <HailReportForm />

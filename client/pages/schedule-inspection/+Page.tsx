@@ -1,6 +1,6 @@
 /**
  * /schedule-inspection: where every successful lead form ends (docs/routes.md). Not
- * indexed (the server sends X-Robots-Tag; the SEO engineer adds the meta tag).
+ * indexed: the server sends X-Robots-Tag and the head a robots meta tag (client/pages/+Head.tsx).
  */
 import { FACTS } from '../../../shared/business'
 import { BookingWidget } from '../../components/lead/BookingWidget'

@@ -1,0 +1,88 @@
+/**
+ * The markup every lead form shares: EnquiryForm (react-hook-form, with JavaScript) and
+ * StaticEnquiryForm (the dialogs' forms in the server HTML, without JavaScript) both render
+ * through these, so the two cannot drift apart.
+ */
+import { ENQUIRY_ENDPOINT, HONEYPOT_FIELD, type FormType } from '../../../../shared/enquiry'
+import type { EnquiryFieldName } from '../../../../shared/enquiry-form-state'
+import { Field, fieldId, FormRouting, Honeypot, type FieldSpec } from './enquiry-fields'
+
+/**
+ * The <form> element: a plain HTML form that posts itself to the API when no script handles
+ * it (docs/forms.md, "Without JavaScript").
+ */
+export function LeadFormElement({
+  formType,
+  onSubmit,
+  labelledBy,
+  children,
+}: {
+  formType: FormType
+  onSubmit?: React.FormEventHandler<HTMLFormElement>
+  /** The id of the heading that names the form, where the form has no label of its own. */
+  labelledBy?: string
+  children: React.ReactNode
+}) {
+  return (
+    <form
+      className="lead-form"
+      method="post"
+      action={ENQUIRY_ENDPOINT}
+      noValidate
+      onSubmit={onSubmit}
+      data-form-type={formType}
+      aria-labelledby={labelledBy}
+    >
+      {children}
+    </form>
+  )
+}
+
+/**
+ * Everything inside a lead form but its error summary: the fields in a grid, the hidden
+ * inputs and the submit button. `errorOf` and `controlOf` give each field its message and
+ * what goes onto its input.
+ */
+export function LeadFormBody({
+  formId,
+  fields,
+  formType,
+  sourcePath,
+  errorOf,
+  controlOf,
+  disabled,
+  honeypotRef,
+  submitText,
+}: {
+  formId: string
+  fields: readonly FieldSpec[]
+  formType: FormType
+  sourcePath: string
+  errorOf: (name: EnquiryFieldName) => string | undefined
+  controlOf: (name: EnquiryFieldName) => Record<string, unknown> & { name: string }
+  disabled?: boolean
+  honeypotRef?: React.Ref<HTMLInputElement>
+  submitText: string
+}) {
+  return (
+    <div className="lead-form-fields">
+      <div className="form-grid">
+        {fields.map((spec) => (
+          <Field
+            key={spec.name}
+            id={fieldId(formId, spec.name)}
+            spec={spec}
+            error={errorOf(spec.name)}
+            disabled={disabled}
+            control={controlOf(spec.name)}
+          />
+        ))}
+      </div>
+      <FormRouting formType={formType} sourcePath={sourcePath} />
+      <Honeypot id={fieldId(formId, HONEYPOT_FIELD)} inputRef={honeypotRef} />
+      <button type="submit" className="btn btn-primary btn-lg btn-block lead-form-submit" disabled={disabled}>
+        {submitText}
+      </button>
+    </div>
+  )
+}
