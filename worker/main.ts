@@ -5,8 +5,8 @@
  * pipeline" and "Getting your leads"), takes the automatic backups and keeps a heartbeat for its
  * container's healthcheck.
  */
-import { openMigratedDatabase } from '../server/db/connection'
-import { createLogger } from '../server/logger'
+import { openMigratedDatabase } from '../server/core/db/connection'
+import { createLogger } from '../server/core/logger'
 import { startBackupSchedule } from './backup-schedule'
 import { startHeartbeat, writeHeartbeat } from './heartbeat'
 import { loadWorkerConfigOrExit } from './config'

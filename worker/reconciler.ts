@@ -12,9 +12,9 @@
  * Bounded: each pass takes at most a batch of each; a permanent failure ends a channel,
  * so nothing is attempted forever.
  */
-import type { Db } from '../server/db/connection'
-import { findUnplannedSubmissionIds } from '../server/db/notifications'
-import type { Logger } from '../server/logger'
+import type { Db } from '../server/core/db/connection'
+import { findUnplannedSubmissionIds } from '../server/core/db/notifications'
+import type { Logger } from '../server/core/logger'
 import type { Notifier } from './notifications/notifier'
 
 const BATCH_SIZE = 100

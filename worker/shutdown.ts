@@ -2,7 +2,7 @@
  * Graceful stop on SIGTERM/SIGINT (docker stop sends SIGTERM, then SIGKILL after 10 s):
  * let the job in progress finish, release Redis and SQLite, exit 0.
  */
-import type { Logger } from '../server/logger'
+import type { Logger } from '../server/core/logger'
 
 export const SHUTDOWN_TIMEOUT_MS = 8000
 

@@ -5,10 +5,10 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { Enquiry } from '../../shared/enquiry'
-import type { Db } from '../db/connection'
-import { insertSubmission } from '../db/submissions'
-import type { Logger } from '../logger'
-import type { LeadProducer } from '../queue/producer'
+import type { Db } from '../core/db/connection'
+import { insertSubmission } from '../core/db/submissions'
+import type { Logger } from '../core/logger'
+import type { LeadProducer } from './producer'
 import { handOverSubmission } from './outbox'
 
 /**

@@ -1,8 +1,8 @@
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ENQUIRY_ENDPOINT, ENQUIRY_MESSAGES } from '../../shared/enquiry'
-import { findDeliveries } from '../../server/db/deliveries'
-import { findSubmission } from '../../server/db/submissions'
+import { findDeliveries } from '../../server/core/db/deliveries'
+import { findSubmission } from '../../server/core/db/submissions'
 import {
   countRows,
   createPipeline,

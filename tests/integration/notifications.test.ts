@@ -12,9 +12,9 @@ import { Writable } from 'node:stream'
 import request from 'supertest'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { ENQUIRY_ENDPOINT } from '../../shared/enquiry'
-import { openMigratedDatabase } from '../../server/db/connection'
-import { findNotifications, retryFailedNotifications, type Channel } from '../../server/db/notifications'
-import { findSubmission, insertSubmission } from '../../server/db/submissions'
+import { openMigratedDatabase } from '../../server/core/db/connection'
+import { findNotifications, retryFailedNotifications, type Channel } from '../../server/core/db/notifications'
+import { findSubmission, insertSubmission } from '../../server/core/db/submissions'
 import { startLeadWorker } from '../../worker/lead-worker'
 import { formatDenverTime } from '../../worker/notifications/lead-view'
 import {
@@ -448,7 +448,7 @@ describe('when the queue loses the lead', () => {
       },
     })
     // Only the stray worker consumes this prefix; the lead goes through the web app's own producer.
-    const { createLeadProducer } = await import('../../server/queue/producer')
+    const { createLeadProducer } = await import('../../server/leads/producer')
     const producer = createLeadProducer({
       redisUrl: p.redisUrl,
       prefix: `${p.prefix}-stray`,

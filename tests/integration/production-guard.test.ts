@@ -9,7 +9,7 @@ import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { findSampleValues, parseConfig } from '../../server/config'
+import { findSampleValues, parseConfig } from '../../server/core/config'
 import { createQueuePrefix, deleteKeys, getRedisUrl } from '../support/redis'
 
 const ROOT = path.resolve(__dirname, '../..')

@@ -9,14 +9,14 @@ import path from 'node:path'
 import { PassThrough, Readable } from 'node:stream'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { runAdmin } from '../../server/admin/program'
-import { listBackups } from '../../server/db/backup'
-import { openMigratedDatabase, type Db } from '../../server/db/connection'
+import { listBackups } from '../../server/core/db/backup'
+import { openMigratedDatabase, type Db } from '../../server/core/db/connection'
 import {
   findNotifications,
   markNotificationFailed,
   markNotificationSent,
   planNotifications,
-} from '../../server/db/notifications'
+} from '../../server/core/db/notifications'
 import { addLead } from '../support/leads'
 
 const ROOT = path.resolve(__dirname, '../..')

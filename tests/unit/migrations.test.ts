@@ -2,9 +2,9 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { openDatabase, openMigratedDatabase } from '../../server/db/connection'
-import { applyMigrations, readSchemaVersion } from '../../server/db/migrate'
-import { MIGRATIONS } from '../../server/db/migrations'
+import { openDatabase, openMigratedDatabase } from '../../server/core/db/connection'
+import { applyMigrations, readSchemaVersion } from '../../server/core/db/migrate'
+import { MIGRATIONS } from '../../server/core/db/migrations'
 
 let dir: string
 beforeEach(() => {
@@ -62,7 +62,7 @@ describe('database and migrations', () => {
   })
 
   test('migration files are numbered 001, 002 … without gaps, matching their versions', () => {
-    const files = readdirSync(path.resolve('server/db/migrations'))
+    const files = readdirSync(path.resolve('server/core/db/migrations'))
       .filter((f) => /^\d{3}-.*\.ts$/.test(f))
       .sort()
     expect(files.map((f) => f.replace(/\.ts$/, ''))).toEqual(MIGRATIONS.map((m) => m.name))
