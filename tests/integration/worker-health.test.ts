@@ -44,6 +44,12 @@ describe('heartbeat', () => {
     }
   })
 
+  test('is written into a folder of its own, created when missing', () => {
+    const nested = path.join(dir, 'run', 'worker', 'heartbeat.json')
+    writeHeartbeat(nested)
+    expect(checkHeartbeat(nested, { maxAgeMs: 90_000 })).toMatchObject({ healthy: true, pid: process.pid })
+  })
+
   test('a missing or unreadable heartbeat is unhealthy, and says why', () => {
     expect(checkHeartbeat(file, { maxAgeMs: 90_000 })).toMatchObject({
       healthy: false,
