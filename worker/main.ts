@@ -7,12 +7,12 @@
  */
 import { openMigratedDatabase } from '../server/core/db/connection'
 import { createLogger } from '../server/core/logger'
+import { onShutdown, WORKER_SHUTDOWN_TIMEOUT_MS } from '../server/core/shutdown'
 import { startBackupSchedule } from './backup-schedule'
 import { startHeartbeat, writeHeartbeat } from './heartbeat'
 import { loadWorkerConfigOrExit } from './config'
 import { startLeadDelivery } from './lead-delivery'
 import { startLeadWorker } from './lead-worker'
-import { onShutdown } from './shutdown'
 
 function main() {
   const config = loadWorkerConfigOrExit()
@@ -50,12 +50,17 @@ function main() {
     onError: (err) => logger.error({ err }, 'could not write the heartbeat file'),
   })
 
-  onShutdown(logger, async () => {
-    heartbeat.stop()
-    backups.stop()
-    await leadWorker.close()
-    await delivery.close()
-    db.close()
+  onShutdown({
+    name: 'worker',
+    logger,
+    timeoutMs: WORKER_SHUTDOWN_TIMEOUT_MS,
+    async close() {
+      heartbeat.stop()
+      backups.stop()
+      await leadWorker.close()
+      await delivery.close()
+      db.close()
+    },
   })
 }
 

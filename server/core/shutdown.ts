@@ -1,29 +1,49 @@
 /**
- * Graceful stop on SIGTERM/SIGINT (docker stop sends SIGTERM, then SIGKILL after 10 s):
- * let the job in progress finish, release Redis and SQLite, exit 0.
+ * Graceful stop on SIGTERM/SIGINT for every long-running process (web, worker): log once,
+ * run the process's own `close` (finish what is in progress, release Redis and SQLite), exit 0.
+ * A close that fails exits 1; one that takes longer than `timeoutMs` is cut short (exit 1),
+ * so the process always ends by itself before the container runtime's SIGKILL.
  */
-import type { Logger } from '../server/core/logger'
+import type { Logger } from './logger'
 
-export const SHUTDOWN_TIMEOUT_MS = 8000
+// docker-compose.yml gives both containers 15 s (stop_grace_period) between SIGTERM and
+// SIGKILL: each process gives up by itself before that, so its last log line says why.
 
-export function onShutdown(logger: Logger, close: () => Promise<void>): void {
+/** The web process: requests in flight finish; idle keep-alive connections are closed at once. */
+export const WEB_SHUTDOWN_TIMEOUT_MS = 10_000
+/**
+ * The worker: the job in progress finishes. One cut short is not lost: BullMQ hands it out
+ * again and recording a lead is idempotent.
+ */
+export const WORKER_SHUTDOWN_TIMEOUT_MS = 8000
+
+export interface ShutdownOptions {
+  /** Who is stopping, as the log lines name it: 'web' or 'worker'. */
+  name: string
+  logger: Logger
+  timeoutMs: number
+  /** Releases everything the process holds; resolves when it may exit. */
+  close: () => Promise<void>
+}
+
+export function onShutdown({ name, logger, timeoutMs, close }: ShutdownOptions): void {
   let closing = false
   const shutdown = (signal: NodeJS.Signals) => {
     if (closing) return
     closing = true
-    logger.info({ signal }, 'worker shutting down')
+    logger.info({ signal }, `${name} shutting down`)
     const timer = setTimeout(() => {
-      logger.error('worker shutdown took too long; exiting')
+      logger.error({ timeoutMs }, `${name} did not stop within ${timeoutMs} ms; exiting`)
       process.exit(1)
-    }, SHUTDOWN_TIMEOUT_MS)
+    }, timeoutMs)
     timer.unref()
     close().then(
       () => {
-        logger.info('worker stopped')
+        logger.info(`${name} stopped`)
         process.exit(0)
       },
       (err: unknown) => {
-        logger.error({ err }, 'error while stopping the worker')
+        logger.error({ err }, `${name} could not stop cleanly`)
         process.exit(1)
       },
     )
