@@ -12,7 +12,7 @@ import { renderPage } from 'vike/server'
 import type { Logger } from '../core/logger'
 import { findRoute } from '../../shared/routes'
 import { deferPageScripts } from './script-priority'
-import type { RenderFormPage } from '../leads/enquiry-router'
+import type { RenderFormPage } from '../leads/answers'
 
 interface CachedPage {
   statusCode: number
