@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { ENQUIRY_MESSAGES, EnquirySchema, toFieldErrors } from '../../shared/enquiry'
+import { INVALID_FIELDS } from '../support/enquiries'
 
 const valid = {
   firstName: 'Dana',
@@ -15,13 +16,7 @@ describe('EnquirySchema', () => {
     expect(EnquirySchema.parse(valid)).toMatchObject(valid)
   })
 
-  test.each([
-    ['firstName', '', ENQUIRY_MESSAGES.firstName],
-    ['lastName', '', ENQUIRY_MESSAGES.lastName],
-    ['email', 'not-an-email', ENQUIRY_MESSAGES.email],
-    ['phone', '303555', ENQUIRY_MESSAGES.phone],
-    ['address', '12 A', ENQUIRY_MESSAGES.address],
-  ])('a bad %s is refused with the spec message', (field, value, message) => {
+  test.each(INVALID_FIELDS)('a bad %s is refused with its message', (field, value, message) => {
     const result = EnquirySchema.safeParse({ ...valid, [field]: value })
     expect(result.success).toBe(false)
     if (!result.success) expect(toFieldErrors(result.error)[field]).toBe(message)
