@@ -10,9 +10,9 @@ import type { Logger } from '../server/core/logger'
 
 const HOUR_MS = 60 * 60 * 1000
 /** The first backup after a start waits this long, so start-up (and a migration) settles first. */
-export const FIRST_BACKUP_DELAY_MS = 30_000
+const FIRST_BACKUP_DELAY_MS = 30_000
 /** After a failed backup, the next try comes this soon (or at the next interval if that is sooner). */
-export const RETRY_AFTER_FAILURE_MS = HOUR_MS
+const RETRY_AFTER_FAILURE_MS = HOUR_MS
 
 export interface BackupSchedule {
   /** When the next backup is due (null when automatic backups are off). */

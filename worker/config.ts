@@ -9,7 +9,7 @@ import { z } from 'zod'
 import { ConfigError, loadConfigOrExit, parseConfig, type Config } from '../server/core/config'
 
 /** The reconciler must pick a lost lead up within two minutes at most. */
-export const MAX_RECONCILE_GRACE_MS = 2 * 60_000
+const MAX_RECONCILE_GRACE_MS = 2 * 60_000
 const HOUR_MS = 60 * 60_000
 
 export interface SmtpSettings {

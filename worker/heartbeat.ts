@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
 /** How often a healthy worker rewrites its heartbeat (WORKER_HEARTBEAT_MAX_AGE_SECONDS must allow a few missed). */
-export const HEARTBEAT_INTERVAL_MS = 10_000
+const HEARTBEAT_INTERVAL_MS = 10_000
 
 export interface HeartbeatRecord {
   pid: number

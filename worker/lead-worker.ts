@@ -13,10 +13,10 @@ import { createRecordLeadProcessor } from './processors/record-lead'
 const ERROR_LOG_INTERVAL_MS = 30_000
 
 /** Pause of BullMQ's fetch loop after a Redis error. */
-export const RUN_RETRY_DELAY_MS = 1000
+const RUN_RETRY_DELAY_MS = 1000
 
 /** ioredis reconnect delay: 100 ms, 200 ms … then every second while Redis stays away. */
-export function reconnectDelayMs(attempt: number): number {
+function reconnectDelayMs(attempt: number): number {
   return Math.min(attempt * 100, 1000)
 }
 

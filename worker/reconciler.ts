@@ -19,7 +19,7 @@ import type { Notifier } from './notifications/notifier'
 
 const BATCH_SIZE = 100
 /** The job id recorded in lead_deliveries for a lead the reconciler picked up itself. */
-export const RECONCILER_JOB_ID = 'reconciler'
+const RECONCILER_JOB_ID = 'reconciler'
 
 export interface Reconciler {
   /** Runs one pass now (tests, start-up); resolves with what it did. */

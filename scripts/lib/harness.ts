@@ -9,7 +9,7 @@ import { createServer } from 'node:net'
 import path from 'node:path'
 import { Redis } from 'ioredis'
 
-export const REDIS_SERVER = process.env.REDIS_SERVER_BIN ?? '/usr/bin/redis-server'
+const REDIS_SERVER = process.env.REDIS_SERVER_BIN ?? '/usr/bin/redis-server'
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms))

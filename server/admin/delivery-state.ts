@@ -38,7 +38,7 @@ const CHANNEL_COLUMNS: readonly { channel: Channel; key: string; label: string }
 ]
 
 /** One channel's state in words: `sent`, `failed: <reason>`, `pending (2 tries, next …)`, `skipped`. */
-export function describeChannel(state: NotificationState | undefined): string {
+function describeChannel(state: NotificationState | undefined): string {
   if (!state) return ''
   const tries = state.attempts === 1 ? '1 try' : `${state.attempts} tries`
   switch (state.status) {

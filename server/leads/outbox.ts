@@ -10,7 +10,7 @@ import type { LeadProducer } from './producer'
 
 const BACKOFF_BASE_MS = 1000
 /** A row that keeps failing is retried at most this far apart. */
-export const BACKOFF_MAX_MS = 5 * 60_000
+const BACKOFF_MAX_MS = 5 * 60_000
 
 /** 1 s, 2 s, 4 s … capped at five minutes. */
 export function outboxBackoffMs(attempts: number): number {

@@ -15,7 +15,7 @@ import {
 } from '../core/leads-queue'
 
 /** How long a request waits for Redis to take a job before leaving it to the relay. */
-export const ENQUEUE_TIMEOUT_MS = 1000
+const ENQUEUE_TIMEOUT_MS = 1000
 
 export interface LeadProducer {
   /** Resolves when Redis holds the job (or already held it); rejects fast otherwise. */
@@ -27,7 +27,7 @@ export interface LeadProducer {
   close(): Promise<void>
 }
 
-export class QueueUnavailableError extends Error {
+class QueueUnavailableError extends Error {
   constructor(reason: string) {
     super(`queue unavailable: ${reason}`)
     this.name = 'QueueUnavailableError'

@@ -23,11 +23,11 @@ import { Redis } from 'ioredis'
 import { RedisStore, type RedisReply } from 'rate-limit-redis'
 import type { Logger } from '../core/logger'
 
-export const RATE_LIMIT_WINDOW_MS = 60_000
+const RATE_LIMIT_WINDOW_MS = 60_000
 /** How long a request waits for Redis's count before counting in memory instead. */
 export const REDIS_WAIT_MS = 250
 /** IPv6 clients share one counter per /56 (what a home connection is usually given). */
-export const IPV6_SUBNET = 56
+const IPV6_SUBNET = 56
 
 export interface RateLimitOptions {
   /** Requests allowed per window and client. */

@@ -38,7 +38,7 @@ export function createQueueCheck(producer: LeadProducer | undefined): ReadinessC
  * it as undelivered: the worker's reconciler picks up a lost lead within this time, so a
  * lead counted here has been missed at least once or is waiting on a retry.
  */
-export const DELIVERY_GRACE_MS = 2 * 60_000
+const DELIVERY_GRACE_MS = 2 * 60_000
 
 /**
  * Lead delivery as the worker recorded it in the shared database: leads not settled past

@@ -12,7 +12,7 @@ import type { Logger } from '../core/logger'
 import type { LeadProducer } from './producer'
 import { handOverSubmission } from './outbox'
 
-export const RELAY_INTERVAL_MS = 2000
+const RELAY_INTERVAL_MS = 2000
 const RELAY_BATCH_SIZE = 100
 const MAX_BATCHES_PER_PASS = 50
 

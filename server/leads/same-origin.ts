@@ -14,7 +14,7 @@ import type { Request, RequestHandler, Response } from 'express'
 
 const ALLOWED_FETCH_SITES = new Set(['same-origin', 'none'])
 
-export function isSameOriginRequest(req: Request, siteOrigin: string): boolean {
+function isSameOriginRequest(req: Request, siteOrigin: string): boolean {
   const fetchSite = req.get('sec-fetch-site')
   if (fetchSite !== undefined && !ALLOWED_FETCH_SITES.has(fetchSite.toLowerCase())) return false
   const origin = req.get('origin')

@@ -16,7 +16,7 @@ import { handOverSubmission } from './outbox'
  * two do not race for a fresh row. After that the row is fair game (e.g. the process
  * died between the commit and the add).
  */
-export const RELAY_GRACE_MS = 5000
+const RELAY_GRACE_MS = 5000
 
 export async function storeEnquiry(
   deps: { db: Db; producer?: LeadProducer; logger: Logger },

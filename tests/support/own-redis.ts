@@ -9,7 +9,7 @@ import { Redis } from 'ioredis'
 
 export const REDIS_SERVER_BIN = process.env.REDIS_SERVER_BIN ?? 'redis-server'
 
-export function hasRedisServer(): boolean {
+function hasRedisServer(): boolean {
   return spawnSync(REDIS_SERVER_BIN, ['--version'], { stdio: 'ignore' }).status === 0
 }
 

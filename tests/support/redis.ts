@@ -5,7 +5,7 @@
  */
 import { Redis } from 'ioredis'
 
-export const NO_REDIS_MESSAGE =
+const NO_REDIS_MESSAGE =
   'Integration tests need Redis: set REDIS_URL=redis://127.0.0.1:6379, or start a Docker engine (see README) so Testcontainers can start one.'
 
 /** Set by global setup: why no Redis could be started (only when REDIS_URL was unset). */

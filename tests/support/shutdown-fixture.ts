@@ -6,7 +6,7 @@
 import { createLogger } from '../../server/core/logger'
 import { onShutdown } from '../../server/core/shutdown'
 
-export const FIXTURE_TIMEOUT_MS = 500
+const FIXTURE_TIMEOUT_MS = 500
 
 const mode = process.env.SHUTDOWN_FIXTURE
 const logger = createLogger('info')

@@ -11,7 +11,7 @@ import type { SubmissionRow } from '../../server/core/db/submissions'
 import { toBodyText } from './text'
 
 /** Leads are shown in the business's own time zone (Denver metro), whatever the server's. */
-export const BUSINESS_TIME_ZONE = 'America/Denver'
+const BUSINESS_TIME_ZONE = 'America/Denver'
 
 const DENVER_TIME = new Intl.DateTimeFormat('en-US', {
   timeZone: BUSINESS_TIME_ZONE,

@@ -15,7 +15,7 @@ import type { Migration } from './migrations'
 
 export type Db = Database.Database
 
-export const BUSY_TIMEOUT_MS = 5000
+const BUSY_TIMEOUT_MS = 5000
 
 export function openDatabase(databasePath: string): Db {
   if (databasePath !== ':memory:') mkdirSync(path.dirname(path.resolve(databasePath)), { recursive: true })
