@@ -34,20 +34,35 @@ export function onShutdown({ name, logger, timeoutMs, close }: ShutdownOptions):
     logger.info({ signal }, `${name} shutting down`)
     const timer = setTimeout(() => {
       logger.error({ timeoutMs }, `${name} did not stop within ${timeoutMs} ms; exiting`)
-      process.exit(1)
+      exitAfterLogging(1)
     }, timeoutMs)
     timer.unref()
     close().then(
       () => {
+        clearTimeout(timer)
         logger.info(`${name} stopped`)
-        process.exit(0)
+        exitAfterLogging(0)
       },
       (err: unknown) => {
+        clearTimeout(timer)
         logger.error({ err }, `${name} could not stop cleanly`)
-        process.exit(1)
+        exitAfterLogging(1)
       },
     )
   }
   process.on('SIGTERM', shutdown)
   process.on('SIGINT', shutdown)
+}
+
+/**
+ * pino writes to stdout asynchronously: an immediate process.exit() can lose a line still
+ * being written, or print it after the ones flushed at exit. So the process ends by itself
+ * once its writes are done (close() released everything else), and is made to within
+ * EXIT_AFTER_LOGGING_MS when something still holds it.
+ */
+const EXIT_AFTER_LOGGING_MS = 500
+
+function exitAfterLogging(code: number): void {
+  process.exitCode = code
+  setTimeout(() => process.exit(code), EXIT_AFTER_LOGGING_MS).unref()
 }

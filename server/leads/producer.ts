@@ -62,14 +62,16 @@ export function createLeadProducer(opts: ProducerOptions): LeadProducer {
     // only called while the connection is ready, so no caller ever waits on it.
   })
 
-  // ioredis retries the connection for ever; log the transitions, not every retry.
+  // ioredis retries the connection for ever; log the transitions, not every retry, and
+  // nothing once close() has begun (the connection it ends is not "lost").
   let up = false
+  let closing = false
   connection.on('ready', () => {
-    if (!up) log.info('queue connected')
+    if (!up && !closing) log.info('queue connected')
     up = true
   })
   const onDown = (err?: Error) => {
-    if (up) log.warn({ err: err ? { message: err.message } : undefined }, 'queue connection lost')
+    if (up && !closing) log.warn({ err: err ? { message: err.message } : undefined }, 'queue connection lost')
     up = false
   }
   connection.on('error', onDown)
@@ -98,6 +100,7 @@ export function createLeadProducer(opts: ProducerOptions): LeadProducer {
       }
     },
     async close() {
+      closing = true
       await queue.close().catch(() => {})
       connection.disconnect()
     },

@@ -73,10 +73,12 @@ describe('the real entry points stop gracefully on SIGTERM', () => {
           QUEUE_PREFIX: prefix,
           DATABASE_PATH: path.join(dir, 'web', 'leads.db'),
         }),
-        until: /site listening on/,
+        // Both up: listening, and the queue connected (its connection is one of the things closed).
+        until: /^(?=[\s\S]*site listening on)(?=[\s\S]*queue connected)/,
       })
       const messages = logMessages(output)
       expect(code).toBe(0)
+      // Nothing after "stopped": closing the queue's connection is not reported as losing it.
       expect(messages.slice(messages.indexOf('web shutting down'))).toEqual([
         'web shutting down',
         'server closed',
