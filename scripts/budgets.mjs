@@ -1,4 +1,4 @@
-// Speed and accessibility budgets on the production build (issue 7).
+// Speed and accessibility budgets on the production build (docs/decisions/005-performance-budgets.md).
 //
 //   node scripts/budgets.mjs            # starts the built server itself on a free port
 //   BASE_URL=http://localhost:3000 node scripts/budgets.mjs

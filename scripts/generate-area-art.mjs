@@ -272,7 +272,7 @@ function illustrate(slug, [landmark, skyIndex]) {
   return parts.join('') + '\n'
 }
 
-/** The Central Park map placeholder (spec section 2: 'Interactive Map Coming Soon'). */
+/** The Central Park map placeholder, shown under 'Interactive Map Coming Soon'. */
 function centralParkMap() {
   const rand = seededRandom('central-park-map')
   let blocks = ''

@@ -1,6 +1,6 @@
 /**
- * The Express application, built without listening so supertest can drive it
- * (ARCHITECTURE "Shape"). Vike's renderPage is the last middleware.
+ * The Express application, built without listening so supertest can drive it.
+ * Vike's renderPage is the last middleware.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'

@@ -1,7 +1,7 @@
 /**
- * /sitemap.xml and /robots.txt (issue 6). The sitemap is generated from the route table,
+ * /sitemap.xml and /robots.txt (docs/routes.md). The sitemap is generated from the route table,
  * so it lists exactly the indexable pages: a new page appears once it is in shared/routes.ts,
- * and /schedule-inspection (noindex, spec section 2) never does. robots.txt must not block
+ * and /schedule-inspection (noindex: a thank-you page, not a search result) never does. robots.txt must not block
  * /schedule-inspection: a crawler that may not fetch a page never reads its noindex.
  */
 import { Router } from 'express'

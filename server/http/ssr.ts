@@ -18,7 +18,7 @@ interface CachedPage {
   statusCode: number
   headers: [string, string][]
   body: string
-  /** The body gzipped once when cached, instead of on every request (issue 7). */
+  /** The body gzipped once when cached, instead of on every request. */
   gzipped?: Buffer
 }
 

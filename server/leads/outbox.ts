@@ -1,5 +1,5 @@
 /**
- * Transactional outbox (ARCHITECTURE "Store first, then enqueue"): a lead is a row in
+ * Transactional outbox (docs/decisions/004-lead-outbox.md): a lead is a row in
  * SQLite before it is anything else; handing it to the queue is a retriable side effect
  * recorded on the row (enqueued_at, enqueue_attempts, next_attempt_at).
  */

@@ -1,6 +1,6 @@
 /**
  * The web process's side of the queue. It fails fast: a visitor's request must never
- * hang on Redis (ARCHITECTURE "A queue failure never fails the request"), because the
+ * hang on Redis (a queue failure never fails the request), because the
  * row is already stored and the outbox relay will hand it over later.
  */
 import { Queue } from 'bullmq'

@@ -1,5 +1,5 @@
 /**
- * Refuses cross-site form posts (ARCHITECTURE "Lead pipeline contract": same-origin).
+ * Refuses cross-site form posts (docs/decisions/004-lead-outbox.md, "Same-origin check").
  *
  * - `Sec-Fetch-Site`, when present, must be `same-origin` or `none` (typed URL / bookmark).
  * - `Origin`, when present, must be this request's own origin or SITE_URL's origin (the

@@ -1,7 +1,7 @@
 /**
  * Accepting an enquiry: store the row (the lead is safe from here on), then try once to
  * hand it to the queue within a bounded wait. The visitor's answer depends only on the
- * first step (ARCHITECTURE "A queue failure never fails the request").
+ * first step: a queue failure never fails the request (docs/decisions/004-lead-outbox.md).
  */
 import { randomUUID } from 'node:crypto'
 import type { Enquiry } from '../../shared/enquiry'

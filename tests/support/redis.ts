@@ -1,5 +1,5 @@
 /**
- * Redis for the integration tests (ARCHITECTURE "Tests"): REDIS_URL when set; otherwise
+ * Redis for the integration tests: REDIS_URL when set; otherwise
  * a Testcontainers Redis started once per run by tests/global-setup.ts when a Docker
  * engine answers; otherwise a clear error saying how to get one.
  */

@@ -38,7 +38,7 @@ export interface LeadKind {
 
 /**
  * What came in. The hail report page and the contact page both send formType 'contact'
- * (the site's forms share the spec's three form types), so the page tells them apart.
+ * (the site's forms share three form types), so the page tells them apart.
  */
 export function leadKind(formType: FormType, sourcePath: string | null): LeadKind {
   if (formType === 'contact_modal') return { label: 'inspection request', hailReport: false }

@@ -1,6 +1,5 @@
 /**
- * Opens the SQLite file shared by the web process and the worker (ARCHITECTURE "Lead
- * pipeline contract"): WAL so readers never block the writer, synchronous=FULL so a
+ * Opens the SQLite file shared by the web process and the worker: WAL so readers never block the writer, synchronous=FULL so a
  * lead that was answered 201 survives a power cut, busy_timeout so the two processes
  * wait for each other's write transactions instead of failing.
  */

@@ -7,7 +7,7 @@ import type { FormType } from '../../../shared/enquiry'
 import type { Db } from './connection'
 import { prepare } from './prepare'
 
-/** Spec section 9 "Duplicate window: 24 hours". */
+/** An enquiry from an e-mail address that already wrote within this window is a duplicate. */
 export const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000
 
 export interface NewSubmission {
@@ -47,7 +47,7 @@ export interface SubmissionRow {
 
 /**
  * Stores a submission and marks it as a duplicate when the same e-mail arrived in the
- * last 24 hours (spec section 7, call 2). Check and insert share one IMMEDIATE
+ * last 24 hours (the row is kept either way). Check and insert share one IMMEDIATE
  * transaction, so two simultaneous submissions cannot both look like the first.
  * Returns the id of the original submission, or null.
  */
