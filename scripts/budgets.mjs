@@ -24,11 +24,11 @@ const ALL_PAGES = [
   '/service-areas/parker-co',
 ]
 export const PAGES = process.env.BUDGET_PAGES ? process.env.BUDGET_PAGES.split(',') : ALL_PAGES
-/** Issue 7: performance at least 95 and accessibility, best practices and SEO at 100. */
+/** Performance at least 95; accessibility, best practices and SEO at 100. */
 export const SCORE_TARGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 }
 /**
  * Enforced: the target. `PERFORMANCE_FLOOR` can lower the performance budget on a machine
- * much slower than the one the budget was set on (the README says when that is fair).
+ * much slower than the one the budget was set on (docs/performance.md says when that is fair).
  */
 export const PERFORMANCE_FLOOR = Number(process.env.PERFORMANCE_FLOOR ?? SCORE_TARGET.performance)
 /**

@@ -2,7 +2,7 @@
  * The worker's configuration: the base schema of server/core/config.ts plus how leads reach the
  * contractor (e-mail over SMTP, a signed webhook, the optional autoreply) and the timing of
  * retries and of the reconciler. A bad value stops start-up naming the variable, like the
- * base schema. See .env.example and the README section "Getting your leads".
+ * base schema. See .env.example and docs/lead-pipeline.md.
  */
 import { Webhook } from 'standardwebhooks'
 import { z } from 'zod'

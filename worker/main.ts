@@ -1,9 +1,9 @@
 /**
  * Worker process entry point (`npm run worker`, dist/node/worker.mjs in production):
  * same configuration schema and database file as the web process, plus the notification
- * settings (worker/config.ts); consumes the leads queue and delivers each lead (README "Lead
- * pipeline" and "Getting your leads"), takes the automatic backups and keeps a heartbeat for its
- * container's healthcheck.
+ * settings (worker/config.ts); consumes the leads queue and delivers each lead
+ * (docs/lead-pipeline.md), takes the automatic backups and keeps a heartbeat for its container's
+ * healthcheck.
  */
 import { openMigratedDatabase } from '../server/core/db/connection'
 import { createLogger } from '../server/core/logger'
