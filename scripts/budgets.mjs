@@ -8,12 +8,12 @@
 // each page loads, and exits non-zero when a page is under budget.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
+import { freePort } from './lib/free-port.mjs'
 
 const ALL_PAGES = [
   '/',
@@ -61,17 +61,6 @@ const CHROME_FLAGS = [
   '--disable-sync',
   '--no-first-run',
 ]
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer()
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address()
-      srv.close(() => resolve(port))
-    })
-    srv.on('error', reject)
-  })
-}
 
 async function startServer() {
   const port = await freePort()

@@ -48,6 +48,12 @@ function notifyEnv(smtp: TestSmtpServer, hook: TestWebhookReceiver, extra: Recor
   }
 }
 
+/** Pipeline options with e-mail, webhook and autoreply all on. */
+const everyChannelOn = (label: string) => () => ({
+  label,
+  env: notifyEnv(smtp, hook, { LEAD_AUTOREPLY: 'true' }),
+})
+
 function captureLog() {
   const lines: string[] = []
   const stream = new Writable({
@@ -93,10 +99,7 @@ afterEach(async () => {
 })
 
 describe('a lead with every channel on', () => {
-  const pipeline = usePipeline(
-    () => ({ label: 'notify-all', env: notifyEnv(smtp, hook, { LEAD_AUTOREPLY: 'true' }) }),
-    { worker: true },
-  )
+  const pipeline = usePipeline(everyChannelOn('notify-all'), { worker: true })
 
   test('produces one e-mail with every field and Reply-To the homeowner, one signed webhook, and one autoreply', async () => {
     const p = pipeline()
@@ -191,10 +194,7 @@ describe('a lead with every channel on', () => {
 })
 
 describe('hostile text in a lead', () => {
-  const pipeline = usePipeline(
-    () => ({ label: 'notify-hostile', env: notifyEnv(smtp, hook, { LEAD_AUTOREPLY: 'true' }) }),
-    { worker: true },
-  )
+  const pipeline = usePipeline(everyChannelOn('notify-hostile'), { worker: true })
 
   test('HTML in a name and CR/LF and HTML in a message arrive escaped, with intact headers', async () => {
     const p = pipeline()

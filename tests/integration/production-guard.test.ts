@@ -4,25 +4,19 @@
  * .env.example, naming each with what to set. Each process runs in a temporary folder
  * with its own .env.
  */
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { findSampleValues, parseConfig } from '../../server/core/config'
 import { cleanEnv, ROOT, runEntry } from '../support/entry-points'
 import { createQueuePrefix, deleteKeys, getRedisUrl } from '../support/redis'
+import { useTempDir } from '../support/temp-dir'
 
-let dir: string
-beforeAll(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'roofing-guard-'))
-})
-afterAll(() => {
-  rmSync(dir, { recursive: true, force: true })
-})
+const tempDir = useTempDir('roofing-guard-')
 
 describe('the production guard', () => {
   test('the web process refuses the sample values of .env.example, naming each with what to set', async () => {
-    const cwd = mkdtempSync(path.join(dir, 'web-'))
+    const cwd = mkdtempSync(path.join(tempDir(), 'web-'))
     copyFileSync(path.join(ROOT, '.env.example'), path.join(cwd, '.env'))
     const { code, output } = await runEntry('server/main.ts', {
       cwd,
@@ -42,7 +36,7 @@ describe('the production guard', () => {
   })
 
   test('variables set in the environment win over .env: only what is still a sample is named', async () => {
-    const cwd = mkdtempSync(path.join(dir, 'env-wins-'))
+    const cwd = mkdtempSync(path.join(tempDir(), 'env-wins-'))
     copyFileSync(path.join(ROOT, '.env.example'), path.join(cwd, '.env'))
     const { code, output } = await runEntry('worker/main.ts', {
       cwd,
@@ -59,7 +53,7 @@ describe('the production guard', () => {
   })
 
   test('ALLOW_SAMPLE_VALUES=true starts anyway and logs each sample value as a warning', async () => {
-    const cwd = mkdtempSync(path.join(dir, 'allow-'))
+    const cwd = mkdtempSync(path.join(tempDir(), 'allow-'))
     copyFileSync(path.join(ROOT, '.env.example'), path.join(cwd, '.env'))
     const prefix = createQueuePrefix('guard')
     const redisUrl = getRedisUrl()
@@ -89,7 +83,7 @@ describe('the production guard', () => {
   })
 
   test('without the compose stack (no REFUSE_SAMPLE_VALUES) sample values are accepted, so a bare machine starts on its defaults', async () => {
-    const cwd = mkdtempSync(path.join(dir, 'bare-'))
+    const cwd = mkdtempSync(path.join(tempDir(), 'bare-'))
     copyFileSync(path.join(ROOT, '.env.example'), path.join(cwd, '.env'))
     const prefix = createQueuePrefix('guard-bare')
     const { output } = await runEntry('worker/main.ts', {
@@ -108,7 +102,7 @@ describe('the production guard', () => {
   })
 
   test('under compose, a trailing slash in SITE_URL is refused: Caddy would serve the home page only', async () => {
-    const cwd = mkdtempSync(path.join(dir, 'slash-'))
+    const cwd = mkdtempSync(path.join(tempDir(), 'slash-'))
     writeFileSync(path.join(cwd, '.env'), 'SITE_URL=https://www.front-range-roofing.com/\n')
     const { code, output } = await runEntry('worker/main.ts', {
       cwd,
