@@ -3,20 +3,19 @@
  * every write runs in an IMMEDIATE transaction (takes the write lock up front, so it
  * waits on busy_timeout instead of failing half-way).
  */
-import type { FormType } from '../../../shared/enquiry'
+import type { Enquiry, FormType } from '../../../shared/enquiry'
 import type { Db } from './connection'
 import { prepare } from './prepare'
 
 /** An enquiry from an e-mail address that already wrote within this window is a duplicate. */
 export const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000
 
-export interface NewSubmission {
+/** A row to store: the visitor's fields as the schema passed them, and what the pipeline adds. */
+export interface NewSubmission extends Pick<
+  Enquiry,
+  'firstName' | 'lastName' | 'email' | 'phone' | 'address'
+> {
   id: string
-  firstName: string
-  lastName: string
-  email: string
-  phone: string
-  address: string
   message: string | null
   formType: FormType
   sourcePath: string | null
