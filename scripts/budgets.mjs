@@ -1,4 +1,4 @@
-// Speed and accessibility budgets on the production build (issue 7).
+// Speed and accessibility budgets on the production build (docs/decisions/005-performance-budgets.md).
 //
 //   node scripts/budgets.mjs            # starts the built server itself on a free port
 //   BASE_URL=http://localhost:3000 node scripts/budgets.mjs
@@ -8,12 +8,12 @@
 // each page loads, and exits non-zero when a page is under budget.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
+import { freePort } from './lib/free-port.mjs'
 
 const ALL_PAGES = [
   '/',
@@ -24,11 +24,11 @@ const ALL_PAGES = [
   '/service-areas/parker-co',
 ]
 export const PAGES = process.env.BUDGET_PAGES ? process.env.BUDGET_PAGES.split(',') : ALL_PAGES
-/** Issue 7: performance at least 95 and accessibility, best practices and SEO at 100. */
+/** Performance at least 95; accessibility, best practices and SEO at 100. */
 export const SCORE_TARGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 }
 /**
  * Enforced: the target. `PERFORMANCE_FLOOR` can lower the performance budget on a machine
- * much slower than the one the budget was set on (the README says when that is fair).
+ * much slower than the one the budget was set on (docs/performance.md says when that is fair).
  */
 export const PERFORMANCE_FLOOR = Number(process.env.PERFORMANCE_FLOOR ?? SCORE_TARGET.performance)
 /**
@@ -61,17 +61,6 @@ const CHROME_FLAGS = [
   '--disable-sync',
   '--no-first-run',
 ]
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer()
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address()
-      srv.close(() => resolve(port))
-    })
-    srv.on('error', reject)
-  })
-}
 
 async function startServer() {
   const port = await freePort()

@@ -5,7 +5,6 @@
 // Dependencies stay external (node_modules); our own server/, shared/ and worker/ code is bundled,
 // so production runs plain JavaScript with no TypeScript loader.
 import { build } from 'esbuild'
-import { existsSync } from 'node:fs'
 
 const entryPoints = {
   server: 'server/main.ts',
@@ -28,15 +27,14 @@ await build({
   logLevel: 'info',
 })
 
+// `vike build` has just copied it from client/public, so it is always there.
 const BOOT_SCRIPT = 'dist/client/boot.js'
-if (existsSync(BOOT_SCRIPT)) {
-  await build({
-    entryPoints: [BOOT_SCRIPT],
-    outfile: BOOT_SCRIPT,
-    allowOverwrite: true,
-    minify: true,
-    format: 'esm',
-    target: 'es2020',
-    logLevel: 'info',
-  })
-}
+await build({
+  entryPoints: [BOOT_SCRIPT],
+  outfile: BOOT_SCRIPT,
+  allowOverwrite: true,
+  minify: true,
+  format: 'esm',
+  target: 'es2020',
+  logLevel: 'info',
+})

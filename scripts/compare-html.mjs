@@ -12,9 +12,9 @@
 // or served.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { freePort } from './lib/free-port.mjs'
 
 const NOT_FOUND_PATH = '/compare-html-no-such-page'
 const SERVER_START_TIMEOUT_MS = 60_000
@@ -249,17 +249,6 @@ function shortDiff(a, b) {
 
 function unionOf(a, b) {
   return [...a, ...b.filter((p) => !a.includes(p))]
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer()
-    srv.on('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address()
-      srv.close(() => resolve(port))
-    })
-  })
 }
 
 function git(cwd, gitArgs) {

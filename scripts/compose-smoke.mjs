@@ -7,12 +7,12 @@
 // failure, always cleaning up.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { dockerApi, findCompose } from './docker-detect.mjs'
+import { freePort } from './lib/free-port.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const project = `roofing-smoke-${process.pid}`
@@ -55,20 +55,9 @@ function check(condition, message) {
   if (!condition) throw new Error(message)
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer()
-    srv.unref()
-    srv.on('error', reject)
-    srv.listen(0, '0.0.0.0', () => {
-      const { port } = srv.address()
-      srv.close(() => resolve(port))
-    })
-  })
-}
-
-const port = await freePort()
-const httpsPort = await freePort()
+// Published on every interface, as compose publishes them.
+const port = await freePort('0.0.0.0')
+const httpsPort = await freePort('0.0.0.0')
 // Caddy's site address and the app's public address: plain HTTP here (no certificate authority
 // can be reached), through the published port.
 const origin = `http://127.0.0.1:${port}`

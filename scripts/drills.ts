@@ -34,6 +34,7 @@ import {
   LEAD_BODY,
   postLead,
   sleep,
+  stackEnv,
   until,
   type ManagedProcess,
   type RedisProcess,
@@ -165,25 +166,18 @@ async function runDrill(drill: Drill): Promise<Row> {
   const smtp = await startTestSmtpServer({ parse: false })
   const hook = await startTestWebhookReceiver()
   const redis = await createRedis(dir, dir)
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    DATABASE_PATH: path.join(dir, 'leads.db'),
-    REDIS_URL: redis.url,
-    QUEUE_PREFIX: 'drill',
-    SITE_URL: 'http://127.0.0.1',
-    LOG_LEVEL: 'info',
-    LEAD_RATE_LIMIT_PER_MINUTE: String(1_000_000),
-    SMTP_URL: smtp.url,
-    LEAD_NOTIFY_TO: 'office@drills.example',
-    LEAD_NOTIFY_FROM: 'Website leads <leads@drills.example>',
-    LEAD_WEBHOOK_URL: hook.url,
-    LEAD_WEBHOOK_SECRET: hook.secret,
-    NOTIFY_RETRY_BASE_MS: '500',
-    NOTIFY_RETRY_MAX_MS: '5000',
-    NOTIFY_SEND_TIMEOUT_MS: '3000',
-    RECONCILE_GRACE_MS: String(GRACE_MS),
-    RECONCILE_INTERVAL_MS: '1000',
-  }
+  const env = stackEnv(
+    { name: 'drills', dir, redisUrl: redis.url, smtpUrl: smtp.url, logLevel: 'info' },
+    {
+      LEAD_WEBHOOK_URL: hook.url,
+      LEAD_WEBHOOK_SECRET: hook.secret,
+      NOTIFY_RETRY_BASE_MS: '500',
+      NOTIFY_RETRY_MAX_MS: '5000',
+      NOTIFY_SEND_TIMEOUT_MS: '3000',
+      RECONCILE_GRACE_MS: String(GRACE_MS),
+      RECONCILE_INTERVAL_MS: '1000',
+    },
+  )
   const web = await createWeb(env, dir)
   const worker = createWorker(env, dir)
   const accepted = new Set<string>()

@@ -112,16 +112,22 @@ function waterTower(x, y, label) {
   )
 }
 
+/** Buildings of random width and height ([least, random extra]) side by side on the horizon, from x = `from` to `to`. */
+function buildingRow(rand, { from, to, width, height, gap, attrs = '' }) {
+  let out = ''
+  let x = from
+  while (x < to) {
+    const w = width[0] + rand() * width[1]
+    const h = height[0] + rand() * height[1]
+    out += `<rect x="${r(x)}" y="${r(HORIZON - h)}" width="${r(w)}" height="${r(h)}"${attrs}/>`
+    x += w + gap
+  }
+  return out
+}
+
 const LANDMARKS = {
   skyline(rand) {
-    let out = '<g fill="#13365f">'
-    let x = 230
-    while (x < 420) {
-      const w = 18 + rand() * 18
-      const h = 60 + rand() * 110
-      out += `<rect x="${r(x)}" y="${r(HORIZON - h)}" width="${r(w)}" height="${r(h)}"/>`
-      x += w + 2
-    }
+    let out = `<g fill="#13365f">${buildingRow(rand, { from: 230, to: 420, width: [18, 18], height: [60, 110], gap: 2 })}`
     out += `<path d="M300 ${HORIZON - 150}h22v-18l11-14 11 14v18h22v150h-66z"/></g>`
     let lights = '<g fill="#f97316" opacity=".7">'
     for (let i = 0; i < 22; i++) {
@@ -215,14 +221,7 @@ const LANDMARKS = {
     return { svg: trees(rand, HORIZON, [330, 352, 374, 396, 420, 444, 466], '#1f4d3a'), skip: [310, 480] }
   },
   offices(rand) {
-    let out = '<g fill="#1d4a7a">'
-    let x = 360
-    while (x < 470) {
-      const w = 30 + rand() * 12
-      const h = 50 + rand() * 40
-      out += `<rect x="${r(x)}" y="${r(HORIZON - h)}" width="${r(w)}" height="${r(h)}" rx="2"/>`
-      x += w + 4
-    }
+    let out = `<g fill="#1d4a7a">${buildingRow(rand, { from: 360, to: 470, width: [30, 12], height: [50, 40], gap: 4, attrs: ' rx="2"' })}`
     out += '</g><g fill="#b9cde0" opacity=".55">'
     for (let y = HORIZON - 40; y < HORIZON - 6; y += 10)
       out += `<rect x="364" y="${y}" width="100" height="2"/>`
@@ -272,7 +271,7 @@ function illustrate(slug, [landmark, skyIndex]) {
   return parts.join('') + '\n'
 }
 
-/** The Central Park map placeholder (spec section 2: 'Interactive Map Coming Soon'). */
+/** The Central Park map placeholder, shown under 'Interactive Map Coming Soon'. */
 function centralParkMap() {
   const rand = seededRandom('central-park-map')
   let blocks = ''

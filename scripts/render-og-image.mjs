@@ -1,5 +1,5 @@
 // Renders the share image's SVG source to the 1200×630 PNG that Open Graph tags point at
-// (issue 6: social sites do not render SVG). Run: node scripts/render-og-image.mjs
+// (social sites do not render an SVG share image). Run: node scripts/render-og-image.mjs
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { chromium } from 'playwright-core'

@@ -1,6 +1,6 @@
 /**
- * The Express application, built without listening so supertest can drive it
- * (ARCHITECTURE "Shape"). Vike's renderPage is the last middleware.
+ * The Express application, built without listening so supertest can drive it.
+ * Vike's renderPage is the last middleware.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
@@ -9,14 +9,14 @@ import type { Redis } from 'ioredis'
 import compression from 'compression'
 import { pinoHttp } from 'pino-http'
 import type { LevelWithSilent } from 'pino'
-import type { Config } from './config'
-import type { Logger } from './logger'
+import type { Config } from './core/config'
+import type { Logger } from './core/logger'
 import { createSecurityHeaders } from './http/security'
 import { createFormPageRenderer, createSsrHandler } from './http/ssr'
 import { bootScriptSrc } from './http/script-priority'
 import { createHealthRouter, type ReadinessCheck } from './http/health'
-import type { Db } from './db/connection'
-import type { LeadProducer } from './queue/producer'
+import type { Db } from './core/db/connection'
+import type { LeadProducer } from './leads/producer'
 import { createEnquiryRouter } from './leads/enquiry-router'
 import { createDatabaseCheck, createDeliveryCheck, createQueueCheck } from './leads/readiness'
 import { ENQUIRY_ENDPOINT } from '../shared/enquiry'

@@ -1,19 +1,27 @@
 /**
- * Web process entry point: parse configuration, build the app, listen, and close
- * gracefully on SIGTERM/SIGINT.
+ * Web process entry point: parse configuration, load the pages, open the database, connect
+ * the queue, listen, and close gracefully on SIGTERM/SIGINT. Each step is a function below.
  */
+import type { Server } from 'node:http'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { RequestHandler } from 'express'
-import { loadConfigOrExit } from './config'
-import { createLogger } from './logger'
+import type { Express, RequestHandler } from 'express'
+import type { Redis } from 'ioredis'
 import { createApp } from './app'
-import { openMigratedDatabase } from './db/connection'
-import { createLeadProducer, type LeadProducer } from './queue/producer'
-import { startOutboxRelay, type OutboxRelay } from './leads/relay'
+import { loadConfigOrExit, type Config } from './core/config'
+import { openMigratedDatabase, type Db } from './core/db/connection'
+import { createLogger, type Logger } from './core/logger'
+import { onShutdown, WEB_SHUTDOWN_TIMEOUT_MS } from './core/shutdown'
+import { createLeadProducer, type LeadProducer } from './leads/producer'
 import { createRateLimitRedis } from './leads/rate-limit'
+import { startOutboxRelay, type OutboxRelay } from './leads/relay'
 
-const SHUTDOWN_TIMEOUT_MS = 10_000
+/** What the web process holds on Redis; empty when REDIS_URL is unset. */
+interface QueueConnections {
+  producer?: LeadProducer
+  relay?: OutboxRelay
+  rateLimitRedis?: Redis
+}
 
 async function main() {
   const config = loadConfigOrExit()
@@ -21,32 +29,55 @@ async function main() {
   for (const warning of config.warnings) logger.warn(warning)
   if (config.envFile) logger.info({ envFile: config.envFile }, 'settings read from .env')
 
-  let devMiddleware: RequestHandler | undefined
-  if (!config.isProduction) {
-    const { createDevMiddleware } = await import('vike/server')
-    const dev = await createDevMiddleware({ root: process.cwd() })
-    devMiddleware = dev.devMiddleware as unknown as RequestHandler
-  } else {
-    // The server build of the pages, made by `vike build`.
-    await import(pathToFileURL(path.resolve('dist/server/entry.mjs')).href)
-  }
-
+  const devMiddleware = await loadPages(config)
   // Store first: the database must open (and migrate) before the site accepts anything.
+  const db = openDatabase(config, logger)
+  const queue = connectQueue(config, db, logger)
+  const app = createApp({ config, logger, devMiddleware, db, ...queue })
+  const server = listen(app, config, logger)
+  onShutdown({
+    name: 'web',
+    logger,
+    timeoutMs: WEB_SHUTDOWN_TIMEOUT_MS,
+    close: () => closeWeb(server, queue, db, logger),
+  })
+}
+
+/**
+ * Development: Vite's dev middleware, which renders the pages from source. Production: the
+ * server build of the pages made by `vike build` (Vike's renderPage finds it once imported).
+ */
+async function loadPages(config: Config): Promise<RequestHandler | undefined> {
+  if (config.isProduction) {
+    await import(pathToFileURL(path.resolve('dist/server/entry.mjs')).href)
+    return undefined
+  }
+  const { createDevMiddleware } = await import('vike/server')
+  const dev = await createDevMiddleware({ root: process.cwd() })
+  return dev.devMiddleware as unknown as RequestHandler
+}
+
+function openDatabase(config: Config, logger: Logger): Db {
   const db = openMigratedDatabase(config.databasePath, { backupDir: config.backup.dir, logger })
   logger.info({ databasePath: config.databasePath }, 'database ready')
+  return db
+}
 
-  let producer: LeadProducer | undefined
-  let relay: OutboxRelay | undefined
-  let rateLimitRedis: ReturnType<typeof createRateLimitRedis> | undefined
-  if (config.redisUrl) {
-    producer = createLeadProducer({ redisUrl: config.redisUrl, prefix: config.queuePrefix, logger })
-    relay = startOutboxRelay({ db, producer, logger })
-    rateLimitRedis = createRateLimitRedis(config.redisUrl)
-  } else {
+/** The queue producer, the outbox relay and the rate limit's counters, all on REDIS_URL. */
+function connectQueue(config: Config, db: Db, logger: Logger): QueueConnections {
+  if (!config.redisUrl) {
     logger.warn('queue disabled: REDIS_URL is not set; leads are stored and wait in the outbox until it is')
+    return {}
   }
+  const producer = createLeadProducer({ redisUrl: config.redisUrl, prefix: config.queuePrefix, logger })
+  return {
+    producer,
+    relay: startOutboxRelay({ db, producer, logger }),
+    rateLimitRedis: createRateLimitRedis(config.redisUrl),
+  }
+}
 
-  const app = createApp({ config, logger, devMiddleware, db, producer, rateLimitRedis })
+function listen(app: Express, config: Config, logger: Logger): Server {
   const server = app.listen(config.port, config.host, () => {
     const address = server.address()
     const port = typeof address === 'object' && address ? address.port : config.port
@@ -56,35 +87,21 @@ async function main() {
     logger.fatal({ err }, 'could not start the web server')
     process.exit(1)
   })
+  return server
+}
 
-  let closing = false
-  const shutdown = (signal: string) => {
-    if (closing) return
-    closing = true
-    logger.info({ signal }, 'shutting down')
-    const timer = setTimeout(() => {
-      logger.error('shutdown took too long; exiting')
-      process.exit(1)
-    }, SHUTDOWN_TIMEOUT_MS)
-    timer.unref()
-    server.close(async () => {
-      logger.info('server closed')
-      // In-flight requests are done; now stop handing leads over, then let go of Redis and SQLite.
-      try {
-        await relay?.stop()
-        await producer?.close()
-        rateLimitRedis?.disconnect()
-        db.close()
-      } catch (err) {
-        logger.error({ err }, 'error while closing')
-        process.exit(1)
-      }
-      process.exit(0)
-    })
+/** Requests in flight finish first; then stop handing leads over, and let go of Redis and SQLite. */
+async function closeWeb(server: Server, queue: QueueConnections, db: Db, logger: Logger): Promise<void> {
+  await new Promise<void>((resolve) => {
+    // Its only error is "not listening", which leaves nothing to wait for either.
+    server.close(() => resolve())
     server.closeIdleConnections()
-  }
-  process.on('SIGTERM', () => shutdown('SIGTERM'))
-  process.on('SIGINT', () => shutdown('SIGINT'))
+  })
+  logger.info('server closed')
+  await queue.relay?.stop()
+  await queue.producer?.close()
+  queue.rateLimitRedis?.disconnect()
+  db.close()
 }
 
 main().catch((err) => {

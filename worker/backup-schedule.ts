@@ -1,18 +1,18 @@
 /**
  * The worker's automatic backups: one every BACKUP_INTERVAL_HOURS into BACKUP_DIR, each
- * integrity-checked, keeping the newest BACKUP_KEEP (server/db/backup.ts). The next one is
+ * integrity-checked, keeping the newest BACKUP_KEEP (server/core/db/backup.ts). The next one is
  * due an interval after the newest backup on disk, so restarts neither skip nor pile up
  * backups. A failure is logged as an error and tried again within the hour.
  */
-import { createBackup, listBackups, pruneBackups } from '../server/db/backup'
-import type { Db } from '../server/db/connection'
-import type { Logger } from '../server/logger'
+import { createBackup, listBackups, pruneBackups } from '../server/core/db/backup'
+import type { Db } from '../server/core/db/connection'
+import type { Logger } from '../server/core/logger'
 
 const HOUR_MS = 60 * 60 * 1000
 /** The first backup after a start waits this long, so start-up (and a migration) settles first. */
-export const FIRST_BACKUP_DELAY_MS = 30_000
+const FIRST_BACKUP_DELAY_MS = 30_000
 /** After a failed backup, the next try comes this soon (or at the next interval if that is sooner). */
-export const RETRY_AFTER_FAILURE_MS = HOUR_MS
+const RETRY_AFTER_FAILURE_MS = HOUR_MS
 
 export interface BackupSchedule {
   /** When the next backup is due (null when automatic backups are off). */

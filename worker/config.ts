@@ -1,15 +1,15 @@
 /**
- * The worker's configuration: the base schema of server/config.ts plus how leads reach the
+ * The worker's configuration: the base schema of server/core/config.ts plus how leads reach the
  * contractor (e-mail over SMTP, a signed webhook, the optional autoreply) and the timing of
  * retries and of the reconciler. A bad value stops start-up naming the variable, like the
- * base schema. See .env.example and the README section "Getting your leads".
+ * base schema. See .env.example and docs/lead-pipeline.md.
  */
 import { Webhook } from 'standardwebhooks'
 import { z } from 'zod'
-import { ConfigError, loadConfigOrExit, parseConfig, type Config } from '../server/config'
+import { ConfigError, loadConfigOrExit, parseConfig, type Config } from '../server/core/config'
 
 /** The reconciler must pick a lost lead up within two minutes at most. */
-export const MAX_RECONCILE_GRACE_MS = 2 * 60_000
+const MAX_RECONCILE_GRACE_MS = 2 * 60_000
 const HOUR_MS = 60 * 60_000
 
 export interface SmtpSettings {

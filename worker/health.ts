@@ -6,7 +6,7 @@
  * That needs the worker not to be the container's PID 1 (`init: true` in docker-compose.yml),
  * because PID 1 ignores SIGKILL sent from inside its own container.
  */
-import { ConfigError, parseConfig } from '../server/config'
+import { ConfigError, parseConfig } from '../server/core/config'
 import { checkHeartbeat } from './heartbeat'
 
 let settings

@@ -4,10 +4,11 @@
  * file every few seconds; a worker whose event loop is stuck, or whose queue consumer has
  * stopped, stops rewriting it, and the healthcheck sees the file go stale.
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
 
 /** How often a healthy worker rewrites its heartbeat (WORKER_HEARTBEAT_MAX_AGE_SECONDS must allow a few missed). */
-export const HEARTBEAT_INTERVAL_MS = 10_000
+const HEARTBEAT_INTERVAL_MS = 10_000
 
 export interface HeartbeatRecord {
   pid: number
@@ -18,6 +19,8 @@ export function writeHeartbeat(file: string, now = new Date()): void {
   const record: HeartbeatRecord = { pid: process.pid, at: now.toISOString() }
   // Written aside and renamed, so the healthcheck never reads half a file.
   const tmp = `${file}.${process.pid}.tmp`
+  // Its folder is created like the database's, so a WORKER_HEARTBEAT_FILE in a new folder just works.
+  mkdirSync(path.dirname(file), { recursive: true })
   writeFileSync(tmp, JSON.stringify(record))
   renameSync(tmp, file)
 }

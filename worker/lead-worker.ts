@@ -4,19 +4,19 @@
  */
 import { Worker } from 'bullmq'
 import { Redis } from 'ioredis'
-import type { Db } from '../server/db/connection'
-import type { Logger } from '../server/logger'
-import { LEADS_QUEUE_NAME } from '../server/queue/leads-queue'
+import type { Db } from '../server/core/db/connection'
+import type { Logger } from '../server/core/logger'
+import { LEADS_QUEUE_NAME } from '../server/core/leads-queue'
 import type { Notifier } from './notifications/notifier'
 import { createRecordLeadProcessor } from './processors/record-lead'
 
 const ERROR_LOG_INTERVAL_MS = 30_000
 
 /** Pause of BullMQ's fetch loop after a Redis error. */
-export const RUN_RETRY_DELAY_MS = 1000
+const RUN_RETRY_DELAY_MS = 1000
 
 /** ioredis reconnect delay: 100 ms, 200 ms … then every second while Redis stays away. */
-export function reconnectDelayMs(attempt: number): number {
+function reconnectDelayMs(attempt: number): number {
   return Math.min(attempt * 100, 1000)
 }
 

@@ -1,44 +1,32 @@
 /**
  * Worker process entry point (`npm run worker`, dist/node/worker.mjs in production):
  * same configuration schema and database file as the web process, plus the notification
- * settings (worker/config.ts); consumes the leads queue and delivers each lead (README "Lead
- * pipeline" and "Getting your leads"), takes the automatic backups and keeps a heartbeat for its
- * container's healthcheck.
+ * settings (worker/config.ts); consumes the leads queue and delivers each lead
+ * (docs/lead-pipeline.md), takes the automatic backups and keeps a heartbeat for its container's
+ * healthcheck.
  */
-import { openMigratedDatabase } from '../server/db/connection'
-import { createLogger } from '../server/logger'
+import { openMigratedDatabase, type Db } from '../server/core/db/connection'
+import { createLogger, type Logger } from '../server/core/logger'
+import { onShutdown, WORKER_SHUTDOWN_TIMEOUT_MS } from '../server/core/shutdown'
 import { startBackupSchedule } from './backup-schedule'
 import { startHeartbeat, writeHeartbeat } from './heartbeat'
-import { loadWorkerConfigOrExit } from './config'
+import { loadWorkerConfigOrExit, type WorkerConfig } from './config'
 import { startLeadDelivery } from './lead-delivery'
 import { startLeadWorker } from './lead-worker'
-import { onShutdown } from './shutdown'
 
 function main() {
   const config = loadWorkerConfigOrExit()
-  if (!config.redisUrl) {
-    console.error(
-      'The worker needs REDIS_URL (e.g. REDIS_URL=redis://127.0.0.1:6379): it consumes the leads queue in Redis.',
-    )
-    process.exit(1)
-  }
-  // A heartbeat left by a previous run must not describe this one (or get it killed as stale).
-  writeHeartbeat(config.workerHeartbeat.file)
+  const redisUrl = requireRedisUrl(config)
+  resetHeartbeat(config.workerHeartbeat.file)
   const logger = createLogger(config.logLevel).child({ process: 'worker' })
   for (const warning of config.warnings) logger.warn(warning)
   if (config.envFile) logger.info({ envFile: config.envFile }, 'settings read from .env')
-  // Migrating here too (idempotent) lets the worker start before the web process.
-  const db = openMigratedDatabase(config.databasePath, { backupDir: config.backup.dir, logger })
-  // The worker writes delivery state, never a lead: without an fsync per commit (WAL keeps
-  // it safe from a process crash), a power cut can only forget the last few "sent" marks, and
-  // those notifications go out again with the same Message-ID / webhook-id. Halves the fsyncs
-  // per lead, which is what a burst of leads waits on.
-  db.pragma('synchronous = NORMAL')
+  const db = openWorkerDatabase(config, logger)
   const delivery = startLeadDelivery({ db, config, logger })
   const leadWorker = startLeadWorker({
     db,
     logger,
-    redisUrl: config.redisUrl,
+    redisUrl,
     prefix: config.queuePrefix,
     notifier: delivery.notifier,
   })
@@ -50,13 +38,49 @@ function main() {
     onError: (err) => logger.error({ err }, 'could not write the heartbeat file'),
   })
 
-  onShutdown(logger, async () => {
-    heartbeat.stop()
-    backups.stop()
-    await leadWorker.close()
-    await delivery.close()
-    db.close()
+  onShutdown({
+    name: 'worker',
+    logger,
+    timeoutMs: WORKER_SHUTDOWN_TIMEOUT_MS,
+    async close() {
+      heartbeat.stop()
+      backups.stop()
+      await leadWorker.close()
+      await delivery.close()
+      db.close()
+    },
   })
+}
+
+function requireRedisUrl(config: WorkerConfig): string {
+  if (config.redisUrl) return config.redisUrl
+  console.error(
+    'The worker needs REDIS_URL (e.g. REDIS_URL=redis://127.0.0.1:6379): it consumes the leads queue in Redis.',
+  )
+  process.exit(1)
+}
+
+/** A heartbeat left by a previous run must not describe this one (or get it killed as stale). */
+function resetHeartbeat(file: string): void {
+  try {
+    writeHeartbeat(file)
+  } catch (err) {
+    console.error(
+      `The worker cannot write its heartbeat file ${file} (WORKER_HEARTBEAT_FILE): ${(err as Error).message}. Set WORKER_HEARTBEAT_FILE to a file in a folder the worker may write to.`,
+    )
+    process.exit(1)
+  }
+}
+
+/** The same file as the web process, migrated here too (idempotent), so either may start first. */
+function openWorkerDatabase(config: WorkerConfig, logger: Logger): Db {
+  const db = openMigratedDatabase(config.databasePath, { backupDir: config.backup.dir, logger })
+  // The worker writes delivery state, never a lead: without an fsync per commit (WAL keeps
+  // it safe from a process crash), a power cut can only forget the last few "sent" marks, and
+  // those notifications go out again with the same Message-ID / webhook-id. Halves the fsyncs
+  // per lead, which is what a burst of leads waits on.
+  db.pragma('synchronous = NORMAL')
+  return db
 }
 
 main()

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { DEFAULT_BUSINESS } from '../shared/business'
-import type { SubmissionRow } from '../server/db/submissions'
+import type { SubmissionRow } from '../server/core/db/submissions'
 import { addressOf, loadWorkerConfigOrExit } from './config'
 import { buildLeadView } from './notifications/lead-view'
 import { createMailer } from './notifications/mailer'

@@ -12,18 +12,25 @@
  * Bounded: each pass takes at most a batch of each; a permanent failure ends a channel,
  * so nothing is attempted forever.
  */
-import type { Db } from '../server/db/connection'
-import { findUnplannedSubmissionIds } from '../server/db/notifications'
-import type { Logger } from '../server/logger'
+import type { Db } from '../server/core/db/connection'
+import { findUnplannedSubmissionIds } from '../server/core/db/notifications'
+import type { Logger } from '../server/core/logger'
+import { startPassLoop } from '../server/core/pass-loop'
 import type { Notifier } from './notifications/notifier'
 
 const BATCH_SIZE = 100
 /** The job id recorded in lead_deliveries for a lead the reconciler picked up itself. */
-export const RECONCILER_JOB_ID = 'reconciler'
+const RECONCILER_JOB_ID = 'reconciler'
+
+/** What one pass did: leads it picked up itself, and due channels it attempted. */
+interface PassResult {
+  picked: number
+  driven: number
+}
 
 export interface Reconciler {
   /** Runs one pass now (tests, start-up); resolves with what it did. */
-  runOnce(): Promise<{ picked: number; driven: number }>
+  runOnce(): Promise<PassResult>
   stop(): Promise<void>
 }
 
@@ -35,50 +42,30 @@ export function startReconciler(deps: {
   intervalMs: number
 }): Reconciler {
   const logger = deps.logger.child({ component: 'reconciler' })
-  let stopped = false
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<{ picked: number; driven: number }> | undefined
 
-  async function pass() {
+  async function pass(): Promise<PassResult> {
     const storedBefore = new Date(Date.now() - deps.graceMs)
     const lost = findUnplannedSubmissionIds(deps.db, storedBefore, BATCH_SIZE)
     for (const submissionId of lost) {
-      if (stopped) break
+      if (loop.isStopped()) break
       logger.warn(
         { submissionId },
         'lead not handled by a queue job within the grace period; delivering it now',
       )
       await deps.notifier.deliverLead(submissionId, RECONCILER_JOB_ID)
     }
-    const driven = stopped ? 0 : await deps.notifier.driveDue(BATCH_SIZE)
+    const driven = loop.isStopped() ? 0 : await deps.notifier.driveDue(BATCH_SIZE)
     return { picked: lost.length, driven }
   }
 
-  function runOnce() {
-    running ??= pass()
-      .catch((err: unknown) => {
-        logger.error({ err }, 'reconciler pass failed; next pass retries')
-        return { picked: 0, driven: 0 }
-      })
-      .finally(() => {
-        running = undefined
-      })
-    return running
-  }
-
-  function schedule() {
-    if (stopped) return
-    timer = setTimeout(() => void runOnce().finally(schedule), deps.intervalMs)
-  }
-  // A first pass at start-up: whatever a previous run left is picked up at once.
-  void runOnce().finally(schedule)
-
-  return {
-    runOnce,
-    async stop() {
-      stopped = true
-      clearTimeout(timer)
-      await running
-    },
-  }
+  const loop = startPassLoop({
+    intervalMs: deps.intervalMs,
+    pass,
+    resultOnError: { picked: 0, driven: 0 },
+    logger,
+    errorMessage: 'reconciler pass failed; next pass retries',
+    // A first pass at start-up: whatever a previous run left is picked up at once.
+    runAtStart: true,
+  })
+  return { runOnce: () => loop.runOnce(), stop: loop.stop }
 }

@@ -4,7 +4,7 @@ import vikeReact from 'vike-react/config'
 
 export default {
   extends: [vikeReact],
-  // Business facts and the site URL are runtime configuration (server/config.ts).
+  // Business facts and the site URL are runtime configuration (server/core/config.ts).
   // enquiryForm: a refused plain form post's values and messages, so the page hydrates as rendered.
   passToClient: ['business', 'siteUrl', 'enquiryForm'],
   lang: 'en',

@@ -5,25 +5,15 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { createWriteStream, existsSync } from 'node:fs'
-import { createServer } from 'node:net'
 import path from 'node:path'
 import { Redis } from 'ioredis'
+import { freePort } from './free-port.mjs'
 
-export const REDIS_SERVER = process.env.REDIS_SERVER_BIN ?? '/usr/bin/redis-server'
+/** redis-server from PATH, or the one REDIS_SERVER_BIN names. */
+export const REDIS_SERVER_BIN = process.env.REDIS_SERVER_BIN ?? 'redis-server'
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms))
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer()
-    s.once('error', reject)
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number }
-      s.close(() => resolve(port))
-    })
-  })
 }
 
 /** Polls `check` every 50 ms until it is true or `timeoutMs` passes; returns whether it became true. */
@@ -48,6 +38,30 @@ export function ensureBuilt(): void {
   console.log('No production build found: running `npm run build` first…')
   const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' })
   if (result.status !== 0) process.exit(result.status ?? 1)
+}
+
+/**
+ * The environment the web process and the worker of one run share: the database in `dir`,
+ * our own Redis, e-mail to the test SMTP server, and a rate limit no burst reaches (the
+ * bursts all come from one address).
+ */
+export function stackEnv(
+  run: { name: string; dir: string; redisUrl: string; smtpUrl: string; logLevel: string },
+  extra: NodeJS.ProcessEnv = {},
+): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    DATABASE_PATH: path.join(run.dir, 'leads.db'),
+    REDIS_URL: run.redisUrl,
+    QUEUE_PREFIX: run.name,
+    SITE_URL: 'http://127.0.0.1',
+    LOG_LEVEL: run.logLevel,
+    LEAD_RATE_LIMIT_PER_MINUTE: String(1_000_000_000),
+    SMTP_URL: run.smtpUrl,
+    LEAD_NOTIFY_TO: `office@${run.name}.example`,
+    LEAD_NOTIFY_FROM: `Website leads <leads@${run.name}.example>`,
+    ...extra,
+  }
 }
 
 export interface ManagedProcess {
@@ -96,6 +110,20 @@ function manage(
   }
 }
 
+/** Whether a Redis server answers PING at `url` right now (one try, no reconnecting). */
+export async function redisAnswers(url: string): Promise<boolean> {
+  const r = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null })
+  r.on('error', () => {})
+  try {
+    await r.connect()
+    return (await r.ping()) === 'PONG'
+  } catch {
+    return false
+  } finally {
+    r.disconnect()
+  }
+}
+
 export interface RedisProcess extends ManagedProcess {
   readonly url: string
   flushAll(): Promise<void>
@@ -105,23 +133,11 @@ export interface RedisProcess extends ManagedProcess {
 export async function createRedis(dir: string, logDir: string): Promise<RedisProcess> {
   const port = await freePort()
   const url = `redis://127.0.0.1:${port}`
-  const ping = async () => {
-    const r = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null })
-    r.on('error', () => {})
-    try {
-      await r.connect()
-      return (await r.ping()) === 'PONG'
-    } catch {
-      return false
-    } finally {
-      r.disconnect()
-    }
-  }
   const proc = manage(
     'redis',
-    REDIS_SERVER,
+    REDIS_SERVER_BIN,
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--dir', dir],
-    { logFile: path.join(logDir, 'redis.log'), ready: ping },
+    { logFile: path.join(logDir, 'redis.log'), ready: () => redisAnswers(url) },
   )
   return Object.assign(proc, {
     url,

@@ -16,6 +16,7 @@ import {
   percentile,
   postLead,
   sleep,
+  stackEnv,
   until,
 } from './harness'
 
@@ -78,18 +79,13 @@ export async function measureSpeedToLead(
   const dir = mkdtempSync(path.join(tmpdir(), 'roofing-speed-'))
   const smtp = await startTestSmtpServer({ parse: false })
   const redis = await createRedis(dir, dir)
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    DATABASE_PATH: path.join(dir, 'leads.db'),
-    REDIS_URL: redis.url,
-    QUEUE_PREFIX: 'speed',
-    SITE_URL: 'http://127.0.0.1',
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-    LEAD_RATE_LIMIT_PER_MINUTE: String(1_000_000_000),
-    SMTP_URL: smtp.url,
-    LEAD_NOTIFY_TO: 'office@bench.example',
-    LEAD_NOTIFY_FROM: 'Website leads <leads@bench.example>',
-  }
+  const env = stackEnv({
+    name: 'bench',
+    dir,
+    redisUrl: redis.url,
+    smtpUrl: smtp.url,
+    logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
+  })
   const web = await createWeb(env, dir)
   const worker = createWorker(env, dir)
   try {

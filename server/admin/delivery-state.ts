@@ -7,13 +7,13 @@
  * to a final state of its own (lead_notifications: sent, failed or skipped; pending while it
  * is being tried). A new channel shows up here by being added to CHANNEL_COLUMNS.
  */
-import type { Db } from '../db/connection'
+import type { Db } from '../core/db/connection'
 import {
   listNotificationStates,
   retryFailedNotifications as markFailedForRetry,
   type Channel,
   type NotificationState,
-} from '../db/notifications'
+} from '../core/db/notifications'
 import type { LeadRow } from './lead-queries'
 
 export interface DeliveryColumn {
@@ -38,7 +38,7 @@ const CHANNEL_COLUMNS: readonly { channel: Channel; key: string; label: string }
 ]
 
 /** One channel's state in words: `sent`, `failed: <reason>`, `pending (2 tries, next …)`, `skipped`. */
-export function describeChannel(state: NotificationState | undefined): string {
+function describeChannel(state: NotificationState | undefined): string {
   if (!state) return ''
   const tries = state.attempts === 1 ? '1 try' : `${state.attempts} tries`
   switch (state.status) {

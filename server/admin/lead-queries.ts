@@ -2,9 +2,9 @@
  * Read-only queries of site-admin's lead commands. Each takes the db first and uses
  * prepared statements.
  */
-import type { Db } from '../db/connection'
-import { prepare } from '../db/prepare'
-import type { SubmissionRow } from '../db/submissions'
+import type { Db } from '../core/db/connection'
+import { prepare } from '../core/db/prepare'
+import type { SubmissionRow } from '../core/db/submissions'
 
 export interface LeadRow extends SubmissionRow {
   /** When the worker recorded the lead (lead_deliveries), or null. */

@@ -2,7 +2,7 @@
  * Entry point of site-admin (dist/node/site-admin.mjs; `npm run admin -- <command>`).
  * Reads .env like the web process and the worker (real environment variables win).
  */
-import { readEnvFile } from '../config'
+import { readEnvFile } from '../core/config'
 import { runAdmin } from './program'
 
 // `site-admin leads list | head` closes the pipe early: that is not an error.

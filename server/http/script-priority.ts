@@ -2,7 +2,7 @@
  * Every page is fully rendered on the server; its JavaScript only hydrates it (buttons,
  * menus, dialogs). Vike asks for that JavaScript at the browser's high priority, so on a
  * slow phone connection it competes with the stylesheet and the hero image for the first
- * paint (issue 7; docs/decisions/005-performance-budgets.md).
+ * paint (docs/decisions/005-performance-budgets.md).
  *
  * With the boot script (client/public/boot.js), Vike's entry `<script>` and its
  * `modulepreload` links are replaced by one boot `<script>` carrying them as `data-entry` and

@@ -1,7 +1,7 @@
 /**
- * /sitemap.xml and /robots.txt (issue 6). The sitemap is generated from the route table,
+ * /sitemap.xml and /robots.txt (docs/routes.md). The sitemap is generated from the route table,
  * so it lists exactly the indexable pages: a new page appears once it is in shared/routes.ts,
- * and /schedule-inspection (noindex, spec section 2) never does. robots.txt must not block
+ * and /schedule-inspection (noindex: a thank-you page, not a search result) never does. robots.txt must not block
  * /schedule-inspection: a crawler that may not fetch a page never reads its noindex.
  */
 import { Router } from 'express'
@@ -15,11 +15,11 @@ const XML_ESCAPES: Record<string, string> = {
   "'": '&apos;',
 }
 
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => XML_ESCAPES[ch] ?? ch)
 }
 
-export function renderSitemapXml(siteUrl: string): string {
+function renderSitemapXml(siteUrl: string): string {
   const urls = INDEXABLE_ROUTES.map((r) => `  <url><loc>${escapeXml(`${siteUrl}${r.path}`)}</loc></url>`)
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -30,7 +30,7 @@ export function renderSitemapXml(siteUrl: string): string {
   ].join('\n')
 }
 
-export function renderRobotsTxt(siteUrl: string): string {
+function renderRobotsTxt(siteUrl: string): string {
   return ['User-agent: *', 'Allow: /', 'Disallow: /api/', '', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join(
     '\n',
   )

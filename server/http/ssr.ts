@@ -9,16 +9,16 @@
 import { gzipSync } from 'node:zlib'
 import type { RequestHandler } from 'express'
 import { renderPage } from 'vike/server'
-import type { Logger } from '../logger'
+import type { Logger } from '../core/logger'
 import { findRoute } from '../../shared/routes'
 import { deferPageScripts } from './script-priority'
-import type { RenderFormPage } from '../leads/enquiry-router'
+import type { RenderFormPage } from '../leads/answers'
 
 interface CachedPage {
   statusCode: number
   headers: [string, string][]
   body: string
-  /** The body gzipped once when cached, instead of on every request (issue 7). */
+  /** The body gzipped once when cached, instead of on every request. */
   gzipped?: Buffer
 }
 

@@ -1,16 +1,16 @@
 /**
- * Transactional outbox (ARCHITECTURE "Store first, then enqueue"): a lead is a row in
+ * Transactional outbox (docs/decisions/004-lead-outbox.md): a lead is a row in
  * SQLite before it is anything else; handing it to the queue is a retriable side effect
  * recorded on the row (enqueued_at, enqueue_attempts, next_attempt_at).
  */
-import type { Db } from '../db/connection'
-import { markEnqueued, recordEnqueueFailure } from '../db/submissions'
-import type { Logger } from '../logger'
-import type { LeadProducer } from '../queue/producer'
+import type { Db } from '../core/db/connection'
+import { markEnqueued, recordEnqueueFailure } from '../core/db/submissions'
+import type { Logger } from '../core/logger'
+import type { LeadProducer } from './producer'
 
 const BACKOFF_BASE_MS = 1000
 /** A row that keeps failing is retried at most this far apart. */
-export const BACKOFF_MAX_MS = 5 * 60_000
+const BACKOFF_MAX_MS = 5 * 60_000
 
 /** 1 s, 2 s, 4 s … capped at five minutes. */
 export function outboxBackoffMs(attempts: number): number {

@@ -3,11 +3,11 @@
  * as the database takes writes; Redis being away only delays delivery, so the queue
  * check degrades instead of failing (a load balancer keeps sending visitors).
  */
-import type { Db } from '../db/connection'
-import { countFailedNotifications, countUndeliveredLeads, OWNER_CHANNELS } from '../db/notifications'
-import { touchReadinessProbe } from '../db/submissions'
+import type { Db } from '../core/db/connection'
+import { countFailedNotifications, countUndeliveredLeads, OWNER_CHANNELS } from '../core/db/notifications'
+import { touchReadinessProbe } from '../core/db/submissions'
 import type { ReadinessCheck } from '../http/health'
-import type { LeadProducer } from '../queue/producer'
+import type { LeadProducer } from './producer'
 
 export const QUEUE_UNAVAILABLE =
   'queue unavailable: leads are stored and will be delivered when Redis is back'
@@ -38,7 +38,7 @@ export function createQueueCheck(producer: LeadProducer | undefined): ReadinessC
  * it as undelivered: the worker's reconciler picks up a lost lead within this time, so a
  * lead counted here has been missed at least once or is waiting on a retry.
  */
-export const DELIVERY_GRACE_MS = 2 * 60_000
+const DELIVERY_GRACE_MS = 2 * 60_000
 
 /**
  * Lead delivery as the worker recorded it in the shared database: leads not settled past

@@ -6,13 +6,14 @@
  * connection comes back, a pass runs at once and ignores the back-off: every lead that
  * waited for Redis goes out then, instead of on the next tick or after its back-off.
  */
-import type { Db } from '../db/connection'
-import { findPendingSubmissionIds } from '../db/submissions'
-import type { Logger } from '../logger'
-import type { LeadProducer } from '../queue/producer'
+import type { Db } from '../core/db/connection'
+import { findPendingSubmissionIds } from '../core/db/submissions'
+import type { Logger } from '../core/logger'
+import { startPassLoop } from '../core/pass-loop'
+import type { LeadProducer } from './producer'
 import { handOverSubmission } from './outbox'
 
-export const RELAY_INTERVAL_MS = 2000
+const RELAY_INTERVAL_MS = 2000
 const RELAY_BATCH_SIZE = 100
 const MAX_BATCHES_PER_PASS = 50
 
@@ -29,11 +30,7 @@ export function startOutboxRelay(deps: {
   logger: Logger
   intervalMs?: number
 }): OutboxRelay {
-  const intervalMs = deps.intervalMs ?? RELAY_INTERVAL_MS
   const logger = deps.logger.child({ component: 'outbox-relay' })
-  let stopped = false
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<number> | undefined
 
   async function pass(ignoreBackoff: boolean): Promise<number> {
     if (!deps.producer.isReady()) return 0
@@ -43,11 +40,11 @@ export function startOutboxRelay(deps: {
     const dueBy = ignoreBackoff ? new Date('9999-12-31T23:59:59.999Z') : new Date()
     let sent = 0
     // Batch after batch while the queue takes them; bounded by the rows waiting now.
-    for (let batch = 0; batch < MAX_BATCHES_PER_PASS && !stopped; batch++) {
+    for (let batch = 0; batch < MAX_BATCHES_PER_PASS && !loop.isStopped(); batch++) {
       const ids = findPendingSubmissionIds(deps.db, dueBy, RELAY_BATCH_SIZE)
       let sentThisBatch = 0
       for (const id of ids) {
-        if (stopped) break
+        if (loop.isStopped()) break
         if (await handOverSubmission({ ...deps, logger }, id)) sentThisBatch += 1
       }
       sent += sentThisBatch
@@ -57,39 +54,16 @@ export function startOutboxRelay(deps: {
     return sent
   }
 
-  function runOnce(opts: { ignoreBackoff?: boolean } = {}): Promise<number> {
-    // One pass at a time, whether started by the timer, a reconnect or a caller.
-    running ??= pass(opts.ignoreBackoff ?? false)
-      .catch((err) => {
-        logger.error({ err }, 'outbox relay pass failed')
-        return 0
-      })
-      .finally(() => {
-        running = undefined
-      })
-    return running
-  }
-
-  function schedule() {
-    if (stopped) return
-    timer = setTimeout(() => {
-      void runOnce().finally(schedule)
-    }, intervalMs)
-    // The relay alone must never keep the process alive.
-    timer.unref()
-  }
-  schedule()
+  const loop = startPassLoop({
+    intervalMs: deps.intervalMs ?? RELAY_INTERVAL_MS,
+    pass: (opts: { ignoreBackoff?: boolean } | undefined) => pass(opts?.ignoreBackoff ?? false),
+    resultOnError: 0,
+    logger,
+    errorMessage: 'outbox relay pass failed',
+  })
   // Redis is back: hand over everything that waited for it now, not after its back-off.
   deps.producer.onReady(() => {
-    if (!stopped) void runOnce({ ignoreBackoff: true })
+    if (!loop.isStopped()) void loop.runOnce({ ignoreBackoff: true })
   })
-
-  return {
-    runOnce,
-    async stop() {
-      stopped = true
-      clearTimeout(timer)
-      await running
-    },
-  }
+  return { runOnce: loop.runOnce, stop: loop.stop }
 }

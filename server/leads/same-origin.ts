@@ -1,5 +1,5 @@
 /**
- * Refuses cross-site form posts (ARCHITECTURE "Lead pipeline contract": same-origin).
+ * Refuses cross-site form posts (docs/decisions/004-lead-outbox.md, "Same-origin check").
  *
  * - `Sec-Fetch-Site`, when present, must be `same-origin` or `none` (typed URL / bookmark).
  * - `Origin`, when present, must be this request's own origin or SITE_URL's origin (the
@@ -14,7 +14,7 @@ import type { Request, RequestHandler, Response } from 'express'
 
 const ALLOWED_FETCH_SITES = new Set(['same-origin', 'none'])
 
-export function isSameOriginRequest(req: Request, siteOrigin: string): boolean {
+function isSameOriginRequest(req: Request, siteOrigin: string): boolean {
   const fetchSite = req.get('sec-fetch-site')
   if (fetchSite !== undefined && !ALLOWED_FETCH_SITES.has(fetchSite.toLowerCase())) return false
   const origin = req.get('origin')

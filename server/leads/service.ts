@@ -1,14 +1,14 @@
 /**
  * Accepting an enquiry: store the row (the lead is safe from here on), then try once to
  * hand it to the queue within a bounded wait. The visitor's answer depends only on the
- * first step (ARCHITECTURE "A queue failure never fails the request").
+ * first step: a queue failure never fails the request (docs/decisions/004-lead-outbox.md).
  */
 import { randomUUID } from 'node:crypto'
 import type { Enquiry } from '../../shared/enquiry'
-import type { Db } from '../db/connection'
-import { insertSubmission } from '../db/submissions'
-import type { Logger } from '../logger'
-import type { LeadProducer } from '../queue/producer'
+import type { Db } from '../core/db/connection'
+import { insertSubmission } from '../core/db/submissions'
+import type { Logger } from '../core/logger'
+import type { LeadProducer } from './producer'
 import { handOverSubmission } from './outbox'
 
 /**
@@ -16,7 +16,7 @@ import { handOverSubmission } from './outbox'
  * two do not race for a fresh row. After that the row is fair game (e.g. the process
  * died between the commit and the add).
  */
-export const RELAY_GRACE_MS = 5000
+const RELAY_GRACE_MS = 5000
 
 export async function storeEnquiry(
   deps: { db: Db; producer?: LeadProducer; logger: Logger },

@@ -13,12 +13,12 @@ import {
   inspectDatabaseFile,
   listBackups,
   pruneBackups,
-} from '../../server/db/backup'
-import { openDatabase, openMigratedDatabase, type Db } from '../../server/db/connection'
-import { readSchemaVersion } from '../../server/db/migrate'
-import { MIGRATIONS } from '../../server/db/migrations'
-import { isDatabaseInUse, restoreDatabase } from '../../server/db/restore'
-import { createLogger } from '../../server/logger'
+} from '../../server/core/db/backup'
+import { openDatabase, openMigratedDatabase, type Db } from '../../server/core/db/connection'
+import { readSchemaVersion } from '../../server/core/db/migrate'
+import { MIGRATIONS } from '../../server/core/db/migrations'
+import { isDatabaseInUse, restoreDatabase } from '../../server/core/db/restore'
+import { createLogger } from '../../server/core/logger'
 import { startBackupSchedule } from '../../worker/backup-schedule'
 import { addLead } from '../support/leads'
 

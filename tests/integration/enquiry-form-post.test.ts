@@ -7,7 +7,7 @@
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ENQUIRY_ENDPOINT, ENQUIRY_MESSAGES } from '../../shared/enquiry'
-import type { Db } from '../../server/db/connection'
+import type { Db } from '../../server/core/db/connection'
 import { countRows, createPipeline, SITE_ORIGIN, type Pipeline } from '../support/pipeline'
 
 let p: Pipeline
@@ -53,7 +53,7 @@ function textOfId(html: string, id: string): string | undefined {
   return match?.[1]
 }
 
-describe('a plain form post', () => {
+describe('a plain form post that is accepted', () => {
   test('a valid one answers 303 to /schedule-inspection and stores exactly what the JSON path stores', async () => {
     const email = 'same.row@example.com'
     const form = await postForm({ ...CONTACT_FORM, email })
@@ -111,6 +111,16 @@ describe('a plain form post', () => {
     expect(rowsByEmail(p.db, 'nfc@example.com')[0]?.first_name).toBe('Jos\u00e9')
   })
 
+  test('a filled honeypot gets the same 303 as a success and nothing is stored', async () => {
+    const before = countRows(p.db, 'form_submissions')
+    const res = await postForm({ ...CONTACT_FORM, website: 'http://spam.example' })
+    expect(res.status).toBe(303)
+    expect(res.headers.location).toBe('/schedule-inspection')
+    expect(countRows(p.db, 'form_submissions')).toBe(before)
+  })
+})
+
+describe('a plain form post that is refused, or a browser that opens the address', () => {
   test('an invalid one renders the page it came from again with the messages, the values and a summary, and stores nothing', async () => {
     const before = countRows(p.db, 'form_submissions')
     const res = await postForm({
@@ -180,14 +190,6 @@ describe('a plain form post', () => {
     expect(res.status).toBe(400)
     expect(res.text).toContain('Send Us a Message')
     expect(res.text).toContain('data-page-path="/contact"')
-  })
-
-  test('a filled honeypot gets the same 303 as a success and nothing is stored', async () => {
-    const before = countRows(p.db, 'form_submissions')
-    const res = await postForm({ ...CONTACT_FORM, website: 'http://spam.example' })
-    expect(res.status).toBe(303)
-    expect(res.headers.location).toBe('/schedule-inspection')
-    expect(countRows(p.db, 'form_submissions')).toBe(before)
   })
 
   test('a cross-site post gets a 403 page a person can read, and nothing is stored', async () => {

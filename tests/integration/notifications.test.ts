@@ -12,9 +12,9 @@ import { Writable } from 'node:stream'
 import request from 'supertest'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { ENQUIRY_ENDPOINT } from '../../shared/enquiry'
-import { openMigratedDatabase } from '../../server/db/connection'
-import { findNotifications, retryFailedNotifications, type Channel } from '../../server/db/notifications'
-import { findSubmission, insertSubmission } from '../../server/db/submissions'
+import { openMigratedDatabase } from '../../server/core/db/connection'
+import { findNotifications, retryFailedNotifications, type Channel } from '../../server/core/db/notifications'
+import { findSubmission, insertSubmission } from '../../server/core/db/submissions'
 import { startLeadWorker } from '../../worker/lead-worker'
 import { formatDenverTime } from '../../worker/notifications/lead-view'
 import {
@@ -24,7 +24,8 @@ import {
   type TestWebhookReceiver,
 } from '../support/notify-peers'
 import { deleteKeys } from '../support/redis'
-import { createPipeline, SITE_ORIGIN, VALID_ENQUIRY, waitFor, type Pipeline } from '../support/pipeline'
+import { VALID_ENQUIRY } from '../support/enquiries'
+import { createPipeline, SITE_ORIGIN, usePipeline, waitFor, type Pipeline } from '../support/pipeline'
 
 const OFFICE = ['office@frontrange.example', 'jake@frontrange.example']
 const FAST = {
@@ -46,6 +47,12 @@ function notifyEnv(smtp: TestSmtpServer, hook: TestWebhookReceiver, extra: Recor
     ...extra,
   }
 }
+
+/** Pipeline options with e-mail, webhook and autoreply all on. */
+const everyChannelOn = (label: string) => () => ({
+  label,
+  env: notifyEnv(smtp, hook, { LEAD_AUTOREPLY: 'true' }),
+})
 
 function captureLog() {
   const lines: string[] = []
@@ -92,16 +99,10 @@ afterEach(async () => {
 })
 
 describe('a lead with every channel on', () => {
-  let p: Pipeline
-  beforeAll(async () => {
-    p = await createPipeline({ label: 'notify-all', env: notifyEnv(smtp, hook, { LEAD_AUTOREPLY: 'true' }) })
-    p.startWorker()
-  })
-  afterAll(async () => {
-    await p?.close()
-  })
+  const pipeline = usePipeline(everyChannelOn('notify-all'), { worker: true })
 
   test('produces one e-mail with every field and Reply-To the homeowner, one signed webhook, and one autoreply', async () => {
+    const p = pipeline()
     const id = await postLead(p)
     await smtp.waitForMessages(2)
     await waitFor(() => hook.delivered().length === 1, 5000, 'the webhook')
@@ -174,6 +175,7 @@ describe('a lead with every channel on', () => {
   })
 
   test('a repeat within 24 hours says so with the first date, and gets no second autoreply', async () => {
+    const p = pipeline()
     const id = await postLead(p, { ...VALID_ENQUIRY, formType: 'exit_intent', message: undefined })
     await waitFor(() => findSubmission(p.db, id)?.settled_at != null, 5000, 'the repeat to settle')
     await smtp.waitForMessages(1)
@@ -189,8 +191,13 @@ describe('a lead with every channel on', () => {
     expect(channelState(p, id, 'autoreply')).toMatchObject({ status: 'skipped', attempts: 0 })
     expect(JSON.parse(hook.requests[0]!.body).data.duplicateOf).toBe(original.id)
   })
+})
+
+describe('hostile text in a lead', () => {
+  const pipeline = usePipeline(everyChannelOn('notify-hostile'), { worker: true })
 
   test('HTML in a name and CR/LF and HTML in a message arrive escaped, with intact headers', async () => {
+    const p = pipeline()
     const lead = {
       ...VALID_ENQUIRY,
       email: 'mallory@example.com',
@@ -213,6 +220,7 @@ describe('a lead with every channel on', () => {
   })
 
   test('a name with CR/LF and right-to-left overrides is refused by the form; one already stored cannot add or break a header', async () => {
+    const p = pipeline()
     const evil = {
       ...VALID_ENQUIRY,
       email: 'eve@example.com',
@@ -274,22 +282,18 @@ describe('a lead with every channel on', () => {
 
 describe('when a provider fails', () => {
   const log = captureLog()
-  let p: Pipeline
-  beforeAll(async () => {
-    p = await createPipeline({
+  const pipeline = usePipeline(
+    () => ({
       label: 'notify-retry',
       env: notifyEnv(smtp, hook, { LEAD_AUTOREPLY: 'true' }),
       logStream: log.stream,
       deliveryGraceMs: 100,
-    })
-    p.startWorker()
-    p.startReconciler()
-  })
-  afterAll(async () => {
-    await p?.close()
-  })
+    }),
+    { worker: true, reconciler: true },
+  )
 
   test('SMTP refusing connections for the first attempts: the e-mail arrives once, after the server is back', async () => {
+    const p = pipeline()
     await smtp.stop()
     const id = await postLead(p, { ...VALID_ENQUIRY, email: 'smtp-down@example.com' })
     await waitFor(
@@ -316,6 +320,7 @@ describe('when a provider fails', () => {
   })
 
   test('a webhook answering 500 and then 200 is delivered once, and the e-mail is not repeated', async () => {
+    const p = pipeline()
     hook.respondWith((n) => (n <= 2 ? 500 : 200))
     const id = await postLead(p, { ...VALID_ENQUIRY, email: 'hook-500@example.com' })
     await waitFor(
@@ -331,6 +336,7 @@ describe('when a provider fails', () => {
   })
 
   test('a 410 is marked failed and not retried; /readyz turns degraded until the admin retry delivers it', async () => {
+    const p = pipeline()
     hook.respondWith(410)
     const id = await postLead(p, { ...VALID_ENQUIRY, email: 'hook-410@example.com' })
     await waitFor(() => channelState(p, id, 'webhook')?.status === 'failed', 5000, 'the webhook to fail')
@@ -365,6 +371,7 @@ describe('when a provider fails', () => {
   })
 
   test('an SMTP 5xx for the recipient fails that e-mail at once, with its reason and no personal data in the log', async () => {
+    const p = pipeline()
     smtp.refuseRecipients.add('no-such-mailbox@example.com')
     const id = await postLead(p, { ...VALID_ENQUIRY, email: 'no-such-mailbox@example.com' })
     await waitFor(() => channelState(p, id, 'autoreply')?.status === 'failed', 5000, 'the autoreply to fail')
@@ -385,20 +392,15 @@ describe('when a provider fails', () => {
 
 describe('when the queue loses the lead', () => {
   const log = captureLog()
-  let p: Pipeline
-  beforeAll(async () => {
-    p = await createPipeline({
-      label: 'notify-lost',
-      env: notifyEnv(smtp, hook),
-      logStream: log.stream,
-      deliveryGraceMs: 100,
-    })
-  })
-  afterAll(async () => {
-    await p?.close()
-  })
+  const pipeline = usePipeline(() => ({
+    label: 'notify-lost',
+    env: notifyEnv(smtp, hook),
+    logStream: log.stream,
+    deliveryGraceMs: 100,
+  }))
 
   test('Redis emptied after the hand-off: every lead is still notified, once', async () => {
+    const p = pipeline()
     const ids: string[] = []
     for (let i = 0; i < 5; i++)
       ids.push(await postLead(p, { ...VALID_ENQUIRY, email: `flushed-${i}@example.com` }))
@@ -429,6 +431,7 @@ describe('when the queue loses the lead', () => {
   })
 
   test('a job failed for good is reported at error level and the lead is still delivered', async () => {
+    const p = pipeline()
     // A worker pointed at another database file (a DATABASE_PATH mistake) fails the job for
     // good. Its job id stays in Redis as failed, so a re-add with the same id would be ignored.
     const otherDir = mkdtempSync(path.join(tmpdir(), 'roofing-other-'))
@@ -448,7 +451,7 @@ describe('when the queue loses the lead', () => {
       },
     })
     // Only the stray worker consumes this prefix; the lead goes through the web app's own producer.
-    const { createLeadProducer } = await import('../../server/queue/producer')
+    const { createLeadProducer } = await import('../../server/leads/producer')
     const producer = createLeadProducer({
       redisUrl: p.redisUrl,
       prefix: `${p.prefix}-stray`,
@@ -478,21 +481,17 @@ describe('when the queue loses the lead', () => {
 })
 
 describe('a provider that never comes back', () => {
-  let p: Pipeline
-  beforeAll(async () => {
-    // The give-up window is 72 h by default; shortened here to one second.
-    p = await createPipeline({
+  // The give-up window is 72 h by default; shortened here to one second.
+  const pipeline = usePipeline(
+    () => ({
       label: 'notify-giveup',
       env: notifyEnv(smtp, hook, { NOTIFY_GIVE_UP_MS: '1000' }),
-    })
-    p.startWorker()
-    p.startReconciler()
-  })
-  afterAll(async () => {
-    await p?.close()
-  })
+    }),
+    { worker: true, reconciler: true },
+  )
 
   test('is retried until the give-up window ends, then fails with its last reason: nothing retries forever', async () => {
+    const p = pipeline()
     await smtp.stop()
     const id = await postLead(p, { ...VALID_ENQUIRY, email: 'never-back@example.com' })
     await waitFor(

@@ -1,29 +1,25 @@
 import request from 'supertest'
 import { Queue } from 'bullmq'
 import { Redis } from 'ioredis'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { ENQUIRY_ENDPOINT } from '../../shared/enquiry'
-import { findDeliveries } from '../../server/db/deliveries'
-import { findSubmission } from '../../server/db/submissions'
+import { findDeliveries } from '../../server/core/db/deliveries'
+import { findSubmission } from '../../server/core/db/submissions'
 import { startOutboxRelay } from '../../server/leads/relay'
 import { QUEUE_DISABLED, QUEUE_UNAVAILABLE } from '../../server/leads/readiness'
-import { LEAD_RECEIVED_JOB, LEADS_QUEUE_NAME } from '../../server/queue/leads-queue'
-import { createLeadProducer } from '../../server/queue/producer'
-import { createPipeline, SITE_ORIGIN, VALID_ENQUIRY, waitFor, type Pipeline } from '../support/pipeline'
+import { LEAD_RECEIVED_JOB, LEADS_QUEUE_NAME } from '../../server/core/leads-queue'
+import { createLeadProducer } from '../../server/leads/producer'
+import { VALID_ENQUIRY } from '../support/enquiries'
+import { SITE_ORIGIN, usePipeline, waitFor } from '../support/pipeline'
 
 /** Nothing listens on port 1: connections are refused at once, as when Redis is down. */
 const CLOSED_PORT_URL = 'redis://127.0.0.1:1'
 
 describe('with Redis unreachable', () => {
-  let p: Pipeline
-  beforeAll(async () => {
-    p = await createPipeline({ label: 'outbox', producerUrl: CLOSED_PORT_URL })
-  })
-  afterAll(async () => {
-    await p?.close()
-  })
+  const pipeline = usePipeline(() => ({ label: 'outbox', producerUrl: CLOSED_PORT_URL }))
 
   test('an enquiry answers 201 within a second, is stored, reaches the worker once Redis is back, and is recorded once', async () => {
+    const p = pipeline()
     const started = Date.now()
     const res = await request(p.app).post(ENQUIRY_ENDPOINT).set('Origin', SITE_ORIGIN).send(VALID_ENQUIRY)
     expect(Date.now() - started).toBeLessThan(1000)
@@ -54,15 +50,10 @@ describe('with Redis unreachable', () => {
 })
 
 describe('with REDIS_URL unset', () => {
-  let p: Pipeline
-  beforeAll(async () => {
-    p = await createPipeline({ label: 'noqueue', producerUrl: null })
-  })
-  afterAll(async () => {
-    await p?.close()
-  })
+  const pipeline = usePipeline(() => ({ label: 'noqueue', producerUrl: null }))
 
   test('an enquiry is stored and stays pending, and /readyz says the queue is disabled', async () => {
+    const p = pipeline()
     const res = await request(p.app).post(ENQUIRY_ENDPOINT).set('Origin', SITE_ORIGIN).send(VALID_ENQUIRY)
     expect(res.status).toBe(201)
     expect(findSubmission(p.db, res.body.id)).toMatchObject({ enqueued_at: null, enqueue_attempts: 0 })
@@ -72,15 +63,10 @@ describe('with REDIS_URL unset', () => {
 })
 
 describe('the worker', () => {
-  let p: Pipeline
-  beforeAll(async () => {
-    p = await createPipeline({ label: 'redeliver' })
-  })
-  afterAll(async () => {
-    await p?.close()
-  })
+  const pipeline = usePipeline(() => ({ label: 'redeliver' }))
 
   test('a job delivered twice produces one record', async () => {
+    const p = pipeline()
     const res = await request(p.app).post(ENQUIRY_ENDPOINT).set('Origin', SITE_ORIGIN).send(VALID_ENQUIRY)
     const id: string = res.body.id
     // A second delivery of the same lead under another job id (as after the first job
@@ -106,15 +92,10 @@ describe('the worker', () => {
 })
 
 describe('when Redis comes back', () => {
-  let p: Pipeline
-  beforeAll(async () => {
-    p = await createPipeline({ label: 'outbox-back', producerUrl: CLOSED_PORT_URL })
-  })
-  afterAll(async () => {
-    await p?.close()
-  })
+  const pipeline = usePipeline(() => ({ label: 'outbox-back', producerUrl: CLOSED_PORT_URL }))
 
   test('the relay hands every waiting lead over at once, without waiting for its tick or its back-off', async () => {
+    const p = pipeline()
     const res = await request(p.app).post(ENQUIRY_ENDPOINT).set('Origin', SITE_ORIGIN).send(VALID_ENQUIRY)
     const id: string = res.body.id
     // As after many failed hand-overs: next attempt an hour away.

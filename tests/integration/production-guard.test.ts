@@ -4,65 +4,24 @@
  * .env.example, naming each with what to set. Each process runs in a temporary folder
  * with its own .env.
  */
-import { spawn } from 'node:child_process'
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { findSampleValues, parseConfig } from '../../server/config'
+import { describe, expect, test } from 'vitest'
+import { findSampleValues, parseConfig } from '../../server/core/config'
+import { cleanEnv, ROOT, runEntry } from '../support/entry-points'
 import { createQueuePrefix, deleteKeys, getRedisUrl } from '../support/redis'
+import { useTempDir } from '../support/temp-dir'
 
-const ROOT = path.resolve(__dirname, '../..')
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx')
-
-let dir: string
-beforeAll(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'roofing-guard-'))
-})
-afterAll(() => {
-  rmSync(dir, { recursive: true, force: true })
-})
-
-/** Environment without this machine's settings leaking in (a test runner may have some). */
-function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME }
-  return { ...env, ...extra }
-}
-
-/** Runs an entry point until it exits (or until `until` appears in its output, then SIGTERM). */
-function runEntry(
-  entry: string,
-  cwd: string,
-  env: NodeJS.ProcessEnv,
-  until?: RegExp,
-): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(TSX, [path.join(ROOT, entry)], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
-    let output = ''
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
-    const take = (d: Buffer) => {
-      output += d
-      if (until?.test(output)) child.kill('SIGTERM')
-    }
-    child.stdout.on('data', take)
-    child.stderr.on('data', take)
-    child.on('error', reject)
-    child.on('close', (code) => {
-      clearTimeout(timer)
-      resolve({ code, output })
-    })
-  })
-}
+const tempDir = useTempDir('roofing-guard-')
 
 describe('the production guard', () => {
   test('the web process refuses the sample values of .env.example, naming each with what to set', async () => {
-    const cwd = mkdtempSync(path.join(dir, 'web-'))
+    const cwd = mkdtempSync(path.join(tempDir(), 'web-'))
     copyFileSync(path.join(ROOT, '.env.example'), path.join(cwd, '.env'))
-    const { code, output } = await runEntry(
-      'server/main.ts',
+    const { code, output } = await runEntry('server/main.ts', {
       cwd,
-      cleanEnv({ REFUSE_SAMPLE_VALUES: 'true', DATABASE_PATH: path.join(cwd, 'leads.db') }),
-    )
+      env: cleanEnv({ REFUSE_SAMPLE_VALUES: 'true', DATABASE_PATH: path.join(cwd, 'leads.db') }),
+    })
     expect(code).toBe(1)
     expect(output).toContain(
       'Refusing to start: these settings still hold the sample values of .env.example.',
@@ -77,33 +36,31 @@ describe('the production guard', () => {
   })
 
   test('variables set in the environment win over .env: only what is still a sample is named', async () => {
-    const cwd = mkdtempSync(path.join(dir, 'env-wins-'))
+    const cwd = mkdtempSync(path.join(tempDir(), 'env-wins-'))
     copyFileSync(path.join(ROOT, '.env.example'), path.join(cwd, '.env'))
-    const { code, output } = await runEntry(
-      'worker/main.ts',
+    const { code, output } = await runEntry('worker/main.ts', {
       cwd,
-      cleanEnv({
+      env: cleanEnv({
         REFUSE_SAMPLE_VALUES: 'true',
         SITE_URL: 'https://www.front-range-roofing.com',
         BUSINESS_PHONE: '(720) 381-2290',
         BUSINESS_EMAIL: 'office@front-range-roofing.com',
       }),
-    )
+    })
     expect(code).toBe(1)
     expect(output).toMatch(/BOOKING_URL is still the sample booking page/)
     expect(output).not.toMatch(/SITE_URL is|BUSINESS_PHONE is|BUSINESS_EMAIL is/)
   })
 
   test('ALLOW_SAMPLE_VALUES=true starts anyway and logs each sample value as a warning', async () => {
-    const cwd = mkdtempSync(path.join(dir, 'allow-'))
+    const cwd = mkdtempSync(path.join(tempDir(), 'allow-'))
     copyFileSync(path.join(ROOT, '.env.example'), path.join(cwd, '.env'))
     const prefix = createQueuePrefix('guard')
     const redisUrl = getRedisUrl()
     try {
-      const { code, output } = await runEntry(
-        'worker/main.ts',
+      const { code, output } = await runEntry('worker/main.ts', {
         cwd,
-        cleanEnv({
+        env: cleanEnv({
           REFUSE_SAMPLE_VALUES: 'true',
           ALLOW_SAMPLE_VALUES: 'true',
           REDIS_URL: redisUrl,
@@ -111,8 +68,8 @@ describe('the production guard', () => {
           DATABASE_PATH: path.join(cwd, 'leads.db'),
           WORKER_HEARTBEAT_FILE: path.join(cwd, 'heartbeat.json'),
         }),
-        /worker started/,
-      )
+        until: /worker started/,
+      })
       expect(output).toMatch(/"msg":"settings read from \.env"/)
       for (const name of ['SITE_URL', 'BUSINESS_PHONE', 'BUSINESS_EMAIL', 'BOOKING_URL'])
         expect(output).toMatch(
@@ -126,29 +83,31 @@ describe('the production guard', () => {
   })
 
   test('without the compose stack (no REFUSE_SAMPLE_VALUES) sample values are accepted, so a bare machine starts on its defaults', async () => {
-    const cwd = mkdtempSync(path.join(dir, 'bare-'))
+    const cwd = mkdtempSync(path.join(tempDir(), 'bare-'))
     copyFileSync(path.join(ROOT, '.env.example'), path.join(cwd, '.env'))
     const prefix = createQueuePrefix('guard-bare')
-    const { output } = await runEntry(
-      'worker/main.ts',
+    const { output } = await runEntry('worker/main.ts', {
       cwd,
-      cleanEnv({
+      env: cleanEnv({
         REDIS_URL: getRedisUrl(),
         QUEUE_PREFIX: prefix,
         DATABASE_PATH: path.join(cwd, 'leads.db'),
         WORKER_HEARTBEAT_FILE: path.join(cwd, 'heartbeat.json'),
       }),
-      /worker started/,
-    )
+      until: /worker started/,
+    })
     await deleteKeys(getRedisUrl(), prefix)
     expect(output).toContain('worker started')
     expect(output).not.toMatch(/sample/)
   })
 
   test('under compose, a trailing slash in SITE_URL is refused: Caddy would serve the home page only', async () => {
-    const cwd = mkdtempSync(path.join(dir, 'slash-'))
+    const cwd = mkdtempSync(path.join(tempDir(), 'slash-'))
     writeFileSync(path.join(cwd, '.env'), 'SITE_URL=https://www.front-range-roofing.com/\n')
-    const { code, output } = await runEntry('worker/main.ts', cwd, cleanEnv({ REFUSE_SAMPLE_VALUES: 'true' }))
+    const { code, output } = await runEntry('worker/main.ts', {
+      cwd,
+      env: cleanEnv({ REFUSE_SAMPLE_VALUES: 'true' }),
+    })
     expect(code).toBe(1)
     expect(output).toContain('SITE_URL ends with "/": write it without the trailing slash')
   })

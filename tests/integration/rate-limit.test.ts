@@ -9,7 +9,8 @@ import { Redis } from 'ioredis'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { ENQUIRY_ENDPOINT } from '../../shared/enquiry'
 import { REDIS_WAIT_MS } from '../../server/leads/rate-limit'
-import { countRows, createPipeline, SITE_ORIGIN, VALID_ENQUIRY, type Pipeline } from '../support/pipeline'
+import { VALID_ENQUIRY } from '../support/enquiries'
+import { countRows, createPipeline, SITE_ORIGIN, type Pipeline } from '../support/pipeline'
 import { createQueuePrefix, deleteKeys, getRedisUrl } from '../support/redis'
 import { createOwnRedis, type OwnRedis } from '../support/own-redis'
 
@@ -48,6 +49,20 @@ async function pipeline(
 }
 afterEach(async () => {
   for (const p of open.splice(0)) await p.close()
+})
+
+describe('the per-minute limit', () => {
+  test('more enquiries than the limit from one address answer 429 with Retry-After, and are not stored', async () => {
+    const p = await pipeline('rate-json', {})
+    for (let i = 0; i < LIMIT; i += 1) expect((await post(p)).status).toBe(201)
+    const res = await post(p)
+    expect(res.status).toBe(429)
+    const retryAfter = Number(res.headers['retry-after'])
+    expect(retryAfter).toBeGreaterThanOrEqual(1)
+    expect(retryAfter).toBeLessThanOrEqual(60)
+    expect(res.body).toEqual({ success: false, error: expect.stringMatching(/wait \d+ seconds/) })
+    expect(countRows(p.db, 'form_submissions')).toBe(LIMIT)
+  })
 })
 
 describe('counters in Redis', () => {

@@ -9,14 +9,14 @@ import path from 'node:path'
 import { PassThrough, Readable } from 'node:stream'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { runAdmin } from '../../server/admin/program'
-import { listBackups } from '../../server/db/backup'
-import { openMigratedDatabase, type Db } from '../../server/db/connection'
+import { listBackups } from '../../server/core/db/backup'
+import { openMigratedDatabase, type Db } from '../../server/core/db/connection'
 import {
   findNotifications,
   markNotificationFailed,
   markNotificationSent,
   planNotifications,
-} from '../../server/db/notifications'
+} from '../../server/core/db/notifications'
 import { addLead } from '../support/leads'
 
 const ROOT = path.resolve(__dirname, '../..')
@@ -89,7 +89,7 @@ describe('--help and usage', () => {
   })
 })
 
-describe('leads', () => {
+describe('leads list, show and export', () => {
   test('list: newest first, with form, source, duplicate and how far each got; --since narrows it', async () => {
     const db = database()
     const old = addLead(db, { firstName: 'Olive', createdAt: new Date('2026-05-01T10:00:00Z') }, true)
@@ -172,7 +172,9 @@ describe('leads', () => {
     expect(rows[3]).toBe('')
     expect((await admin(['leads', 'export', '--since', '2026-06-02'])).out.split('\r\n')).toHaveLength(3)
   })
+})
 
+describe('leads: how far each got, retry, and what goes wrong', () => {
   test('list, show and export say how far each notification got', async () => {
     const db = database()
     const id = addLead(db, {}, true)

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { checkHeartbeat, startHeartbeat, writeHeartbeat } from '../../worker/heartbeat'
+import { cleanEnv, runEntry } from '../support/entry-points'
 
 const ROOT = path.resolve(__dirname, '../..')
 let dir: string
@@ -42,6 +43,12 @@ describe('heartbeat', () => {
     } finally {
       beat.stop()
     }
+  })
+
+  test('is written into a folder of its own, created when missing', () => {
+    const nested = path.join(dir, 'run', 'worker', 'heartbeat.json')
+    writeHeartbeat(nested)
+    expect(checkHeartbeat(nested, { maxAgeMs: 90_000 })).toMatchObject({ healthy: true, pid: process.pid })
   })
 
   test('a missing or unreadable heartbeat is unhealthy, and says why', () => {
@@ -128,5 +135,21 @@ describe('the worker healthcheck command', () => {
       worker.kill('SIGTERM')
       await new Promise((r) => worker.on('exit', r))
     }
+  })
+
+  test('a heartbeat file the worker cannot write stops it at start with a message naming the setting', async () => {
+    writeFileSync(path.join(dir, 'not-a-folder'), '')
+    const { code, output } = await runEntry('worker/main.ts', {
+      cwd: dir,
+      env: cleanEnv({
+        WORKER_HEARTBEAT_FILE: path.join(dir, 'not-a-folder', 'heartbeat.json'),
+        DATABASE_PATH: path.join(dir, 'leads.db'),
+        REDIS_URL: 'redis://127.0.0.1:9',
+      }),
+    })
+    expect(code).toBe(1)
+    expect(output).toContain('The worker cannot write its heartbeat file')
+    expect(output).toContain('(WORKER_HEARTBEAT_FILE)')
+    expect(output).not.toMatch(/\n\s+at /)
   })
 })

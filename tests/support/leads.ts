@@ -1,8 +1,8 @@
 /** Leads written straight into a database file, for tests of backups and site-admin. */
 import { randomUUID } from 'node:crypto'
-import type { Db } from '../../server/db/connection'
-import { recordDelivery } from '../../server/db/deliveries'
-import { insertSubmission, type NewSubmission } from '../../server/db/submissions'
+import type { Db } from '../../server/core/db/connection'
+import { recordDelivery } from '../../server/core/db/deliveries'
+import { insertSubmission, type NewSubmission } from '../../server/core/db/submissions'
 
 export function addLead(db: Db, fields: Partial<NewSubmission> = {}, recorded = false): string {
   const id = fields.id ?? randomUUID()

@@ -163,7 +163,7 @@ export interface TestWebhookReceiver {
 }
 
 /** A Standard Webhooks secret for tests: whsec_ + 32 random bytes in base64. */
-export function createWebhookSecret(): string {
+function createWebhookSecret(): string {
   return `whsec_${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64')}`
 }
 

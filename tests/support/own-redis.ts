@@ -4,24 +4,11 @@
  * (SIGSTOP: connections stay open but nothing answers), start it again on the same port.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { createServer } from 'node:net'
-import { Redis } from 'ioredis'
+import { freePort } from '../../scripts/lib/free-port.mjs'
+import { REDIS_SERVER_BIN, redisAnswers, until } from '../../scripts/lib/harness'
 
-export const REDIS_SERVER_BIN = process.env.REDIS_SERVER_BIN ?? 'redis-server'
-
-export function hasRedisServer(): boolean {
+function hasRedisServer(): boolean {
   return spawnSync(REDIS_SERVER_BIN, ['--version'], { stdio: 'ignore' }).status === 0
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer()
-    srv.on('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address()
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
 }
 
 export interface OwnRedis {
@@ -44,22 +31,8 @@ export async function createOwnRedis(): Promise<OwnRedis> {
   let child: ChildProcess | undefined
 
   const waitUntil = async (up: boolean) => {
-    const deadline = Date.now() + 10_000
-    for (;;) {
-      const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null })
-      probe.on('error', () => {})
-      const answers = await probe
-        .connect()
-        .then(() => probe.ping())
-        .then(
-          () => true,
-          () => false,
-        )
-      probe.disconnect()
-      if (answers === up) return
-      if (Date.now() > deadline) throw new Error(`own Redis on ${port} did not ${up ? 'start' : 'stop'}`)
-      await new Promise((r) => setTimeout(r, 50))
-    }
+    if (!(await until(async () => (await redisAnswers(url)) === up, 10_000)))
+      throw new Error(`own Redis on ${port} did not ${up ? 'start' : 'stop'}`)
   }
 
   const own: OwnRedis = {

@@ -9,11 +9,12 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { DestinationStream } from 'pino'
 import type { Express, RequestHandler } from 'express'
+import { afterAll, beforeAll } from 'vitest'
 import { createApp } from '../../server/app'
-import { parseConfig, type Config } from '../../server/config'
-import { openMigratedDatabase, type Db } from '../../server/db/connection'
-import { createLogger, type Logger } from '../../server/logger'
-import { createLeadProducer, type LeadProducer } from '../../server/queue/producer'
+import { parseConfig, type Config } from '../../server/core/config'
+import { openMigratedDatabase, type Db } from '../../server/core/db/connection'
+import { createLogger, type Logger } from '../../server/core/logger'
+import { createLeadProducer, type LeadProducer } from '../../server/leads/producer'
 import { createRateLimitRedis } from '../../server/leads/rate-limit'
 import { parseWorkerConfig, type WorkerConfig } from '../../worker/config'
 import { startLeadWorker, type LeadWorker } from '../../worker/lead-worker'
@@ -22,17 +23,6 @@ import { startReconciler, type Reconciler } from '../../worker/reconciler'
 import { createQueuePrefix, deleteKeys, getRedisUrl } from './redis'
 
 export const SITE_ORIGIN = 'http://localhost:3000'
-
-export const VALID_ENQUIRY = {
-  firstName: 'Dana',
-  lastName: 'Reyes',
-  email: 'dana.reyes@example.com',
-  phone: '(303) 555-0199',
-  address: '1450 Elm Street, Denver, CO 80220',
-  message: 'Hail last Tuesday; shingles look bruised.',
-  formType: 'contact_modal',
-  sourcePath: '/roof-inspection',
-} as const
 
 export interface Pipeline {
   app: Express
@@ -54,7 +44,7 @@ export interface Pipeline {
   close(): Promise<void>
 }
 
-export async function createPipeline(opts: {
+export interface PipelineOptions {
   label: string
   env?: Record<string, string>
   /** Where the web process's producer points; `null` = no producer (REDIS_URL unset). */
@@ -72,7 +62,9 @@ export async function createPipeline(opts: {
   pages?: 'dev'
   /** Grace period of /readyz's delivery check. */
   deliveryGraceMs?: number
-}): Promise<Pipeline> {
+}
+
+export async function createPipeline(opts: PipelineOptions): Promise<Pipeline> {
   const redisUrl = getRedisUrl()
   const prefix = createQueuePrefix(opts.label)
   const dir = mkdtempSync(path.join(tmpdir(), `roofing-${opts.label}-`))
@@ -159,6 +151,31 @@ export async function createPipeline(opts: {
       await deleteKeys(redisUrl, prefix)
       rmSync(dir, { recursive: true, force: true })
     },
+  }
+}
+
+/**
+ * A pipeline for the tests of the enclosing describe block: created before them (with the
+ * worker and the reconciler running when asked), closed after them. `options` is read when
+ * the block starts, so it may use what an outer beforeAll made (a test SMTP server's address).
+ */
+export function usePipeline(
+  options: () => PipelineOptions,
+  start: { worker?: boolean; reconciler?: boolean } = {},
+): () => Pipeline {
+  let pipeline: Pipeline | undefined
+  beforeAll(async () => {
+    pipeline = await createPipeline(options())
+    if (start.worker) pipeline.startWorker()
+    if (start.reconciler) pipeline.startReconciler()
+  })
+  afterAll(async () => {
+    await pipeline?.close()
+  })
+  return () => {
+    if (!pipeline)
+      throw new Error('usePipeline: the pipeline exists once the block has started; use it in a test')
+    return pipeline
   }
 }
 

@@ -1,11 +1,11 @@
 /**
- * Redis for the integration tests (ARCHITECTURE "Tests"): REDIS_URL when set; otherwise
+ * Redis for the integration tests: REDIS_URL when set; otherwise
  * a Testcontainers Redis started once per run by tests/global-setup.ts when a Docker
  * engine answers; otherwise a clear error saying how to get one.
  */
 import { Redis } from 'ioredis'
 
-export const NO_REDIS_MESSAGE =
+const NO_REDIS_MESSAGE =
   'Integration tests need Redis: set REDIS_URL=redis://127.0.0.1:6379, or start a Docker engine (see README) so Testcontainers can start one.'
 
 /** Set by global setup: why no Redis could be started (only when REDIS_URL was unset). */

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { ENQUIRY_MESSAGES, EnquirySchema, toFieldErrors } from '../../shared/enquiry'
+import { INVALID_FIELDS } from '../support/enquiries'
 
 const valid = {
   firstName: 'Dana',
@@ -15,23 +16,17 @@ describe('EnquirySchema', () => {
     expect(EnquirySchema.parse(valid)).toMatchObject(valid)
   })
 
-  test.each([
-    ['firstName', '', ENQUIRY_MESSAGES.firstName],
-    ['lastName', '', ENQUIRY_MESSAGES.lastName],
-    ['email', 'not-an-email', ENQUIRY_MESSAGES.email],
-    ['phone', '303555', ENQUIRY_MESSAGES.phone],
-    ['address', '12 A', ENQUIRY_MESSAGES.address],
-  ])('a bad %s is refused with the spec message', (field, value, message) => {
+  test.each(INVALID_FIELDS)('a bad %s is refused with its message', (field, value, message) => {
     const result = EnquirySchema.safeParse({ ...valid, [field]: value })
     expect(result.success).toBe(false)
     if (!result.success) expect(toFieldErrors(result.error)[field]).toBe(message)
   })
 
-  test('the phone rule checks length only, as the spec says', () => {
+  test('the phone rule checks the number of characters only, not the format', () => {
     expect(EnquirySchema.safeParse({ ...valid, phone: 'call me now' }).success).toBe(true)
   })
 
-  test('the message has no bound of its own (spec section 5)', () => {
+  test('the message has no bound of its own (the 16 KB body limit is the only one)', () => {
     const message = 'Hail dented every gutter on the north side. '.repeat(300)
     expect(message.length).toBeGreaterThan(12_000)
     expect(EnquirySchema.parse({ ...valid, message }).message).toBe(message.trim())
@@ -100,7 +95,7 @@ describe('input hygiene', () => {
     expect(errorsFor({ firstName })).toEqual({ firstName: ENQUIRY_MESSAGES.firstName })
   })
 
-  test('a blank last name or address gets the spec message, not the hidden-character one', () => {
+  test('a blank last name or address gets its usual message, not the hidden-character one', () => {
     expect(errorsFor({ lastName: '\u200b' })).toEqual({ lastName: ENQUIRY_MESSAGES.lastName })
     expect(errorsFor({ address: '\u2060\u2060' })).toEqual({ address: ENQUIRY_MESSAGES.address })
   })
@@ -139,7 +134,7 @@ describe('input hygiene', () => {
     )
   })
 
-  test('the spec messages stay exactly as they are for plain invalid input', () => {
+  test('the messages stay exactly as they are for plain invalid input', () => {
     expect(errorsFor({ firstName: '', lastName: ' ', email: 'x', phone: '123', address: 'abc' })).toEqual(
       ENQUIRY_MESSAGES,
     )

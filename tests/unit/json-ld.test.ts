@@ -98,7 +98,7 @@ describe('buildCityService', () => {
     expect(s.provider).toEqual({ '@id': `${SITE}/#business` })
     expect(s.areaServed).toMatchObject({ '@type': 'City', name: 'Denver' })
     expect(s.url).toBe(`${SITE}/service-areas/denver-co`)
-    // Cities without neighbourhoods in the spec get no invented ones.
+    // A city with no neighborhoods in shared/service-areas.ts gets no invented ones.
     expect(s.areaServed.containsPlace).toBeUndefined()
     expect(s.hasOfferCatalog).toBeUndefined()
   })

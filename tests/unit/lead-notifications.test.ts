@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { cityOf, formatDenverTime, leadKind } from '../../worker/notifications/lead-view'
 import { classifySmtpError } from '../../worker/notifications/mailer'
-import { retryDelayMs } from '../../worker/notifications/notifier'
+import { retryDelayMs } from '../../worker/notifications/record-outcome'
 import { toBodyText, toHeaderText, toReason } from '../../worker/notifications/text'
 import { classifyWebhookStatus } from '../../worker/notifications/webhook'
 

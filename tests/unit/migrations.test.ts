@@ -1,22 +1,16 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
-import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { openDatabase, openMigratedDatabase } from '../../server/db/connection'
-import { applyMigrations, readSchemaVersion } from '../../server/db/migrate'
-import { MIGRATIONS } from '../../server/db/migrations'
+import { describe, expect, test } from 'vitest'
+import { openDatabase, openMigratedDatabase } from '../../server/core/db/connection'
+import { applyMigrations, readSchemaVersion } from '../../server/core/db/migrate'
+import { MIGRATIONS } from '../../server/core/db/migrations'
+import { useTempDir } from '../support/temp-dir'
 
-let dir: string
-beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'roofing-migrations-'))
-})
-afterEach(() => {
-  rmSync(dir, { recursive: true, force: true })
-})
+const tempDir = useTempDir('roofing-migrations-', 'test')
 
 describe('database and migrations', () => {
   test('opening a database creates its folder and sets WAL, full sync, foreign keys and a busy timeout', () => {
-    const file = path.join(dir, 'a', 'b', 'roofing.db')
+    const file = path.join(tempDir(), 'a', 'b', 'roofing.db')
     const db = openDatabase(file)
     expect(existsSync(file)).toBe(true)
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal')
@@ -27,7 +21,7 @@ describe('database and migrations', () => {
   })
 
   test('migrations apply once and record their version; running them again changes nothing', () => {
-    const file = path.join(dir, 'roofing.db')
+    const file = path.join(tempDir(), 'roofing.db')
     const db = openDatabase(file)
     expect(applyMigrations(db)).toEqual(MIGRATIONS.map((m) => m.version))
     expect(readSchemaVersion(db)).toBe(MIGRATIONS.at(-1)?.version)
@@ -47,7 +41,7 @@ describe('database and migrations', () => {
   })
 
   test('a failing migration leaves neither its changes nor its version behind', () => {
-    const db = openDatabase(path.join(dir, 'roofing.db'))
+    const db = openDatabase(path.join(tempDir(), 'roofing.db'))
     applyMigrations(db)
     const version = readSchemaVersion(db)
     const broken = {
@@ -62,7 +56,7 @@ describe('database and migrations', () => {
   })
 
   test('migration files are numbered 001, 002 … without gaps, matching their versions', () => {
-    const files = readdirSync(path.resolve('server/db/migrations'))
+    const files = readdirSync(path.resolve('server/core/db/migrations'))
       .filter((f) => /^\d{3}-.*\.ts$/.test(f))
       .sort()
     expect(files.map((f) => f.replace(/\.ts$/, ''))).toEqual(MIGRATIONS.map((m) => m.name))

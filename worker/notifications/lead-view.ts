@@ -7,11 +7,11 @@
 import { telHref } from '../../shared/business'
 import type { FormType } from '../../shared/enquiry'
 import { ALSO_SERVING, CITY_PAGES } from '../../shared/service-areas'
-import type { SubmissionRow } from '../../server/db/submissions'
+import type { SubmissionRow } from '../../server/core/db/submissions'
 import { toBodyText } from './text'
 
 /** Leads are shown in the business's own time zone (Denver metro), whatever the server's. */
-export const BUSINESS_TIME_ZONE = 'America/Denver'
+const BUSINESS_TIME_ZONE = 'America/Denver'
 
 const DENVER_TIME = new Intl.DateTimeFormat('en-US', {
   timeZone: BUSINESS_TIME_ZONE,
@@ -38,7 +38,7 @@ export interface LeadKind {
 
 /**
  * What came in. The hail report page and the contact page both send formType 'contact'
- * (the site's forms share the spec's three form types), so the page tells them apart.
+ * (the site's forms share three form types), so the page tells them apart.
  */
 export function leadKind(formType: FormType, sourcePath: string | null): LeadKind {
   if (formType === 'contact_modal') return { label: 'inspection request', hailReport: false }

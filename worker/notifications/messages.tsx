@@ -28,16 +28,12 @@ function domainOf(from: string): string {
   return addressOf(from)?.split('@')[1] ?? 'localhost'
 }
 
-export function leadMessageId(
-  submissionId: string,
-  from: string,
-  kind: 'lead' | 'autoreply' | 'test',
-): string {
+function leadMessageId(submissionId: string, from: string, kind: 'lead' | 'autoreply' | 'test'): string {
   return `<${kind}-${submissionId}@${domainOf(from)}>`
 }
 
 /** "New inspection request: Ada Roof, Parker". */
-export function ownerSubject(lead: LeadView): string {
+function ownerSubject(lead: LeadView): string {
   const who = toHeaderText(`${lead.fullName}${lead.city ? `, ${lead.city}` : ''}`, 100)
   return `New ${lead.kind.label}: ${who || 'no name'}`
 }

@@ -15,7 +15,7 @@ import { toReason } from './text'
 
 /** Standard Webhooks asks receivers to answer fast; ten seconds is generous. */
 export const WEBHOOK_TIMEOUT_MS = 10_000
-export const LEAD_EVENT_TYPE = 'lead.received'
+const LEAD_EVENT_TYPE = 'lead.received'
 
 export interface WebhookPayload {
   type: typeof LEAD_EVENT_TYPE | 'lead.test'

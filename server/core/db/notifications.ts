@@ -13,8 +13,7 @@ import type { Db } from './connection'
 import { recordDelivery } from './deliveries'
 import { prepare } from './prepare'
 
-export const CHANNELS = ['owner_email', 'webhook', 'autoreply'] as const
-export type Channel = (typeof CHANNELS)[number]
+export type Channel = 'owner_email' | 'webhook' | 'autoreply'
 export type NotificationStatus = 'pending' | 'sent' | 'failed' | 'skipped'
 
 /** The channels that reach the contractor (the autoreply goes to the homeowner). */

@@ -9,7 +9,7 @@ import { isIP } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
-import { DEFAULT_BUSINESS, type BusinessConfig } from '../shared/business'
+import { DEFAULT_BUSINESS, type BusinessConfig } from '../../shared/business'
 
 const DEFAULT_WORKER_HEARTBEAT_FILE = path.join(tmpdir(), 'roofing-worker-heartbeat.json')
 
@@ -44,7 +44,7 @@ const flag = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes')
 
 /** Express's names for address ranges (proxy-addr): 127.0.0.0/8 + ::1, 169.254/16 + fe80::/10, private ranges + fc00::/7. */
-export const TRUST_PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'] as const
+const TRUST_PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'] as const
 const TRUST_NOTHING = new Set(['', 'none', 'false'])
 const TRUST_PROXY_HINT =
   'list the addresses or subnets of your reverse proxies, e.g. loopback, uniquelocal or 172.18.0.0/16'
@@ -68,7 +68,7 @@ function trustProxyProblem(entry: string): string | undefined {
   return undefined
 }
 
-export const ConfigSchema = z.object({
+const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: port(3000),
   HOST: nonEmpty.default('0.0.0.0'),
@@ -256,9 +256,6 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     warnings: [],
   }
 }
-
-/** The site address .env.example ships with. */
-export const SAMPLE_SITE_URL = 'https://www.example.com'
 
 /** Domains reserved for examples and tests (RFC 2606, RFC 6761): never a live site's. */
 const RESERVED_DOMAIN = /(^|\.)(example\.(com|net|org)|example|test|invalid|localhost)$/i

@@ -1,6 +1,5 @@
 /**
- * Opens the SQLite file shared by the web process and the worker (ARCHITECTURE "Lead
- * pipeline contract"): WAL so readers never block the writer, synchronous=FULL so a
+ * Opens the SQLite file shared by the web process and the worker: WAL so readers never block the writer, synchronous=FULL so a
  * lead that was answered 201 survives a power cut, busy_timeout so the two processes
  * wait for each other's write transactions instead of failing.
  */
@@ -15,7 +14,7 @@ import type { Migration } from './migrations'
 
 export type Db = Database.Database
 
-export const BUSY_TIMEOUT_MS = 5000
+const BUSY_TIMEOUT_MS = 5000
 
 export function openDatabase(databasePath: string): Db {
   if (databasePath !== ':memory:') mkdirSync(path.dirname(path.resolve(databasePath)), { recursive: true })

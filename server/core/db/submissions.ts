@@ -3,20 +3,19 @@
  * every write runs in an IMMEDIATE transaction (takes the write lock up front, so it
  * waits on busy_timeout instead of failing half-way).
  */
-import type { FormType } from '../../shared/enquiry'
+import type { Enquiry, FormType } from '../../../shared/enquiry'
 import type { Db } from './connection'
 import { prepare } from './prepare'
 
-/** Spec section 9 "Duplicate window: 24 hours". */
+/** An enquiry from an e-mail address that already wrote within this window is a duplicate. */
 export const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000
 
-export interface NewSubmission {
+/** A row to store: the visitor's fields as the schema passed them, and what the pipeline adds. */
+export interface NewSubmission extends Pick<
+  Enquiry,
+  'firstName' | 'lastName' | 'email' | 'phone' | 'address'
+> {
   id: string
-  firstName: string
-  lastName: string
-  email: string
-  phone: string
-  address: string
   message: string | null
   formType: FormType
   sourcePath: string | null
@@ -47,7 +46,7 @@ export interface SubmissionRow {
 
 /**
  * Stores a submission and marks it as a duplicate when the same e-mail arrived in the
- * last 24 hours (spec section 7, call 2). Check and insert share one IMMEDIATE
+ * last 24 hours (the row is kept either way). Check and insert share one IMMEDIATE
  * transaction, so two simultaneous submissions cannot both look like the first.
  * Returns the id of the original submission, or null.
  */

@@ -1,7 +1,7 @@
 /**
- * Migration 001: the spec's form_submissions table (site-spec section 3) plus the outbox
- * columns of the lead pipeline, and the worker's record of each delivered lead
- * (ARCHITECTURE "Data"). SQL text lives in a module, not a .sql file, so the esbuild
+ * Migration 001: the form_submissions table (a lead's fields and form type, ISO-8601 UTC
+ * timestamps) plus the outbox columns of the lead pipeline, and the worker's record of each
+ * delivered lead. SQL text lives in a module, not a .sql file, so the esbuild
  * bundle in dist/node carries it and nothing has to be found on disk at run time.
  */
 export const sql = /* sql */ `

@@ -19,7 +19,7 @@ const MESSAGE_PATHS = [
   'data.message',
 ]
 
-export const REDACT_PATHS = [
+const REDACT_PATHS = [
   ...PII_KEYS,
   ...PII_KEYS.map((k) => `*.${k}`),
   ...PII_KEYS.map((k) => `*.*.${k}`),

@@ -1,6 +1,6 @@
 /**
  * The lead queue's contract, shared by the producer (web process) and the worker, so
- * both sides agree on names, job data and retry policy (STYLE "Edges: Queue").
+ * both sides agree on names, job data and retry policy.
  * Job data carries the submission id only, never the lead's personal data: Redis is
  * not where leads live, and a job dumped in a log or a dashboard reveals nobody.
  */

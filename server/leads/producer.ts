@@ -1,21 +1,21 @@
 /**
  * The web process's side of the queue. It fails fast: a visitor's request must never
- * hang on Redis (ARCHITECTURE "A queue failure never fails the request"), because the
+ * hang on Redis (a queue failure never fails the request), because the
  * row is already stored and the outbox relay will hand it over later.
  */
 import { Queue } from 'bullmq'
 import { Redis } from 'ioredis'
-import type { Logger } from '../logger'
+import type { Logger } from '../core/logger'
 import {
   LEAD_JOB_OPTIONS,
   LEAD_RECEIVED_JOB,
   LEADS_QUEUE_NAME,
   leadJobId,
   type LeadJobData,
-} from './leads-queue'
+} from '../core/leads-queue'
 
 /** How long a request waits for Redis to take a job before leaving it to the relay. */
-export const ENQUEUE_TIMEOUT_MS = 1000
+const ENQUEUE_TIMEOUT_MS = 1000
 
 export interface LeadProducer {
   /** Resolves when Redis holds the job (or already held it); rejects fast otherwise. */
@@ -27,7 +27,7 @@ export interface LeadProducer {
   close(): Promise<void>
 }
 
-export class QueueUnavailableError extends Error {
+class QueueUnavailableError extends Error {
   constructor(reason: string) {
     super(`queue unavailable: ${reason}`)
     this.name = 'QueueUnavailableError'
@@ -62,14 +62,16 @@ export function createLeadProducer(opts: ProducerOptions): LeadProducer {
     // only called while the connection is ready, so no caller ever waits on it.
   })
 
-  // ioredis retries the connection for ever; log the transitions, not every retry.
+  // ioredis retries the connection for ever; log the transitions, not every retry, and
+  // nothing once close() has begun (the connection it ends is not "lost").
   let up = false
+  let closing = false
   connection.on('ready', () => {
-    if (!up) log.info('queue connected')
+    if (!up && !closing) log.info('queue connected')
     up = true
   })
   const onDown = (err?: Error) => {
-    if (up) log.warn({ err: err ? { message: err.message } : undefined }, 'queue connection lost')
+    if (up && !closing) log.warn({ err: err ? { message: err.message } : undefined }, 'queue connection lost')
     up = false
   }
   connection.on('error', onDown)
@@ -98,6 +100,7 @@ export function createLeadProducer(opts: ProducerOptions): LeadProducer {
       }
     },
     async close() {
+      closing = true
       await queue.close().catch(() => {})
       connection.disconnect()
     },

@@ -1,0 +1,22 @@
+/** Enquiries as the forms send them, for the schema's unit tests and the endpoint's integration tests. */
+import { ENQUIRY_MESSAGES } from '../../shared/enquiry'
+
+export const VALID_ENQUIRY = {
+  firstName: 'Dana',
+  lastName: 'Reyes',
+  email: 'dana.reyes@example.com',
+  phone: '(303) 555-0199',
+  address: '1450 Elm Street, Denver, CO 80220',
+  message: 'Hail last Tuesday; shingles look bruised.',
+  formType: 'contact_modal',
+  sourcePath: '/roof-inspection',
+} as const
+
+/** One invalid value per required field, with the message the visitor sees beside it. */
+export const INVALID_FIELDS: [field: string, value: string, message: string][] = [
+  ['firstName', '', ENQUIRY_MESSAGES.firstName],
+  ['lastName', ' ', ENQUIRY_MESSAGES.lastName],
+  ['email', 'dana-at-example', ENQUIRY_MESSAGES.email],
+  ['phone', '555-0199', ENQUIRY_MESSAGES.phone],
+  ['address', 'Elm', ENQUIRY_MESSAGES.address],
+]
