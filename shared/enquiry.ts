@@ -20,8 +20,8 @@ export const ENQUIRY_MESSAGES = {
 export const HONEYPOT_FIELD = 'website'
 
 /**
- * Upper bounds on the short fields keep one row small; the spec sets none, so they are
- * generous. The message has no bound of its own ("optional, no bound"): the
+ * Upper bounds on the short fields keep one row small; the product rules set none, so they
+ * are generous. The message has no bound of its own ("optional, no bound"): the
  * API's 16 KB body limit is the only one, answered with a 413 that says so.
  */
 const MAX_NAME = 100
@@ -107,7 +107,6 @@ export const EnquiryFieldsSchema = z.object({
   }).optional(),
 })
 
-export type EnquiryFields = z.infer<typeof EnquiryFieldsSchema>
 /** What the form inputs hold before validation. */
 export type EnquiryFormValues = z.input<typeof EnquiryFieldsSchema>
 
@@ -130,7 +129,7 @@ export interface EnquiryCreated {
   success: true
   id: string
 }
-/** 400 answer: one message per field (the spec's messages). */
+/** 400 answer: one message per field (the field messages of docs/forms.md). */
 export interface EnquiryRejected {
   success: false
   errors: Record<string, string>

@@ -60,6 +60,11 @@ export const BODY_ERRORS: Record<string, { status: number; body: EnquiryFailed |
   },
   'encoding.unsupported': { status: 415, body: failed('Send the enquiry as UTF-8 JSON.') },
   'charset.unsupported': { status: 415, body: failed('Send the enquiry as UTF-8 JSON.') },
+  // A plain form post with more fields than any of our forms has (body-parser's parameterLimit).
+  'parameters.too.many': {
+    status: 413,
+    body: failed('The form sent more fields than ours have. Please use the form on our website, or call us.'),
+  },
   'request.aborted': {
     status: 400,
     body: rejected({ _form: 'The request was interrupted. Please try again.' }),

@@ -209,6 +209,16 @@ describe('a plain form post that is refused, or a browser that opens the address
     expect(res.text).toContain('16 KB')
   })
 
+  test('a post with more fields than any of our forms gets a 413 page that says so, and nothing is stored', async () => {
+    const before = countRows(p.db, 'form_submissions')
+    const extra = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`extra${i}`, 'x']))
+    const res = await postForm({ ...CONTACT_FORM, ...extra })
+    expect(res.status).toBe(413)
+    expect(res.headers['content-type']).toMatch(/^text\/html/)
+    expect(res.text).toContain('The form sent more fields than ours have.')
+    expect(countRows(p.db, 'form_submissions')).toBe(before)
+  })
+
   test('a multipart body answers 415 as JSON, as before', async () => {
     const res = await request(p.app)
       .post(ENQUIRY_ENDPOINT)
