@@ -174,3 +174,14 @@ test('a dialog closes with its Close button, without a script', async ({ page })
   await dialog.getByRole('button', { name: 'Close' }).click()
   await expect(dialog).toBeHidden()
 })
+
+test('the /hail-report hero button still takes the visitor to the request form, without a script', async ({
+  page,
+}) => {
+  await page.goto('/hail-report')
+  const form = page.locator('#hail-report-form')
+  await expect(form).not.toBeInViewport()
+  await page.getByRole('button', { name: 'Get My Free Report' }).click()
+  await expect(page).toHaveURL(/\/hail-report#hail-report-form$/)
+  await expect(form).toBeInViewport()
+})

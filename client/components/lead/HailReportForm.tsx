@@ -13,25 +13,33 @@ import { EnquiryForm } from './form/EnquiryForm'
 const HAIL_REPORT_FORM_ID = 'hail-report-form'
 
 /**
- * The hero's button that scrolls to the form. Focus moves to the form too,
- * so a keyboard user's next Tab lands in its first field.
+ * The hero's button that scrolls to the form. Focus moves to the form too, so a keyboard
+ * user's next Tab lands in its first field. It is a link to the form's anchor underneath, so
+ * it still takes the visitor there when the page's script has not loaded (or never will).
  */
 export function ScrollToHailReportForm({ children }: { children: React.ReactNode }) {
+  const scrollToForm = (event: React.SyntheticEvent) => {
+    const form = document.getElementById(HAIL_REPORT_FORM_ID)
+    if (!form) return
+    event.preventDefault()
+    const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    form.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' })
+    form.focus({ preventScroll: true })
+  }
   return (
-    <button
-      type="button"
+    <a
+      href={`#${HAIL_REPORT_FORM_ID}`}
+      role="button"
       className="btn btn-primary btn-lg"
       aria-controls={HAIL_REPORT_FORM_ID}
-      onClick={() => {
-        const form = document.getElementById(HAIL_REPORT_FORM_ID)
-        if (!form) return
-        const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches
-        form.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' })
-        form.focus({ preventScroll: true })
+      onClick={scrollToForm}
+      onKeyDown={(event) => {
+        // A button also answers the space bar.
+        if (event.key === ' ') scrollToForm(event)
       }}
     >
       {children}
-    </button>
+    </a>
   )
 }
 
