@@ -185,3 +185,20 @@ test('the /hail-report hero button still takes the visitor to the request form, 
   await expect(page).toHaveURL(/\/hail-report#hail-report-form$/)
   await expect(form).toBeInViewport()
 })
+
+for (const { path, formType } of [
+  { path: '/contact', formType: 'contact' },
+  { path: '/hail-report', formType: 'contact' },
+]) {
+  test(`${path} shows one set of the form's fields, and Free Inspection leads to that form, without a script`, async ({
+    page,
+  }) => {
+    await page.goto(path)
+    // No hidden copies of the dialogs' fields on a page with its own form.
+    await expect(page.getByLabel('First Name', { exact: true })).toHaveCount(1)
+    await expect(page.locator(`form[data-form-type="${formType}"]`)).toHaveCount(1)
+    await page.locator('header.site-header').getByRole('button', { name: 'Free Inspection' }).click()
+    await expect(page).toHaveURL(new RegExp(`${path}\\?#`))
+    await expect(page.getByLabel('First Name', { exact: true })).toBeInViewport()
+  })
+}

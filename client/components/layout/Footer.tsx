@@ -6,8 +6,13 @@
 import { CITY_ROUTES, ROUTES } from '../../../shared/routes'
 import { HOURS_DISPLAY, SERVICE_AREA_DISPLAY, SOCIAL_LINKS, telHref } from '../../../shared/business'
 import { useBusiness } from '../../hooks/use-business'
+import { usePageContext } from 'vike-react/usePageContext'
 import { useInspectionButtonProps } from '../lead/contact-modal/InspectionButton'
-import { EXIT_INTENT_TITLE, STATIC_EXIT_INTENT_DIALOG_ID } from '../lead/dialogs/dialog-ids'
+import {
+  EXIT_INTENT_TITLE,
+  PAGE_LEAD_FORM_IDS,
+  STATIC_EXIT_INTENT_DIALOG_ID,
+} from '../lead/dialogs/dialog-ids'
 import {
   ClockIcon,
   FacebookIcon,
@@ -100,6 +105,7 @@ function FooterContact() {
 
 function FooterCompany() {
   const inspectionButton = useInspectionButtonProps()
+  const { urlPathname } = usePageContext()
   return (
     <nav className="footer-company" aria-labelledby="footer-company-heading">
       <h2 id="footer-company-heading" className="footer-heading">
@@ -115,21 +121,24 @@ function FooterCompany() {
       </ul>
       {/*
         Without JavaScript nothing notices a visitor leaving, so the exit-intent form gets a
-        button of its own, shown only then (it opens the plain-HTML dialog; docs/forms.md).
+        button of its own, shown only then (it opens the plain-HTML dialog; docs/forms.md) and
+        not on the pages that carry no plain-HTML dialogs.
       */}
-      <noscript>
-        <p className="footer-noscript">
-          <button
-            type="button"
-            className="footer-action"
-            commandfor={STATIC_EXIT_INTENT_DIALOG_ID}
-            command="show-modal"
-            aria-haspopup="dialog"
-          >
-            {EXIT_INTENT_TITLE}
-          </button>
-        </p>
-      </noscript>
+      {PAGE_LEAD_FORM_IDS[urlPathname] ? null : (
+        <noscript>
+          <p className="footer-noscript">
+            <button
+              type="button"
+              className="footer-action"
+              commandfor={STATIC_EXIT_INTENT_DIALOG_ID}
+              command="show-modal"
+              aria-haspopup="dialog"
+            >
+              {EXIT_INTENT_TITLE}
+            </button>
+          </p>
+        </noscript>
+      )}
     </nav>
   )
 }

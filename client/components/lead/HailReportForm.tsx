@@ -8,9 +8,8 @@ import { useEffect, useRef, useState } from 'react'
 import { FACTS } from '../../../shared/business'
 import { ROUTES } from '../../../shared/routes'
 import { CheckIcon } from '../ui/icons'
+import { HAIL_REPORT_FORM_ID } from './dialogs/dialog-ids'
 import { EnquiryForm } from './form/EnquiryForm'
-
-const HAIL_REPORT_FORM_ID = 'hail-report-form'
 
 /**
  * The hero's button that scrolls to the form. Focus moves to the form too, so a keyboard

@@ -1,15 +1,22 @@
-import { OPENS_STATIC_CONTACT_DIALOG } from '../dialogs/dialog-ids'
+import { usePageContext } from 'vike-react/usePageContext'
+import { OPENS_STATIC_CONTACT_DIALOG, PAGE_LEAD_FORM_IDS, TO_PAGE_FORM_ID } from '../dialogs/dialog-ids'
 import { preloadContactModal, useContactModal } from './ContactModalProvider'
 
 /**
  * The props of every button that opens the contact modal: with the script, a click opens
  * the app's modal (and cancels the browser's own command); pointer, touch and focus start
- * loading it; without the script, the invoker command opens the plain-HTML modal.
+ * loading it; without the script, the invoker command opens the plain-HTML modal, or, on a
+ * page with its own lead form (which has no plain-HTML dialogs), the button submits an empty
+ * form that leads to that page's form.
  */
 export function useInspectionButtonProps() {
   const { openContactModal } = useContactModal()
+  const { urlPathname } = usePageContext()
+  const withoutScript = PAGE_LEAD_FORM_IDS[urlPathname]
+    ? ({ type: 'submit', form: TO_PAGE_FORM_ID } as const)
+    : OPENS_STATIC_CONTACT_DIALOG
   return {
-    ...OPENS_STATIC_CONTACT_DIALOG,
+    ...withoutScript,
     'aria-haspopup': 'dialog',
     onClick: (event: React.MouseEvent) => {
       event.preventDefault()

@@ -24,3 +24,18 @@ export const OPENS_STATIC_CONTACT_DIALOG = {
   commandfor: STATIC_CONTACT_DIALOG_ID,
   command: 'show-modal',
 } as const
+
+/**
+ * The pages with a lead form of their own (by path) and the id of that form's box. They carry
+ * no plain-HTML dialogs: a page that already shows the form's fields gains nothing from two
+ * more hidden sets of the same labelled fields. Without a script, their inspection buttons
+ * take the visitor to the page's own form instead (TO_PAGE_FORM_ID).
+ */
+export const CONTACT_PAGE_FORM_ID = 'contact-form'
+export const HAIL_REPORT_FORM_ID = 'hail-report-form'
+export const PAGE_LEAD_FORM_IDS: Readonly<Record<string, string>> = {
+  '/contact': CONTACT_PAGE_FORM_ID,
+  '/hail-report': HAIL_REPORT_FORM_ID,
+}
+/** An empty GET form whose action is the page's own form: what a submit button "opens" without a script. */
+export const TO_PAGE_FORM_ID = 'to-page-form'
