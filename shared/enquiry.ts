@@ -57,24 +57,22 @@ function textField<T extends z.ZodType<unknown, string>>(opts: {
     .pipe(opts.rules)
 }
 
+/** A required text field of `min` to `max` characters; too short gets the "required" message. */
+function requiredText(label: string, required: string, length: { min: number; max: number }) {
+  return textField({
+    label,
+    required,
+    rules: z
+      .string()
+      .min(length.min, required)
+      .max(length.max, `${label} must be at most ${length.max} characters`),
+  })
+}
+
 /** The fields a visitor fills in. */
 export const EnquiryFieldsSchema = z.object({
-  firstName: textField({
-    label: 'First name',
-    required: ENQUIRY_MESSAGES.firstName,
-    rules: z
-      .string()
-      .min(1, ENQUIRY_MESSAGES.firstName)
-      .max(MAX_NAME, `First name must be at most ${MAX_NAME} characters`),
-  }),
-  lastName: textField({
-    label: 'Last name',
-    required: ENQUIRY_MESSAGES.lastName,
-    rules: z
-      .string()
-      .min(1, ENQUIRY_MESSAGES.lastName)
-      .max(MAX_NAME, `Last name must be at most ${MAX_NAME} characters`),
-  }),
+  firstName: requiredText('First name', ENQUIRY_MESSAGES.firstName, { min: 1, max: MAX_NAME }),
+  lastName: requiredText('Last name', ENQUIRY_MESSAGES.lastName, { min: 1, max: MAX_NAME }),
   email: textField({
     label: 'Email address',
     required: ENQUIRY_MESSAGES.email,
@@ -83,22 +81,8 @@ export const EnquiryFieldsSchema = z.object({
       .max(MAX_EMAIL, ENQUIRY_MESSAGES.email)
       .pipe(z.email({ error: ENQUIRY_MESSAGES.email })),
   }),
-  phone: textField({
-    label: 'Phone number',
-    required: ENQUIRY_MESSAGES.phone,
-    rules: z
-      .string()
-      .min(10, ENQUIRY_MESSAGES.phone)
-      .max(MAX_PHONE, `Phone number must be at most ${MAX_PHONE} characters`),
-  }),
-  address: textField({
-    label: 'Address',
-    required: ENQUIRY_MESSAGES.address,
-    rules: z
-      .string()
-      .min(5, ENQUIRY_MESSAGES.address)
-      .max(MAX_ADDRESS, `Address must be at most ${MAX_ADDRESS} characters`),
-  }),
+  phone: requiredText('Phone number', ENQUIRY_MESSAGES.phone, { min: 10, max: MAX_PHONE }),
+  address: requiredText('Address', ENQUIRY_MESSAGES.address, { min: 5, max: MAX_ADDRESS }),
   message: textField({
     label: 'Message',
     required: 'Message must be text',
