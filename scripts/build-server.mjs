@@ -1,7 +1,5 @@
 // Bundles the Node entry points (web server, worker, the worker's healthcheck and notify-test
-// command, site-admin) into dist/node with esbuild, and minifies the boot script Vite copied from
-// client/public (every page loads it first; its comments are for the source, not for every
-// visitor's phone).
+// command, site-admin) into dist/node with esbuild.
 // Dependencies stay external (node_modules); our own server/, shared/ and worker/ code is bundled,
 // so production runs plain JavaScript with no TypeScript loader.
 import { build } from 'esbuild'
@@ -24,17 +22,5 @@ await build({
   target: 'node20',
   packages: 'external',
   sourcemap: true,
-  logLevel: 'info',
-})
-
-// `vike build` has just copied it from client/public, so it is always there.
-const BOOT_SCRIPT = 'dist/client/boot.js'
-await build({
-  entryPoints: [BOOT_SCRIPT],
-  outfile: BOOT_SCRIPT,
-  allowOverwrite: true,
-  minify: true,
-  format: 'esm',
-  target: 'es2020',
   logLevel: 'info',
 })

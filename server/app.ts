@@ -13,7 +13,6 @@ import type { Config } from './core/config'
 import type { Logger } from './core/logger'
 import { createSecurityHeaders } from './http/security'
 import { createFormPageRenderer, createSsrHandler } from './http/ssr'
-import { bootScriptSrc } from './http/script-priority'
 import { createHealthRouter, type ReadinessCheck } from './http/health'
 import type { Db } from './core/db/connection'
 import type { LeadProducer } from './leads/producer'
@@ -88,7 +87,6 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(compression())
 
   const clientDir = deps.clientDistDir ?? path.resolve('dist/client')
-  const bootSrc = deps.devMiddleware ? undefined : bootScriptSrc(clientDir)
   if (deps.db) {
     app.use(
       ENQUIRY_ENDPOINT,
@@ -98,7 +96,7 @@ export function createApp(deps: AppDeps): express.Express {
         db: deps.db,
         producer: deps.producer,
         rateLimitRedis: deps.rateLimitRedis,
-        renderFormPage: deps.renderPages === false ? undefined : createFormPageRenderer({ bootSrc }),
+        renderFormPage: deps.renderPages === false ? undefined : createFormPageRenderer(),
       }),
     )
   }
@@ -122,7 +120,7 @@ export function createApp(deps: AppDeps): express.Express {
 
   app.use(createSeoFilesRouter({ siteUrl: config.siteUrl }))
   // Vike renders every page; last, as the catch-all.
-  app.use(createSsrHandler({ logger, cacheHtml: config.isProduction, bootSrc }))
+  app.use(createSsrHandler({ logger, cacheHtml: config.isProduction }))
 
   app.use(((err, req, res, _next) => {
     const status = typeof err?.status === 'number' && err.status >= 400 && err.status < 600 ? err.status : 500

@@ -11,7 +11,6 @@ import type { RequestHandler } from 'express'
 import { renderPage } from 'vike/server'
 import type { Logger } from '../core/logger'
 import { findRoute } from '../../shared/routes'
-import { deferPageScripts } from './script-priority'
 import type { RenderFormPage } from '../leads/answers'
 
 interface CachedPage {
@@ -25,8 +24,6 @@ interface CachedPage {
 export interface SsrOptions {
   logger: Logger
   cacheHtml: boolean
-  /** The boot script to load instead of Vike's entry (production build only). */
-  bootSrc?: string
   /** The clock; tests pass their own. */
   now?: () => Date
 }
@@ -69,7 +66,7 @@ export function createSsrHandler(opts: SsrOptions): RequestHandler {
         page = {
           statusCode: httpResponse.statusCode,
           headers: httpResponse.headers,
-          body: deferPageScripts(httpResponse.body, opts.bootSrc),
+          body: httpResponse.body,
         }
         if (page.statusCode === 404) {
           opts.logger.warn({ path: pathname }, 'page not found')
@@ -107,7 +104,7 @@ export function createSsrHandler(opts: SsrOptions): RequestHandler {
  * visitor typed. Rejects when the page does not render as a normal page, so the caller can
  * answer otherwise.
  */
-export function createFormPageRenderer(opts: { bootSrc?: string }): RenderFormPage {
+export function createFormPageRenderer(): RenderFormPage {
   return async (req, res, state) => {
     const { 'content-type': _type, 'content-length': _length, ...headers } = req.headers
     const pageContext = await renderPage({
@@ -123,6 +120,6 @@ export function createFormPageRenderer(opts: { bootSrc?: string }): RenderFormPa
     for (const [name, value] of httpResponse.headers) res.setHeader(name, value)
     res.setHeader('Cache-Control', 'no-store')
     res.setHeader('X-Robots-Tag', 'noindex')
-    res.send(deferPageScripts(httpResponse.body, opts.bootSrc))
+    res.send(httpResponse.body)
   }
 }

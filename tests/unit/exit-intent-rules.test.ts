@@ -1,15 +1,13 @@
-import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { isStorageAvailable, type StorageLike } from '../../client/lib/browser-storage'
 import {
   canShowExitIntent,
-  EXIT_INTENT_TOP_THRESHOLD_PX,
   EXIT_INTENT_STORAGE_KEY,
   EXIT_INTENT_SUPPRESS_MS,
   recordExitIntentShown,
   resetExitIntentShown,
-} from '../../client/components/lead/exit-intent/exit-intent-rules'
-import { hasJustSentLead, markLeadSent } from '../../client/components/lead/lead-session'
+} from '../../client/script-layer/exit-intent-rules'
+import { hasJustSentLead, markLeadSent } from '../../client/lib/lead-session'
 
 class MemoryStorage implements StorageLike {
   readonly data = new Map<string, string>()
@@ -101,12 +99,5 @@ describe('the lead session', () => {
     expect(hasJustSentLead(session)).toBe(true)
     expect(hasJustSentLead(null)).toBe(false)
     expect(() => markLeadSent(new BrokenStorage())).not.toThrow()
-  })
-})
-
-describe('the boot script', () => {
-  it('notes early exit intent at the same distance from the top as the page does', () => {
-    const boot = readFileSync(new URL('../../client/public/boot.js', import.meta.url), 'utf8')
-    expect(boot).toContain(`const EXIT_INTENT_TOP_PX = ${EXIT_INTENT_TOP_THRESHOLD_PX}\n`)
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { acquireScrollLock, SCROLL_LOCK_CLASS } from '../../client/hooks/use-scroll-lock'
+import { acquireScrollLock, SCROLL_LOCK_CLASS } from '../../client/script-layer/scroll-lock'
 
 /** The one part of the page's root element the lock touches: its class list. */
 function pageRoot() {

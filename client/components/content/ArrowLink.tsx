@@ -1,5 +1,5 @@
 /** Links with an arrow after them ("Learn more →"): inline, closing a section, or beside the inspection button. */
-import { InspectionButton } from '../lead/contact-modal/InspectionButton'
+import { InspectionButton } from '../lead/InspectionButton'
 import { ArrowRightIcon } from '../ui/icons'
 
 export function ArrowLink({

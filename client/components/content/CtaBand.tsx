@@ -1,7 +1,7 @@
 /** A call-to-action band: headline, one line, the inspection button and the phone number. */
 import { FACTS, telHref } from '../../../shared/business'
 import { useBusiness } from '../../hooks/use-business'
-import { InspectionButton } from '../lead/contact-modal/InspectionButton'
+import { InspectionButton } from '../lead/InspectionButton'
 import { PhoneIcon } from '../ui/icons'
 
 export function CtaBand({

@@ -5,7 +5,7 @@
  */
 import { telHref } from '../../../shared/business'
 import { useBusiness } from '../../hooks/use-business'
-import { InspectionButton } from '../lead/contact-modal/InspectionButton'
+import { InspectionButton } from '../lead/InspectionButton'
 import { HeroBanner } from '../ui/HeroBanner'
 import { PhoneIcon } from '../ui/icons'
 

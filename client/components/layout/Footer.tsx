@@ -7,12 +7,8 @@ import { CITY_ROUTES, ROUTES } from '../../../shared/routes'
 import { HOURS_DISPLAY, SERVICE_AREA_DISPLAY, SOCIAL_LINKS, telHref } from '../../../shared/business'
 import { useBusiness } from '../../hooks/use-business'
 import { usePageContext } from 'vike-react/usePageContext'
-import { useInspectionButtonProps } from '../lead/contact-modal/InspectionButton'
-import {
-  EXIT_INTENT_TITLE,
-  PAGE_LEAD_FORM_IDS,
-  STATIC_EXIT_INTENT_DIALOG_ID,
-} from '../lead/dialogs/dialog-ids'
+import { InspectionButton } from '../lead/InspectionButton'
+import { EXIT_INTENT_DIALOG_ID, EXIT_INTENT_TITLE, PAGE_LEAD_FORM_IDS } from '../../dom-contract'
 import {
   ClockIcon,
   FacebookIcon,
@@ -104,7 +100,6 @@ function FooterContact() {
 }
 
 function FooterCompany() {
-  const inspectionButton = useInspectionButtonProps()
   const { urlPathname } = usePageContext()
   return (
     <nav className="footer-company" aria-labelledby="footer-company-heading">
@@ -114,15 +109,13 @@ function FooterCompany() {
       <ul className="footer-links">
         <RouteLinkItems routes={COMPANY_LINKS} />
         <li>
-          <button type="button" className="footer-action" {...inspectionButton}>
-            Free Inspection
-          </button>
+          <InspectionButton className="footer-action">Free Inspection</InspectionButton>
         </li>
       </ul>
       {/*
         Without JavaScript nothing notices a visitor leaving, so the exit-intent form gets a
-        button of its own, shown only then (it opens the plain-HTML dialog; docs/forms.md) and
-        not on the pages that carry no plain-HTML dialogs.
+        button of its own, shown only then (it opens the popup's <dialog>; docs/forms.md) and
+        not on the pages whose dialogs carry no form of their own.
       */}
       {PAGE_LEAD_FORM_IDS[urlPathname] ? null : (
         <noscript>
@@ -130,7 +123,7 @@ function FooterCompany() {
             <button
               type="button"
               className="footer-action"
-              commandfor={STATIC_EXIT_INTENT_DIALOG_ID}
+              commandfor={EXIT_INTENT_DIALOG_ID}
               command="show-modal"
               aria-haspopup="dialog"
             >

@@ -1,34 +1,24 @@
 /**
  * The site header, sticky on every page: the brand, the desktop navigation with its dropdowns
  * (DesktopDropdown.tsx), the phone link, the Free Inspection button that opens the contact
- * modal, and the menu button of the mobile panel (MobileMenu.tsx). Navigation: docs/routes.md.
+ * modal, and the menu button of the mobile panel (MobileMenu.tsx). Rendered on the server only;
+ * client/script-layer/header-menus.ts and mobile-menu.ts make it work. Navigation:
+ * docs/routes.md.
  */
-import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
 import { MAIN_NAV } from '../../../shared/routes'
 import { telHref } from '../../../shared/business'
 import { useBusiness } from '../../hooks/use-business'
-import { useInspectionButtonProps } from '../lead/contact-modal/InspectionButton'
+import { InspectionButton } from '../lead/InspectionButton'
 import { CloseIcon, MenuIcon, PhoneIcon } from '../ui/icons'
 import { DesktopDropdown } from './DesktopDropdown'
 import { Logo } from './Logo'
-import { MobileMenu } from './MobileMenu'
+import { MOBILE_PANEL_ID, MobileMenu } from './MobileMenu'
 import { NavLink } from './NavLink'
 
 export function Header() {
   const business = useBusiness()
   const { urlPathname } = usePageContext()
-  const inspectionButton = useInspectionButtonProps()
-  const [mobileOpen, setMobileOpen] = useState(false)
-  const menuButtonRef = useRef<HTMLButtonElement>(null)
-  const closeMobile = useCallback(() => {
-    setMobileOpen(false)
-    // Escape from inside the panel would otherwise drop focus on <body> (WAI-ARIA disclosure).
-    if (document.activeElement?.closest('.mobile-panel')) menuButtonRef.current?.focus()
-  }, [])
-  const panelId = useId()
-
-  useEffect(() => setMobileOpen(false), [urlPathname])
 
   return (
     <header className="site-header">
@@ -56,23 +46,21 @@ export function Header() {
             <PhoneIcon />
             <span className="header-phone-text">{business.phone}</span>
           </a>
-          <button type="button" className="btn btn-primary btn-sm header-cta" {...inspectionButton}>
-            Free Inspection
-          </button>
+          <InspectionButton className="btn btn-primary btn-sm header-cta">Free Inspection</InspectionButton>
         </div>
         <button
-          ref={menuButtonRef}
           type="button"
           className="menu-button"
-          aria-expanded={mobileOpen}
-          aria-controls={panelId}
-          aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
-          onClick={() => setMobileOpen((o) => !o)}
+          aria-expanded="false"
+          aria-controls={MOBILE_PANEL_ID}
+          aria-label="Open menu"
+          data-mobile-menu-button=""
         >
-          {mobileOpen ? <CloseIcon width={24} height={24} /> : <MenuIcon width={24} height={24} />}
+          <MenuIcon className="menu-icon-open" width={24} height={24} />
+          <CloseIcon className="menu-icon-close" width={24} height={24} />
         </button>
       </div>
-      <MobileMenu open={mobileOpen} onClose={closeMobile} pathname={urlPathname} panelId={panelId} />
+      <MobileMenu pathname={urlPathname} />
     </header>
   )
 }

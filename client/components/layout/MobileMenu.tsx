@@ -1,69 +1,39 @@
 /**
- * The mobile navigation panel: one expandable submenu at a time; while it is open the page
- * behind does not scroll; Escape or a link click closes it.
+ * The mobile navigation panel, as server HTML: one expandable group per section with
+ * children, a link per page. client/script-layer/mobile-menu.ts opens and closes it (one group
+ * at a time, page scrolling locked while open, Escape or a link click closes it).
  */
-import { useEffect, useState } from 'react'
 import { MAIN_NAV } from '../../../shared/routes'
-import { useScrollLock } from '../../hooks/use-scroll-lock'
 import { ChevronDownIcon } from '../ui/icons'
 import { NavLink } from './NavLink'
 
-export function MobileMenu({
-  open,
-  onClose,
-  pathname,
-  panelId,
-}: {
-  open: boolean
-  onClose: () => void
-  pathname: string
-  panelId: string
-}) {
-  const [expanded, setExpanded] = useState<string | null>(null)
+export const MOBILE_PANEL_ID = 'mobile-menu'
 
-  useScrollLock(open)
-  useEffect(() => {
-    if (!open) {
-      setExpanded(null)
-      return
-    }
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose()
-    }
-    document.addEventListener('keydown', onKey)
-    return () => document.removeEventListener('keydown', onKey)
-  }, [open, onClose])
-
+export function MobileMenu({ pathname }: { pathname: string }) {
   return (
-    <nav
-      id={panelId}
-      className={`mobile-panel${open ? ' is-open' : ''}`}
-      aria-label="Mobile"
-      hidden={!open}
-      onClick={(e) => {
-        // A link click closes the panel.
-        if ((e.target as HTMLElement).closest('a')) onClose()
-      }}
-    >
+    <nav id={MOBILE_PANEL_ID} className="mobile-panel" aria-label="Mobile" hidden>
       <ul className="mobile-list">
-        {MAIN_NAV.map((item) =>
-          item.children ? (
+        {MAIN_NAV.map((item) => {
+          if (!item.children) {
+            return (
+              <li key={item.href}>
+                <NavLink item={item} pathname={pathname} className="mobile-link" />
+              </li>
+            )
+          }
+          const groupId = `${MOBILE_PANEL_ID}-${item.label.replace(/\W+/g, '-')}`
+          return (
             <li key={item.href} className="mobile-group">
               <button
                 type="button"
                 className="mobile-group-toggle"
-                aria-expanded={expanded === item.href}
-                aria-controls={`${panelId}-${item.label.replace(/\W+/g, '-')}`}
-                onClick={() => setExpanded((cur) => (cur === item.href ? null : item.href))}
+                aria-expanded="false"
+                aria-controls={groupId}
               >
                 {item.label}
                 <ChevronDownIcon />
               </button>
-              <ul
-                id={`${panelId}-${item.label.replace(/\W+/g, '-')}`}
-                className="mobile-sublist"
-                hidden={expanded !== item.href}
-              >
+              <ul id={groupId} className="mobile-sublist" hidden>
                 {item.children.map((child) => (
                   <li key={child.href}>
                     <NavLink item={child} pathname={pathname} />
@@ -71,12 +41,8 @@ export function MobileMenu({
                 ))}
               </ul>
             </li>
-          ) : (
-            <li key={item.href}>
-              <NavLink item={item} pathname={pathname} className="mobile-link" />
-            </li>
-          ),
-        )}
+          )
+        })}
       </ul>
     </nav>
   )

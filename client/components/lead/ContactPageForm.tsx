@@ -1,24 +1,21 @@
 /**
- * The /contact form: form type 'contact'; on success its toast, reset, then
- * /schedule-inspection (docs/forms.md).
+ * The /contact form's box: the contact page form island (form type 'contact'; on success its
+ * toast, then /schedule-inspection; docs/forms.md).
  */
-import { navigate } from 'vike/client/router'
-import { FACTS } from '../../../shared/business'
-import { ROUTES } from '../../../shared/routes'
-import { CONTACT_PAGE_FORM_ID } from './dialogs/dialog-ids'
-import { EnquiryForm } from './form/EnquiryForm'
-
-const CONTACT_PAGE_SUCCESS = `Thank you! Your roof inspection request has been submitted. We'll contact you within ${FACTS.callbackHours} hours.`
+import { usePageContext } from 'vike-react/usePageContext'
+import { isStateFor } from '../../../shared/enquiry-form-state'
+import { CONTACT_PAGE_FORM_ID } from '../../dom-contract'
+import { Island } from '../../islands/Island'
 
 export function ContactPageForm() {
+  const { urlPathname, enquiryForm } = usePageContext()
+  const served = isStateFor(enquiryForm, 'contact', urlPathname) ? enquiryForm : undefined
   return (
     <div className="lead-form-card" id={CONTACT_PAGE_FORM_ID} data-form="contact">
-      <EnquiryForm
-        formType="contact"
-        withMessage
-        submitLabel="Request My Free Inspection"
-        successToast={CONTACT_PAGE_SUCCESS}
-        onSuccess={() => void navigate(ROUTES.scheduleInspection.path)}
+      <Island
+        name="lead-form"
+        id={`${CONTACT_PAGE_FORM_ID}-island`}
+        props={{ form: 'contact_page', pagePath: urlPathname, served }}
       />
     </div>
   )

@@ -1,15 +1,12 @@
 /**
- * What a visitor sees when a part of the page could not be loaded even on a second try:
- * the business's phone number and the contact page, whose form is in the page itself and
- * also works without JavaScript. Part of every page's script, so it is there when the
- * network is not.
+ * What a visitor sees when a form could not be loaded even on a second try: the business's
+ * phone number and the contact page, whose form is in the page itself and also works without
+ * JavaScript. In the server HTML, hidden until needed, so it is there when the network is not.
  */
-import { useId } from 'react'
 import { telHref } from '../../../shared/business'
 import { ROUTES } from '../../../shared/routes'
 import { useBusiness } from '../../hooks/use-business'
 import { PhoneIcon } from '../ui/icons'
-import { LeadDialog } from './dialogs/LeadDialog'
 
 const LOAD_FAILED_MESSAGE =
   "Sorry, this form didn't load. Please call us, or send your request from our contact page."
@@ -35,24 +32,5 @@ export function LoadFailedContent({
         </a>
       </div>
     </div>
-  )
-}
-
-/** The dialog a button opened, when its form could not be loaded. */
-export function LoadFailedDialog({
-  title,
-  open,
-  onClose,
-}: {
-  title: string
-  open: boolean
-  onClose: () => void
-}) {
-  const titleId = useId()
-  return (
-    <LeadDialog open={open} onClose={onClose} titleId={titleId} className="load-failed-dialog">
-      <h2 id={titleId}>{title}</h2>
-      <LoadFailedContent />
-    </LeadDialog>
   )
 }

@@ -1,18 +1,14 @@
 // https://vike.dev/error-page – the 404 page and the page shown on a server error.
-import { useEffect } from 'react'
+// The bad path of a 404 is logged to the browser's console by client/script-layer/page-parts.ts
+// (docs/routes.md), which finds the page by `data-not-found`.
 import { usePageContext } from 'vike-react/usePageContext'
 
 export default function Page() {
-  const { is404, urlPathname } = usePageContext()
-
-  useEffect(() => {
-    // The bad path is logged to the console (docs/routes.md).
-    if (is404) console.error('404 Error: User attempted to access non-existent route:', urlPathname)
-  }, [is404, urlPathname])
+  const { is404 } = usePageContext()
 
   if (is404) {
     return (
-      <section className="error-page container">
+      <section className="error-page container" data-not-found="">
         <p className="error-code">404</p>
         <h1>Oops! Page not found</h1>
         <p>The page you are looking for does not exist or has moved.</p>

@@ -18,7 +18,7 @@ import { CtaBand } from '../../components/content/CtaBand'
 import { HailImpactCard } from '../../components/content/HailImpactCard'
 import { MeetTheOwner } from '../../components/home/MeetTheOwner'
 import { TrustStrip } from '../../components/home/TrustStrip'
-import { InspectionButton } from '../../components/lead/contact-modal/InspectionButton'
+import { InspectionButton } from '../../components/lead/InspectionButton'
 import { HeroBanner } from '../../components/ui/HeroBanner'
 
 export default function Page() {

@@ -7,7 +7,7 @@ import { CtaBand } from '../../components/content/CtaBand'
 import { CardsSection, QuestionsSection, StepsSection } from '../../components/content/BlockSections'
 import { ChipList } from '../../components/content/Lists'
 import { PageHero } from '../../components/content/PageHero'
-import { InspectionButton } from '../../components/lead/contact-modal/InspectionButton'
+import { InspectionButton } from '../../components/lead/InspectionButton'
 import { AlertIcon } from '../../components/ui/icons'
 
 export default function Page() {

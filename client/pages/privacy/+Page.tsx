@@ -2,7 +2,7 @@
 import { FACTS, telHref } from '../../../shared/business'
 import { ROUTES } from '../../../shared/routes'
 import { LegalPage } from '../../components/legal/LegalPage'
-import { EXIT_INTENT_SUPPRESS_MS } from '../../components/lead/exit-intent/exit-intent-rules'
+import { EXIT_INTENT_SUPPRESS_MS } from '../../script-layer/exit-intent-rules'
 import { useBusiness } from '../../hooks/use-business'
 
 const HOUR_MS = 60 * 60 * 1000

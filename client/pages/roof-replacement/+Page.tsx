@@ -14,7 +14,7 @@ import { SignList } from '../../components/content/IconCards'
 import { PageHero } from '../../components/content/PageHero'
 import { CheckList } from '../../components/content/Lists'
 import { SplitSection } from '../../components/content/SplitSection'
-import { InspectionButton } from '../../components/lead/contact-modal/InspectionButton'
+import { InspectionButton } from '../../components/lead/InspectionButton'
 
 export default function Page() {
   return (

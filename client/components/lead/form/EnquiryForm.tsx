@@ -2,32 +2,35 @@
  * The lead form with JavaScript, behind all four forms: react-hook-form with the shared zod
  * schema, idle → submitting (everything disabled, 'Submitting...') → success or failure.
  * Errors sit beside their fields and are tied to them (aria-invalid, aria-describedby). The
- * visitor's input is kept on every failure.
+ * visitor's input is kept on every failure, and so is anything typed before the island
+ * hydrated (react-hook-form adopts a field edited before it was ready).
  *
  * It is also a plain HTML form (method, action, hidden form type and page), so it is sent
  * by the browser itself when the script is off or failed to load; the server then answers
- * a refusal with this page again, and the form shows what came back (pageContext.enquiryForm)
- * with an error summary on top. docs/forms.md.
+ * a refusal with this page again, and the form shows what came back (`served`) with an error
+ * summary on top. docs/forms.md.
+ *
+ * Rendered on the server inside an island (client/islands/) and hydrated in the browser from
+ * the same props, so it reads nothing from Vike's pageContext.
  */
 import './zod-csp'
-import { useEffect, useId, useMemo, useRef } from 'react'
+import { useMemo, useRef } from 'react'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { usePageContext } from 'vike-react/usePageContext'
 import {
   EnquiryFieldsSchema,
   HONEYPOT_FIELD,
   type Enquiry,
   type EnquiryFormValues,
-  type FormType,
 } from '../../../../shared/enquiry'
-import { isStateFor, type EnquiryFieldName } from '../../../../shared/enquiry-form-state'
+import type { EnquiryFieldName, EnquiryFormState } from '../../../../shared/enquiry-form-state'
 import { submitEnquiry } from './submit-enquiry'
-import { notify, preloadToasts } from '../../toasts/toasts'
-import { rememberLead } from '../lead-session'
+import { notify } from '../../../islands/toasts'
+import { rememberLead } from '../../../lib/lead-session'
 import { visibleFields } from './enquiry-fields'
 import { LeadFormBody, LeadFormElement } from './LeadFormMarkup'
 import { ErrorSummary } from './ErrorSummary'
+import type { LeadFormSpec } from './lead-forms'
 
 const SUBMITTING_TEXT = 'Submitting...'
 /** The error catalogue's toasts. */
@@ -48,32 +51,21 @@ const EMPTY_VALUES: EnquiryFormValues = {
 }
 
 export interface EnquiryFormProps {
-  formType: FormType
-  /** The optional 'Tell me about your roofing concerns' textarea (contact modal and page). */
-  withMessage?: boolean
-  submitLabel: string
-  /** Shown on success; the exit-intent form has none. */
-  successToast?: string
-  /** Defaults to the current pathname. */
-  sourcePath?: string
+  spec: LeadFormSpec
+  /** The page the form is on, sent as the lead's source path. */
+  sourcePath: string
+  /** A refused plain form post of this form: its values and messages. */
+  served?: EnquiryFormState
+  /** The id of the heading that names the form, in a dialog. */
+  labelledBy?: string
   /** Runs after the form has been reset. */
-  onSuccess?: () => void
+  onSuccess?: (form: HTMLFormElement) => void
 }
 
-export function EnquiryForm({
-  formType,
-  withMessage = false,
-  submitLabel,
-  successToast,
-  sourcePath,
-  onSuccess,
-}: EnquiryFormProps) {
-  const id = useId()
+export function EnquiryForm({ spec, sourcePath, served, labelledBy, onSuccess }: EnquiryFormProps) {
+  const { id, formType, withMessage, submitLabel } = spec
+  const formRef = useRef<HTMLFormElement>(null)
   const honeypotRef = useRef<HTMLInputElement>(null)
-  const pageContext = usePageContext()
-  const pagePath = sourcePath ?? pageContext.urlPathname
-  // A plain form post the server refused comes back with its values and messages.
-  const served = isStateFor(pageContext.enquiryForm, formType, pagePath) ? pageContext.enquiryForm : undefined
   const fields = visibleFields(withMessage)
   // Stable, so react-hook-form applies them once (it re-applies whenever this object changes).
   const servedErrors = useMemo(() => (served ? toFieldErrors(served.errors) : undefined), [served])
@@ -91,16 +83,9 @@ export function EnquiryForm({
     reValidateMode: 'onChange',
   })
 
-  // A form is on screen, so a toast is likely: load the container now, not on submit.
-  useEffect(preloadToasts, [])
-
   const onValid = async (values: EnquiryFormValues) => {
     const parsed = withMessage ? EnquiryFieldsSchema.parse(values) : WITHOUT_MESSAGE.parse(values)
-    const enquiry: Enquiry = {
-      ...parsed,
-      formType,
-      sourcePath: pagePath,
-    }
+    const enquiry: Enquiry = { ...parsed, formType, sourcePath }
     if ('message' in enquiry && !enquiry.message) delete enquiry.message
     // The honeypot is sent only when something filled it (a bot); the server then drops the lead.
     const trap = honeypotRef.current?.value
@@ -109,15 +94,14 @@ export function EnquiryForm({
     const result = await submitEnquiry(enquiry)
     if (result.ok) {
       rememberLead({ firstName: parsed.firstName, lastName: parsed.lastName, email: parsed.email })
-      if (successToast) notify('success', successToast)
       reset(EMPTY_VALUES)
-      onSuccess?.()
+      if (formRef.current) onSuccess?.(formRef.current)
       return
     }
     if (result.reason === 'refused') {
       console.error(`Enquiry refused with status ${result.status}`)
       for (const [field, message] of Object.entries(result.fieldErrors)) {
-        if (fields.some((spec) => spec.name === field)) {
+        if (fields.some((f) => f.name === field)) {
           setError(field as FieldName, { type: 'server', message })
         }
       }
@@ -129,14 +113,20 @@ export function EnquiryForm({
   }
 
   return (
-    <LeadFormElement formType={formType} onSubmit={handleSubmit(onValid)}>
+    <LeadFormElement
+      id={id}
+      formRef={formRef}
+      formType={formType}
+      labelledBy={labelledBy}
+      onSubmit={handleSubmit(onValid)}
+    >
       {/* The server's summary until the visitor sends again; then the messages beside the fields say it. */}
       {served && submitCount === 0 ? <ErrorSummary formId={id} state={served} fields={fields} /> : null}
       <LeadFormBody
         formId={id}
         fields={fields}
         formType={formType}
-        sourcePath={pagePath}
+        sourcePath={sourcePath}
         errorOf={(name) => errors[name]?.message}
         // The value in the server HTML too (a refused post's), not only set by the script.
         controlOf={(name) => ({ ...register(name), defaultValue: served?.values[name] ?? '' })}

@@ -1,7 +1,6 @@
 /**
- * The markup every lead form shares: EnquiryForm (react-hook-form, with JavaScript) and
- * StaticEnquiryForm (the dialogs' forms in the server HTML, without JavaScript) both render
- * through these, so the two cannot drift apart.
+ * The markup of a lead form, kept apart from its behaviour (EnquiryForm): the <form>, its
+ * fields in a grid, the hidden inputs a plain form post needs, the honeypot and the button.
  */
 import { ENQUIRY_ENDPOINT, HONEYPOT_FIELD, type FormType } from '../../../../shared/enquiry'
 import type { EnquiryFieldName } from '../../../../shared/enquiry-form-state'
@@ -12,11 +11,15 @@ import { Field, fieldId, FormRouting, Honeypot, type FieldSpec } from './enquiry
  * it (docs/forms.md, "Without JavaScript").
  */
 export function LeadFormElement({
+  id,
+  formRef,
   formType,
   onSubmit,
   labelledBy,
   children,
 }: {
+  id: string
+  formRef?: React.Ref<HTMLFormElement>
   formType: FormType
   onSubmit?: React.FormEventHandler<HTMLFormElement>
   /** The id of the heading that names the form, where the form has no label of its own. */
@@ -25,6 +28,8 @@ export function LeadFormElement({
 }) {
   return (
     <form
+      id={id}
+      ref={formRef}
       className="lead-form"
       method="post"
       action={ENQUIRY_ENDPOINT}

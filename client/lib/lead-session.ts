@@ -4,7 +4,7 @@
  * booking widget's prefill on /schedule-inspection. Kept in sessionStorage, never in the page
  * URL.
  */
-import { browserStorage, type StorageLike } from '../../lib/browser-storage'
+import { browserStorage, type StorageLike } from './browser-storage'
 
 /** sessionStorage flag set by every successful lead form. */
 const LEAD_SENT_SESSION_KEY = 'leadSubmitted'

@@ -1,8 +1,8 @@
-import { FACTS } from '../../../../shared/business'
+import { FACTS } from '../../../shared/business'
 
 /**
  * What the exit-intent popup offers, above its button (step 1) or its form; the same words in
- * the app's popup and in its plain-HTML copy (StaticLeadDialogs).
+ * the popup in every page (LeadDialogs).
  */
 export function ExitIntentPitch() {
   return (

@@ -1,12 +1,12 @@
 /**
  * A tab opened before a deploy still runs the old build; when it asks for a chunk the new
- * image no longer has (the contact modal, the popup), Vite reports `vite:preloadError`
+ * image no longer has (a form island), Vite reports `vite:preloadError`
  * (https://vite.dev/guide/build#load-error-handling). The fix is the new page, so the tab
  * reloads, once: sessionStorage remembers the reload, so a chunk still missing after it
  * cannot make the page reload again and again.
  *
  * It reloads only when the server says the chunk is gone (404). A chunk that failed because
- * the connection dropped is left to the part's own retry and fallback (lazy-part.tsx):
+ * the connection dropped is left to the island's own retry and fallback (islands.ts):
  * reloading on a dead connection would replace a working page with the browser's error page.
  */
 const RELOADED_FOR_NEW_BUILD_KEY = 'reloadedForNewBuild'
@@ -42,10 +42,10 @@ async function reloadIfChunkIsGone(error: unknown): Promise<void> {
   if (status === 404 && mayReload()) window.location.reload()
 }
 
-if (typeof window !== 'undefined') {
+export function startReloadOnNewBuild(): void {
   window.addEventListener('vite:preloadError', (event) => {
-    // Not cancelled: the import still fails, so the part's boundary shows its fallback
-    // while (or instead of) the reload.
+    // Not cancelled: the import still fails, so the island's fallback applies while (or
+    // instead of) the reload.
     void reloadIfChunkIsGone((event as Event & { payload?: unknown }).payload)
   })
 }

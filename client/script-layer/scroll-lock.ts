@@ -4,8 +4,6 @@
  * not let the page scroll under the other; it scrolls again when the last one lets go.
  * The class sets `overflow: hidden` on the page (client/styles/base.css).
  */
-import { useEffect } from 'react'
-
 export const SCROLL_LOCK_CLASS = 'scroll-locked'
 
 const holders = new WeakMap<Element, number>()
@@ -22,9 +20,4 @@ export function acquireScrollLock(root: Element = document.documentElement): () 
     holders.set(root, left)
     if (left === 0) root.classList.remove(SCROLL_LOCK_CLASS)
   }
-}
-
-/** Locks page scrolling while `locked` is true. */
-export function useScrollLock(locked: boolean): void {
-  useEffect(() => (locked ? acquireScrollLock() : undefined), [locked])
 }

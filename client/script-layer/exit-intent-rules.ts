@@ -2,7 +2,7 @@
  * When the exit-intent popup may open (docs/exit-intent.md), as pure functions that take a
  * storage and a clock, so they are unit-tested without a browser.
  */
-import { isStorageAvailable, type StorageLike } from '../../../lib/browser-storage'
+import { isStorageAvailable, type StorageLike } from '../lib/browser-storage'
 
 /** localStorage key holding the ISO time the popup was last closed. */
 export const EXIT_INTENT_STORAGE_KEY = 'exitIntentShown'

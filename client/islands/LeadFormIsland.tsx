@@ -1,0 +1,82 @@
+/**
+ * The lead form island: one of the four forms (lead-forms.ts), rendered on the server inside
+ * its container and hydrated from the same props when a visitor starts to use it. What
+ * follows success: the toast (on the next page when the form goes on to /schedule-inspection),
+ * the `lead-sent` event that closes the dialog the form is in (client/script-layer/), and the
+ * navigation; the hail report form confirms in place instead.
+ */
+import { useEffect, useRef, useState } from 'react'
+import { FACTS } from '../../shared/business'
+import type { EnquiryFormState } from '../../shared/enquiry-form-state'
+import { ROUTES } from '../../shared/routes'
+import { LEAD_SENT_EVENT } from '../dom-contract'
+import { CheckIcon } from '../components/ui/icons'
+import { EnquiryForm } from '../components/lead/form/EnquiryForm'
+import { LEAD_FORMS, type LeadFormName } from '../components/lead/form/lead-forms'
+import { notifyOnNextPage } from './toasts'
+
+export interface LeadFormIslandProps {
+  form: LeadFormName
+  /** The page the form is on: its source path. */
+  pagePath: string
+  /** A refused plain form post of this form, shown with its values and messages. */
+  served?: EnquiryFormState
+  /** The heading that names the form (the dialog's title). */
+  labelledBy?: string
+}
+
+export function LeadFormIsland({ form, pagePath, served, labelledBy }: LeadFormIslandProps) {
+  const spec = LEAD_FORMS[form]
+  if (spec.after === 'in-place') return <HailReportRequest pagePath={pagePath} served={served} />
+  return (
+    <EnquiryForm
+      spec={spec}
+      sourcePath={pagePath}
+      served={served}
+      labelledBy={labelledBy}
+      onSuccess={(element) => {
+        if (spec.successToast) notifyOnNextPage('success', spec.successToast)
+        element.dispatchEvent(new CustomEvent(LEAD_SENT_EVENT, { bubbles: true }))
+        window.location.assign(ROUTES.scheduleInspection.path)
+      }}
+    />
+  )
+}
+
+/** The /hail-report form: on success the fields clear and a panel confirms the report is on its way. */
+function HailReportRequest({ pagePath, served }: { pagePath: string; served?: EnquiryFormState }) {
+  const [sent, setSent] = useState(false)
+  const statusRef = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (sent) statusRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' })
+  }, [sent])
+  return (
+    <>
+      <div role="status" className="form-success-region" ref={statusRef}>
+        {sent ? (
+          <div className="form-success">
+            <span className="form-success-icon" aria-hidden="true">
+              <CheckIcon />
+            </span>
+            <div>
+              <p className="form-success-title">Your free hail report is on its way!</p>
+              <p>
+                We&apos;re pulling the storm history for your address. Expect your report by e-mail within{' '}
+                {FACTS.hailReportDeliveryHours} hours.
+              </p>
+            </div>
+          </div>
+        ) : null}
+      </div>
+      <EnquiryForm
+        spec={LEAD_FORMS.hail_report}
+        sourcePath={pagePath}
+        served={served}
+        onSuccess={(element) => {
+          setSent(true)
+          element.dispatchEvent(new CustomEvent(LEAD_SENT_EVENT, { bubbles: true }))
+        }}
+      />
+    </>
+  )
+}
