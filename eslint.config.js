@@ -11,6 +11,9 @@ import globals from 'globals'
  *
  *   client/  runs in the browser too: no server/ or worker/ code. A `*.server.ts` file runs on
  *            the server only (Vike keeps it out of the browser bundle) and may use server/core/.
+ *   client/script-layer/  every page's only script before any interaction: plain DOM code, no
+ *            React and nothing that brings it (the islands load on intent, by dynamic import;
+ *            docs/decisions/010-islands.md).
  *   shared/  is imported by the browser and by every process: it imports none of them.
  *   server/core/  what every process uses (config, logger, database, queue contract, shutdown):
  *            it imports only server/core/ and shared/.
@@ -44,8 +47,15 @@ const RESTRICTED = {
       'server/core/ is what every process uses: it imports only server/core/ and shared/, never the web tier, site-admin or the pages.',
   },
 }
+const SCRIPT_LAYER_REACT_FREE = {
+  regex:
+    '^(react|react-dom|react-hook-form|react-toastify|@hookform/.*|vike-react)(/|$)|^(\\.\\./)+(components|pages|hooks)(/|$)|^\\.\\./islands/(?!toasts$|islands$)',
+  message:
+    "client/script-layer/ is every page's only script before any interaction: it may not bring React (or the components and islands that use it) statically. Load an island with import() (docs/decisions/010-islands.md).",
+  allowTypeImports: true,
+}
 const restrictImports = (...patterns) => ({
-  'no-restricted-imports': ['error', { patterns: patterns.map((p) => RESTRICTED[p]) }],
+  'no-restricted-imports': ['error', { patterns: patterns.map((p) => RESTRICTED[p] ?? p) }],
 })
 
 export default tseslint.config(
@@ -77,6 +87,13 @@ export default tseslint.config(
     rules: { ...restrictImports('serverOrWorker'), 'max-lines': ['error', { max: 200 }] },
   },
   { files: ['client/**/*.server.ts'], rules: restrictImports('worker', 'serverBeyondCore') },
+  {
+    files: ['client/script-layer/**'],
+    rules: {
+      ...restrictImports('serverOrWorker', SCRIPT_LAYER_REACT_FREE),
+      'max-lines': ['error', { max: 200 }],
+    },
+  },
   { files: ['shared/**'], rules: restrictImports('anyProcess') },
   { files: ['server/**'], rules: restrictImports('worker') },
   { files: ['server/core/**'], rules: restrictImports('worker', 'beyondCore') },

@@ -1,17 +1,19 @@
 /**
  * Shared Playwright fixtures: every page is watched for Content-Security-Policy
- * violations and uncaught errors; third-party hosts (booking widget, video) are stubbed
- * so tests run offline.
+ * violations, uncaught errors and island hydration mismatches (a mismatch fails the test on
+ * its own); third-party hosts (booking widget, video) are stubbed so tests run offline.
  */
 import { test as base, expect, type Locator, type Page } from '@playwright/test'
 
 export interface PageProblems {
   cspViolations: string[]
   pageErrors: string[]
+  /** React's onRecoverableError in an island (client/islands/mount.tsx): server and browser renders differ. */
+  hydrationMismatches: string[]
 }
 
 async function watchForProblems(page: Page): Promise<PageProblems> {
-  const problems: PageProblems = { cspViolations: [], pageErrors: [] }
+  const problems: PageProblems = { cspViolations: [], pageErrors: [], hydrationMismatches: [] }
   await page.exposeFunction('__reportCsp', (text: string) => problems.cspViolations.push(text))
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
@@ -21,9 +23,9 @@ async function watchForProblems(page: Page): Promise<PageProblems> {
     })
   })
   page.on('console', (msg) => {
-    if (msg.type() === 'error' && /Content Security Policy|Refused to/i.test(msg.text())) {
-      problems.cspViolations.push(msg.text())
-    }
+    if (msg.type() !== 'error') return
+    if (/Content Security Policy|Refused to/i.test(msg.text())) problems.cspViolations.push(msg.text())
+    if (msg.text().startsWith(HYDRATION_MISMATCH_LOG)) problems.hydrationMismatches.push(msg.text())
   })
   page.on('pageerror', (err) => problems.pageErrors.push(err.message))
   return problems
@@ -39,23 +41,31 @@ async function stubThirdParties(page: Page): Promise<void> {
   )
 }
 
+/** How client/islands/mount.tsx reports a hydration mismatch. */
+export const HYDRATION_MISMATCH_LOG = 'Hydration mismatch in island'
+
 export const test = base.extend<{ problems: PageProblems }>({
-  problems: async ({ page }, use) => {
-    await stubThirdParties(page)
-    const problems = await watchForProblems(page)
-    await use(problems)
-  },
+  problems: [
+    async ({ page }, use) => {
+      await stubThirdParties(page)
+      const problems = await watchForProblems(page)
+      await use(problems)
+      // An island whose server HTML React had to discard: what was typed in it was lost.
+      expect(problems.hydrationMismatches, 'island hydration mismatches').toEqual([])
+    },
+    { auto: true },
+  ],
 })
 
 /**
- * Waits until the whole page is interactive: the layout sets `html[data-hydrated]` once the
- * deferred body has hydrated, after the header and the exit-intent hook.
+ * Waits until the page is interactive: the script layer (client/script-layer/start.ts) sets
+ * `html[data-hydrated]` once its handlers are attached. The form islands load later, on intent.
  */
 export async function waitForHydration(page: Page, timeout?: number): Promise<void> {
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout })
 }
 
-/** Opens a page and waits until React has hydrated it, so clicks reach their handlers. */
+/** Opens a page and waits until its script layer runs, so clicks reach their handlers. */
 export async function gotoHydrated(page: Page, url: string): Promise<void> {
   await page.goto(url)
   await waitForHydration(page)
@@ -79,7 +89,14 @@ export async function openDialogWithKeyboard(page: Page, opener: Locator, name: 
   return dialog
 }
 
-/** The app's client entry (Vike's), which every page's boot script loads. */
-export const APP_ENTRY_SCRIPT = /\/assets\/entries\/entry-client-routing\.[^/]+\.js$/
+/** The script layer, every page's only script before any interaction (client/pages/+client.ts). */
+export const SCRIPT_LAYER_ENTRY = /\/assets\/entries\/client_pages_client\.[^/]+\.js$/
+/** Code loaded later than the page (the islands, React, the toasts): every chunk. */
+export const LATER_CODE = /\/assets\/chunks\/[^/]+\.js$/
+
+/** Waits until `island` (an island's container) has hydrated or rendered, its handlers attached. */
+export async function waitForIsland(island: Locator, timeout?: number): Promise<void> {
+  await expect(island).toHaveAttribute('data-island-state', 'ready', { timeout })
+}
 
 export { expect }

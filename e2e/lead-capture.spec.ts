@@ -86,8 +86,8 @@ test.describe('the four lead forms', () => {
 
     await submitLead(dialog, who, 'Request My Free Inspection', { withMessage: true })
 
-    await expect(page.getByRole('alert').filter({ hasText: CONTACT_MODAL_TOAST })).toBeVisible()
     await expect(page).toHaveURL(/\/schedule-inspection$/)
+    await expect(page.getByRole('alert').filter({ hasText: CONTACT_MODAL_TOAST })).toBeVisible()
     await expect(dialog).toBeHidden()
     await expect(
       page.getByRole('heading', { level: 1, name: 'Thank You! Your Request Has Been Submitted' }),
@@ -111,8 +111,9 @@ test.describe('the four lead forms', () => {
     const who = homeowner()
     const form = await openContactForm(page)
     await submitLead(form, who, 'Request My Free Inspection')
-    await expect(page.getByRole('alert').filter({ hasText: CONTACT_PAGE_TOAST })).toBeVisible()
     await expect(page).toHaveURL(/\/schedule-inspection$/)
+    // The toast is carried over to the booking page, where the visitor is now.
+    await expect(page.getByRole('alert').filter({ hasText: CONTACT_PAGE_TOAST })).toBeVisible()
     expectOneRow(who.email, { form_type: 'contact', message: null, source_path: '/contact' })
     expectNoProblems(problems)
   })
@@ -331,6 +332,34 @@ test.describe('the exit-intent popup', () => {
     await page.evaluate(() => document.dispatchEvent(new MouseEvent('mouseover', { relatedTarget: null })))
     await leaveThroughTheTop(page)
     await expect(popup).toBeVisible()
+  })
+
+  test('following a link of the site, or coming back with Back, does not open it', async ({ page }) => {
+    const popup = page.getByRole('dialog', { name: 'Free Hail Weather Report' })
+    await gotoHydrated(page, '/')
+    // beforeunload and a hidden tab both fire as the page is left through its own link.
+    await page.locator('header.site-header').getByRole('link', { name: 'About' }).click()
+    await expect(page).toHaveURL(/\/about$/)
+    await waitForHydration(page)
+    await expect(popup).toHaveCount(0)
+    await page.goBack()
+    await expect(page).toHaveURL(/\/$/)
+    await waitForHydration(page)
+    await page.waitForTimeout(300)
+    await expect(popup).toHaveCount(0)
+    // Never shown, so nothing was remembered either: a real exit still gets it.
+    expect(await shownAt(page)).toBeNull()
+    await leaveThroughTheTop(page)
+    await expect(popup).toBeVisible()
+  })
+
+  test('a tab that is really hidden (no link followed) opens it', async ({ page }) => {
+    await gotoHydrated(page, '/')
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true })
+      document.dispatchEvent(new Event('visibilitychange'))
+    })
+    await expect(page.getByRole('dialog', { name: 'Free Hail Weather Report' })).toBeVisible()
   })
 
   test('scrolling back to the top after reading opens it', async ({ page }) => {

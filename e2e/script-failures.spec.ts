@@ -1,12 +1,13 @@
 /**
- * Scripts that fail never cost a lead or blank the page: a lazily loaded part that cannot
- * be loaded (a dropped connection, a deploy that removed the chunk) offers the phone
- * number and the contact page; an app entry that never arrives lets the browser post the
- * form itself. And the steps that should be instant are: the exit-intent form shows with
- * no network request, the contact modal's code is fetched before the click.
+ * Scripts that fail never cost a lead or blank the page: a form whose island cannot be loaded
+ * (a dropped connection, a deploy that removed the chunk) is still a plain HTML form the
+ * browser posts, or, where the dialog has no form in its HTML, the phone number and the
+ * contact page stand in; a script layer that never arrives leaves the page working as without
+ * JavaScript. And the steps that should be instant are: the exit-intent form shows with no
+ * network request, the contact modal's code is fetched before the click.
  */
 import type { Page, Request } from '@playwright/test'
-import { test, expect, APP_ENTRY_SCRIPT, waitForHydration, gotoHydrated } from './fixtures'
+import { test, expect, SCRIPT_LAYER_ENTRY, waitForHydration, gotoHydrated, waitForIsland } from './fixtures'
 import { fillLead, homeowner, rowsFor } from './leads'
 
 const isScript = (request: Request) => request.resourceType() === 'script'
@@ -22,30 +23,55 @@ async function abortEveryFurtherScript(page: Page): Promise<string[]> {
   return aborted
 }
 
-test('when the modal’s code cannot be loaded, Free Inspection still offers the phone and the contact page', async ({
+test('when the modal’s code cannot be loaded, its form is sent by the browser and stored', async ({
   page,
 }) => {
+  const who = homeowner()
   await gotoHydrated(page, '/roof-repair')
   const aborted = await abortEveryFurtherScript(page)
   await page.locator('header.site-header').getByRole('button', { name: 'Free Inspection' }).click()
-
   const dialog = page.getByRole('dialog', { name: 'Free Roof Inspection' })
   await expect(dialog).toBeVisible()
-  await expect(dialog).toContainText("Sorry, this form didn't load.")
-  await expect(dialog.getByRole('link', { name: /^Call / })).toHaveAttribute('href', /^tel:\+1\d{10}$/)
-  await expect(dialog.getByRole('link', { name: 'Go to the contact page' })).toHaveAttribute(
-    'href',
-    '/contact',
-  )
-  // It was tried twice before giving up: the modal's chunk was asked for again.
+  await expect(page.locator('#free-inspection-island')).toHaveAttribute('data-island-state', 'failed')
+  // It was tried twice before giving up: the island's chunk was asked for again.
   expect(aborted.length).toBeGreaterThan(new Set(aborted).size)
 
-  // The page behind is still there and readable once the dialog is closed.
-  await dialog.getByRole('button', { name: 'Close' }).click()
-  await expect(dialog).toBeHidden()
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-  await expect(page.locator('main')).toContainText('Roof Repair')
+  await fillLead(dialog, who, { withMessage: true })
+  await dialog.getByRole('button', { name: 'Request My Free Inspection' }).click()
+  await expect(page).toHaveURL(/\/schedule-inspection$/)
+  expect(rowsFor(who.email)).toMatchObject([
+    { form_type: 'contact_modal', source_path: '/roof-repair', message: who.message },
+  ])
 })
+
+for (const { opener, dialogName } of [
+  { opener: 'Free Inspection', dialogName: 'Free Roof Inspection' },
+  { opener: null, dialogName: 'Free Hail Weather Report' },
+]) {
+  test(`on /contact, when the ${dialogName} form's code cannot be loaded, the phone and the contact page stand in`, async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/contact')
+    await abortEveryFurtherScript(page)
+    if (opener) await page.locator('header.site-header').getByRole('button', { name: opener }).click()
+    else {
+      await page.evaluate(() => window.exitIntent?.open({ force: true }))
+      await page.getByRole('button', { name: 'Find Out Instantly For Free' }).click()
+    }
+    const dialog = page.getByRole('dialog', { name: dialogName })
+    await expect(dialog).toContainText("Sorry, this form didn't load.")
+    await expect(dialog.getByRole('link', { name: /^Call / })).toHaveAttribute('href', /^tel:\+1\d{10}$/)
+    await expect(dialog.getByRole('link', { name: 'Go to the contact page' })).toHaveAttribute(
+      'href',
+      '/contact',
+    )
+
+    // The page behind is still there and readable once the dialog is closed.
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  })
+}
 
 test('a chunk that a deploy removed reloads the page once, and never twice in a row', async ({ page }) => {
   // What the page loads itself keeps loading; every chunk it would load later is gone (404),
@@ -67,32 +93,22 @@ test('a chunk that a deploy removed reloads the page once, and never twice in a 
   await waitForHydration(page)
   expect(await page.evaluate(() => sessionStorage.getItem('reloadedForNewBuild'))).not.toBeNull()
 
-  // Still missing after the reload: no second reload, the phone and the contact page instead.
+  // Still missing after the reload: no second reload; the form stays a plain HTML form.
   let reloads = 0
   page.on('load', () => (reloads += 1))
   await freeInspection.click()
   const dialog = page.getByRole('dialog', { name: 'Free Roof Inspection' })
-  await expect(dialog.getByRole('link', { name: 'Go to the contact page' })).toBeVisible()
+  await expect(page.locator('#free-inspection-island')).toHaveAttribute('data-island-state', 'failed')
+  await expect(dialog.getByLabel('First Name', { exact: true })).toBeVisible()
   await page.waitForTimeout(1000)
   expect(reloads).toBe(0)
 })
 
-test('when the exit-intent popup’s code cannot be loaded, the visitor gets the phone and the contact page', async ({
-  page,
-}) => {
-  await gotoHydrated(page, '/')
-  await abortEveryFurtherScript(page)
-  await page.evaluate(() => window.exitIntent?.open({ force: true }))
-  const dialog = page.getByRole('dialog', { name: 'Free Hail Weather Report' })
-  await expect(dialog).toBeVisible()
-  await expect(dialog.getByRole('link', { name: 'Go to the contact page' })).toBeVisible()
-})
-
-test('when the app entry never arrives, the contact form is posted by the browser and stored', async ({
+test('when the script layer never arrives, the contact form is posted by the browser and stored', async ({
   page,
 }) => {
   const who = homeowner()
-  await page.route(APP_ENTRY_SCRIPT, (route) => route.abort('failed'))
+  await page.route(SCRIPT_LAYER_ENTRY, (route) => route.abort('failed'))
   await page.goto('/contact')
   const form = page.locator('form[data-form-type="contact"]')
   await fillLead(form, who, { withMessage: true })
@@ -103,11 +119,11 @@ test('when the app entry never arrives, the contact form is posted by the browse
   ])
 })
 
-test('when the app entry never arrives, Free Inspection opens the plain-HTML modal, which is sent and stored', async ({
+test('when the script layer never arrives, Free Inspection opens the modal by itself, which is sent and stored', async ({
   page,
 }) => {
   const who = homeowner()
-  await page.route(APP_ENTRY_SCRIPT, (route) => route.abort('failed'))
+  await page.route(SCRIPT_LAYER_ENTRY, (route) => route.abort('failed'))
   await page.goto('/faqs')
   await page.locator('header.site-header').getByRole('button', { name: 'Free Inspection' }).click()
   const dialog = page.getByRole('dialog', { name: 'Free Roof Inspection' })
@@ -138,7 +154,7 @@ test('once the exit-intent popup has been open a second, its form shows without 
     button.click()
     return new Promise<number>((resolve) => {
       const check = () => {
-        const field = document.querySelector('dialog input[name="firstName"]')
+        const field = document.querySelector('dialog[open] input[name="firstName"]')
         if (field && field.getBoundingClientRect().height > 0) resolve(performance.now() - start)
         else requestAnimationFrame(check)
       }
@@ -146,7 +162,7 @@ test('once the exit-intent popup has been open a second, its form shows without 
     })
   })
   await expect(popup.getByLabel('First Name', { exact: true })).toBeVisible()
-  await expect(popup.getByRole('status')).toHaveCount(0)
+  await expect(popup.getByLabel('First Name', { exact: true })).toBeFocused()
   console.log(`exit intent: click to first field ${elapsedMs.toFixed(1)} ms`)
   expect(requests).toEqual([])
 })
@@ -158,13 +174,14 @@ test('the contact modal’s code is fetched when a pointer reaches an inspection
   const modalCode = page.waitForRequest((r) => isScript(r) && r.url().includes('/assets/'))
   await page.locator('header.site-header').getByRole('button', { name: 'Free Inspection' }).hover()
   await modalCode
+  await waitForIsland(page.locator('#free-inspection-island'))
   await page.waitForLoadState('networkidle')
   const requests: string[] = []
   page.on('request', (r) => requests.push(r.url()))
   await page.locator('header.site-header').getByRole('button', { name: 'Free Inspection' }).click()
   await expect(
     page.getByRole('dialog', { name: 'Free Roof Inspection' }).getByLabel('First Name', { exact: true }),
-  ).toBeVisible()
+  ).toBeFocused()
   expect(requests.filter((u) => /\.js(\?|$)/.test(u))).toEqual([])
 })
 
@@ -172,16 +189,16 @@ test('a form the server sent back becomes interactive as it was shown, at the pa
   page,
   problems,
 }) => {
-  // The first load's app entry fails, so the browser posts the form itself.
-  await page.route(APP_ENTRY_SCRIPT, (route) => route.abort('failed'))
+  // The first load's script layer fails, so the browser posts the form itself.
+  await page.route(SCRIPT_LAYER_ENTRY, (route) => route.abort('failed'))
   await page.goto('/contact')
   const form = page.locator('form[data-form-type="contact"]')
   await form.getByLabel('First Name', { exact: true }).fill('Dana')
   await form.getByLabel('Email Address', { exact: true }).fill('dana@example')
-  await page.unroute(APP_ENTRY_SCRIPT)
+  await page.unroute(SCRIPT_LAYER_ENTRY)
   await form.getByRole('button', { name: 'Request My Free Inspection' }).click()
 
-  // Sent back, and this time the app loads and hydrates it.
+  // Sent back, and this time the script layer loads and the island hydrates it.
   await waitForHydration(page)
   await expect(page).toHaveURL(/\/contact$/)
   await expect(form.getByRole('alert')).toContainText('Please check 4 fields')
@@ -191,13 +208,14 @@ test('a form the server sent back becomes interactive as it was shown, at the pa
   )
   expect(problems.pageErrors).toEqual([])
 
-  // From here the app sends it: put right, it goes through with the contact page's toast.
+  // From here the island sends it: put right, it goes through with the contact page's toast.
   const who = homeowner()
   await fillLead(form, who)
+  await waitForIsland(page.locator('#contact-form-island'))
   await form.getByRole('button', { name: 'Request My Free Inspection' }).click()
+  await expect(page).toHaveURL(/\/schedule-inspection$/)
   await expect(
     page.getByRole('alert').filter({ hasText: 'Thank you! Your roof inspection request' }),
   ).toBeVisible()
-  await expect(page).toHaveURL(/\/schedule-inspection$/)
   expect(rowsFor(who.email)).toMatchObject([{ form_type: 'contact', source_path: '/contact' }])
 })

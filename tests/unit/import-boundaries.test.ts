@@ -53,6 +53,40 @@ describe('client/', () => {
   })
 })
 
+describe('client/script-layer/', () => {
+  const file = 'client/script-layer/lead-dialogs.ts'
+
+  test('may not bring React, the components or an island statically', async () => {
+    for (const specifier of [
+      'react',
+      'react-dom/client',
+      'react-hook-form',
+      '../components/lead/InspectionButton',
+      '../islands/LeadFormIsland',
+      '../islands/mount',
+    ]) {
+      const messages = await boundaryMessages(file, importing(specifier))
+      expect(messages, specifier).toHaveLength(1)
+      expect(messages[0]).toMatch(/every page's only script before any interaction/)
+    }
+  })
+
+  test('may use plain modules, the toast queue and island types', async () => {
+    const source = [
+      importing('../dom-contract'),
+      "import { notify } from '../islands/toasts'",
+      "import type { IslandName } from '../islands/islands'",
+      "import type * as IslandMount from '../islands/mount'",
+      'export const z = [notify] as unknown as [IslandName, typeof IslandMount]',
+    ].join('\n')
+    expect(await boundaryMessages(file, source)).toEqual([])
+  })
+
+  test('and may still not import server code', async () => {
+    expect(await boundaryMessages(file, importing('../../server/core/config'))).toHaveLength(1)
+  })
+})
+
 describe('worker/', () => {
   test('may not import the web tier or site-admin', async () => {
     for (const specifier of [

@@ -1,0 +1,38 @@
+/**
+ * The JavaScript budget on every page, not only the six Lighthouse measures
+ * (scripts/budgets.mjs): before any interaction a content page loads at most 20 KB of gzipped
+ * script and a page with its own lead form at most 25 KB (scripts/lib/budgets.mjs), none of it
+ * React. Transfer sizes as the browser received them, headers included, as Lighthouse counts.
+ */
+import type { Page } from '@playwright/test'
+import { test, expect } from './fixtures'
+import { ALL_ROUTES } from '../shared/routes'
+import { jsBudgetKbOf } from '../scripts/lib/budgets.mjs'
+
+async function scriptKbOf(page: Page, path: string): Promise<{ kb: number; files: string[] }> {
+  const sizes: Promise<{ file: string; bytes: number }>[] = []
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() !== 'script') return
+    sizes.push(
+      request.sizes().then((s) => ({
+        file: new URL(request.url()).pathname,
+        bytes: s.responseBodySize + s.responseHeadersSize,
+      })),
+    )
+  })
+  await page.goto(path)
+  await page.waitForLoadState('networkidle')
+  const all = await Promise.all(sizes)
+  return { kb: all.reduce((sum, s) => sum + s.bytes, 0) / 1024, files: all.map((s) => s.file) }
+}
+
+for (const path of [...ALL_ROUTES.map((r) => r.path), '/no-such-page']) {
+  test(`${path} loads at most ${jsBudgetKbOf(path)} KB of gzipped script before any interaction`, async ({
+    page,
+  }) => {
+    const { kb, files } = await scriptKbOf(page, path)
+    console.log(`${path}: ${kb.toFixed(1)} KB in ${files.length} files`)
+    expect(files.length).toBeGreaterThan(0)
+    expect(kb).toBeLessThanOrEqual(jsBudgetKbOf(path))
+  })
+}

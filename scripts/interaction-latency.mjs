@@ -1,0 +1,122 @@
+// Interaction latency on the production build, as Interaction to Next Paint counts it: for a
+// few first interactions a homeowner makes, the longest Event Timing entry (input delay +
+// processing + presentation) in Chromium with the CPU slowed down 4x, as Lighthouse's mobile
+// setting does. Lighthouse's navigation runs cannot measure INP; this can (docs/performance.md).
+//
+//   node scripts/interaction-latency.mjs                 # starts the built server itself
+//   BASE_URL=http://localhost:3000 node scripts/interaction-latency.mjs
+//   RUNS=5 node scripts/interaction-latency.mjs          # runs per interaction (default 5)
+//
+// Prints, per interaction, the median and the worst of the runs in milliseconds; Event Timing
+// reports nothing shorter than 16 ms, printed as "<16".
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { chromium } from '@playwright/test'
+import { freePort } from './lib/free-port.mjs'
+
+const RUNS = Number(process.env.RUNS ?? 5)
+const CPU_SLOWDOWN = 4
+
+/** Each interaction starts on a freshly loaded page, right after its `load` event. */
+const INTERACTIONS = [
+  {
+    name: 'tap Free Inspection (opens the contact modal)',
+    path: '/faqs',
+    act: (page) =>
+      page.locator('header.site-header').getByRole('button', { name: 'Free Inspection' }).click(),
+  },
+  {
+    name: 'first key in the contact form',
+    path: '/contact',
+    act: async (page) => {
+      await page.locator('form[data-form-type="contact"] input[name="firstName"]').click()
+      await page.keyboard.press('D')
+    },
+  },
+  {
+    name: 'open the mobile menu (390 px)',
+    path: '/service-areas/denver-co',
+    mobile: true,
+    act: (page) => page.getByRole('button', { name: 'Open menu' }).click(),
+  },
+]
+
+async function startServer() {
+  const port = await freePort()
+  const dir = mkdtempSync(path.join(tmpdir(), 'roofing-inp-'))
+  const child = spawn(process.execPath, ['dist/node/server.mjs'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SITE_URL: `http://localhost:${port}`,
+      DATABASE_PATH: path.join(dir, 'inp.db'),
+      LOG_LEVEL: 'error',
+      REDIS_URL: '',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  const baseUrl = `http://localhost:${port}`
+  for (let i = 0; i < 100; i++) {
+    if (
+      await fetch(`${baseUrl}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  return { baseUrl, stop: () => (child.kill('SIGTERM'), rmSync(dir, { recursive: true, force: true })) }
+}
+
+/** The longest interaction the page saw, from its Event Timing entries. */
+async function measure(browser, baseUrl, interaction) {
+  const context = await browser.newContext(
+    interaction.mobile ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : {},
+  )
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
+  await page.addInitScript(() => {
+    window.__longestInteraction = 0
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        if (e.interactionId) window.__longestInteraction = Math.max(window.__longestInteraction, e.duration)
+      }
+    }).observe({ type: 'event', durationThreshold: 16, buffered: true })
+  })
+  await page.goto(`${baseUrl}${interaction.path}`, { waitUntil: 'load' })
+  await interaction.act(page)
+  // Event Timing reports after the next paint; give it a few frames.
+  await page.waitForTimeout(500)
+  const ms = await page.evaluate(() => window.__longestInteraction)
+  await context.close()
+  return ms
+}
+
+const server = process.env.BASE_URL ? { baseUrl: process.env.BASE_URL, stop: () => {} } : await startServer()
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-background-networking'],
+})
+try {
+  console.log(
+    `Interaction latency (Event Timing, CPU ${CPU_SLOWDOWN}x slower, ${RUNS} runs), ${server.baseUrl}`,
+  )
+  for (const interaction of INTERACTIONS) {
+    const runs = []
+    for (let i = 0; i < RUNS; i++) runs.push(await measure(browser, server.baseUrl, interaction))
+    const sorted = [...runs].sort((a, b) => a - b)
+    const ms = (v) => (v === 0 ? '<16' : String(Math.round(v)))
+    console.log(
+      `${interaction.name.padEnd(48)} median ${ms(sorted[Math.floor(sorted.length / 2)]).padStart(4)} ms, worst ${ms(sorted.at(-1)).padStart(4)} ms  (${interaction.path}; runs ${runs.map(ms).join(', ')})`,
+    )
+  }
+} finally {
+  await browser.close()
+  server.stop()
+}
