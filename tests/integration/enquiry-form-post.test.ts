@@ -172,8 +172,8 @@ describe('a plain form post that is refused, or a browser that opens the address
     expect(res.status).toBe(400)
     expect(res.text).toMatch(/<dialog id="free-inspection"[^>]*open=""/)
     expect(res.text).toContain('Roof Repair')
-    expect(textOfId(res.text, 'free-inspection-phone-error')).toBe(ENQUIRY_MESSAGES.phone)
-    expect(res.text).toMatch(/id="free-inspection-phone"[^>]*value="123"/)
+    expect(textOfId(res.text, 'contact-modal-form-phone-error')).toBe(ENQUIRY_MESSAGES.phone)
+    expect(res.text).toMatch(/id="contact-modal-form-phone"[^>]*value="123"/)
     // The exit-intent dialog stays closed.
     expect(res.text).toMatch(/<dialog id="hail-weather-report"(?![^>]*open)[^>]*>/)
   })
