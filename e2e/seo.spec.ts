@@ -258,7 +258,7 @@ test.describe('sitemap.xml and robots.txt', () => {
   })
 })
 
-test('the document title follows client-side navigation', async ({ page, problems }) => {
+test('the document title follows a navigation by link', async ({ page, problems }) => {
   await page.goto('/')
   await page.waitForLoadState('networkidle')
   await page.getByRole('contentinfo').getByRole('link', { name: ROUTES.faqs.label }).click()

@@ -2,7 +2,7 @@
  * What a page needs to show a lead form again after a plain HTML form post was refused
  * (JavaScript off or not loaded): which form, the values the visitor typed and the message
  * for each field. The server renders the page with it (pageContext.enquiryForm), and the
- * same object is passed to the browser so the page hydrates to the same HTML.
+ * same object goes into the form island's props, so the island hydrates to the same HTML.
  */
 import type { FormType } from './enquiry'
 

@@ -15,10 +15,8 @@ import { preloadToasts } from './toasts'
 export function mountIsland(container: HTMLElement, name: IslandName): Promise<void> {
   const props = JSON.parse(container.getAttribute(ISLAND_PROPS_ATTRIBUTE) ?? '{}') as LeadFormIslandProps
   if (name !== 'lead-form') return Promise.reject(new Error(`Unknown island: ${String(name)}`))
-  // A form is about to be used: its toasts' code comes with it.
-  void preloadToasts()
   const identifierPrefix = identifierPrefixOf(container.id)
-  return new Promise((resolve) => {
+  const ready = new Promise<void>((resolve) => {
     const element = (
       <IslandRoot onReady={resolve}>
         <LeadFormIsland {...props} />
@@ -33,4 +31,7 @@ export function mountIsland(container: HTMLElement, name: IslandName): Promise<v
       createRoot(container, { identifierPrefix }).render(element)
     }
   })
+  // A form is about to be used, so a toast is likely: its code comes next, after the form's.
+  void ready.then(preloadToasts)
+  return ready
 }

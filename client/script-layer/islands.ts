@@ -18,18 +18,45 @@ import type * as IslandMount from '../islands/mount'
 
 /** Long enough for a dropped connection to come back, short enough not to keep anyone waiting. */
 const IMPORT_RETRY_DELAY_MS = 800
+/** Where frames never come (a hidden tab), start anyway after this long. */
+const NO_FRAME_FALLBACK_MS = 100
 
 type IslandModule = typeof IslandMount
 let code: Promise<IslandModule> | undefined
 
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
+/**
+ * Runs `work` once the browser has painted what the visitor's last action changed (the dialog
+ * that just opened, the character just typed): the islands' code is work that must not stand
+ * between a tap and its answer on screen.
+ */
+function afterNextPaint(work: () => void): void {
+  let done = false
+  const run = () => {
+    if (done) return
+    done = true
+    work()
+  }
+  requestAnimationFrame(() => setTimeout(run, 0))
+  setTimeout(run, NO_FRAME_FALLBACK_MS)
+}
+
+/**
+ * The islands' code, in two steps with a task between them, so that neither evaluation is long
+ * enough to hold up a key press for long: React DOM first (the largest), then the forms (zod,
+ * react-hook-form, the components), which find it evaluated.
+ */
+async function importIslandCode(): Promise<IslandModule> {
+  await import('react-dom/client')
+  await nextTask()
+  return import('../islands/mount')
+}
+
 /** The islands' code, tried twice; a later call tries again after a failure. */
 function loadIslandCode(): Promise<IslandModule> {
-  code ??= import('../islands/mount')
-    .catch(() =>
-      new Promise((resolve) => setTimeout(resolve, IMPORT_RETRY_DELAY_MS)).then(
-        () => import('../islands/mount'),
-      ),
-    )
+  code ??= importIslandCode()
+    .catch(() => new Promise((resolve) => setTimeout(resolve, IMPORT_RETRY_DELAY_MS)).then(importIslandCode))
     .catch((err: unknown) => {
       code = undefined
       throw err
@@ -53,7 +80,8 @@ export function prepareIsland(island: HTMLElement | null): Promise<void> {
   let running = started.get(island)
   if (running) return running
   island.setAttribute(ISLAND_STATE_ATTRIBUTE, 'loading')
-  running = loadIslandCode()
+  running = new Promise<void>((resolve) => afterNextPaint(resolve))
+    .then(loadIslandCode)
     .then((m) => m.mountIsland(island, island.getAttribute(ISLAND_ATTRIBUTE) as IslandName))
     .then(
       () => island.setAttribute(ISLAND_STATE_ATTRIBUTE, 'ready'),

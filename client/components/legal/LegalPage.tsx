@@ -1,10 +1,11 @@
 /** A legal page (privacy, terms): its header with today's "Last updated" date, then the text. */
-import { useData } from 'vike-react/useData'
-import type { Data } from './last-updated-data'
+import { formatLongDate } from '../../../shared/dates'
 import { PageIntro } from './PageIntro'
 
 export function LegalPage({ title, children }: { title: string; children: React.ReactNode }) {
-  const { lastUpdated } = useData<Data>()
+  // Rendered on the server only, and the HTML of a known page is cached for the calendar day
+  // (docs/decisions/002-html-cache.md), so the date shown is always today's.
+  const lastUpdated = formatLongDate(new Date())
   return (
     <>
       <PageIntro eyebrow="Legal" title={title}>

@@ -1,2 +1,0 @@
-// https://vike.dev/data – shared by the legal pages.
-export { data, type Data } from '../../components/legal/last-updated-data'
