@@ -5,7 +5,7 @@
 import Database from 'better-sqlite3'
 import { expect, type Locator, type Page } from '@playwright/test'
 import { E2E_DATABASE_PATH } from '../playwright.config'
-import type { SubmissionRow } from '../server/core/db/submissions'
+import type { SubmissionRow } from '../core/db/submissions'
 
 /** A stored lead, as the server's repository reads it. */
 export type Row = SubmissionRow

@@ -1,6 +1,7 @@
 /**
- * Web process entry point: parse configuration, load the pages, open the database, connect
- * the queue, listen, and close gracefully on SIGTERM/SIGINT. Each step is a function below.
+ * The web process (started by bin/server.ts): parse configuration, load the pages, open the
+ * database, connect the queue, listen, and close gracefully on SIGTERM/SIGINT. Each step is a
+ * function below.
  */
 import type { Server } from 'node:http'
 import path from 'node:path'
@@ -8,10 +9,10 @@ import { pathToFileURL } from 'node:url'
 import type { Express, RequestHandler } from 'express'
 import type { Redis } from 'ioredis'
 import { createApp } from './app'
-import { loadConfigOrExit, type Config } from './core/config'
-import { openMigratedDatabase, type Db } from './core/db/connection'
-import { createLogger, type Logger } from './core/logger'
-import { onShutdown, WEB_SHUTDOWN_TIMEOUT_MS } from './core/shutdown'
+import { loadConfigOrExit, type Config } from '../core/config'
+import { openMigratedDatabase, type Db } from '../core/db/connection'
+import { createLogger, type Logger } from '../core/logger'
+import { onShutdown, WEB_SHUTDOWN_TIMEOUT_MS } from '../core/shutdown'
 import { createLeadProducer, type LeadProducer } from './leads/producer'
 import { createRateLimitRedis } from './leads/rate-limit'
 import { startOutboxRelay, type OutboxRelay } from './leads/relay'
@@ -23,7 +24,7 @@ interface QueueConnections {
   rateLimitRedis?: Redis
 }
 
-async function main() {
+export async function startWeb(): Promise<void> {
   const config = loadConfigOrExit()
   const logger = createLogger(config.logLevel)
   for (const warning of config.warnings) logger.warn(warning)
@@ -103,8 +104,3 @@ async function closeWeb(server: Server, queue: QueueConnections, db: Db, logger:
   queue.rateLimitRedis?.disconnect()
   db.close()
 }
-
-main().catch((err) => {
-  console.error(err)
-  process.exit(1)
-})

@@ -6,7 +6,7 @@
  */
 import { Webhook } from 'standardwebhooks'
 import { z } from 'zod'
-import { ConfigError, loadConfigOrExit, parseConfig, type Config } from '../server/core/config'
+import { ConfigError, loadConfigOrExit, parseConfig, type Config } from '../core/config'
 
 /** The reconciler must pick a lost lead up within two minutes at most. */
 const MAX_RECONCILE_GRACE_MS = 2 * 60_000

@@ -1,5 +1,5 @@
 /**
- * The worker's heartbeat, read by its container healthcheck (worker/health.ts). While the
+ * The worker's heartbeat, read by its container healthcheck (worker/health-check.ts). While the
  * worker is healthy (its BullMQ worker running, the database answering) it rewrites a small
  * file every few seconds; a worker whose event loop is stuck, or whose queue consumer has
  * stopped, stops rewriting it, and the healthcheck sees the file go stale.

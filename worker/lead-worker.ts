@@ -4,9 +4,9 @@
  */
 import { Worker } from 'bullmq'
 import { Redis } from 'ioredis'
-import type { Db } from '../server/core/db/connection'
-import type { Logger } from '../server/core/logger'
-import { LEADS_QUEUE_NAME } from '../server/core/leads-queue'
+import type { Db } from '../core/db/connection'
+import type { Logger } from '../core/logger'
+import { LEADS_QUEUE_NAME } from '../core/leads-queue'
 import type { Notifier } from './notifications/notifier'
 import { createRecordLeadProcessor } from './processors/record-lead'
 

@@ -1,5 +1,5 @@
 /**
- * `npm run notify:test` (in the image: `docker compose exec worker node dist/node/notify-test.mjs`):
+ * `npm run notify:test` (bin/notify-test.ts; in the image: `docker compose exec worker node dist/node/notify-test.mjs`):
  * sends one test notification through every configured channel, with the worker's own
  * configuration, so the settings can be checked before the first real lead. Prints one line
  * per channel and exits 1 when any configured channel fails (or none is configured).
@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { DEFAULT_BUSINESS } from '../shared/business'
-import type { SubmissionRow } from '../server/core/db/submissions'
+import type { SubmissionRow } from '../core/db/submissions'
 import { addressOf, loadWorkerConfigOrExit } from './config'
 import { buildLeadView } from './notifications/lead-view'
 import { createMailer } from './notifications/mailer'
@@ -15,7 +15,7 @@ import { buildAutoreplyMail, buildOwnerMail } from './notifications/messages'
 import type { Outcome } from './notifications/outcome'
 import { buildWebhookPayload, postWebhook, WEBHOOK_TIMEOUT_MS } from './notifications/webhook'
 
-async function main(): Promise<number> {
+export async function sendTestNotifications(): Promise<number> {
   // A test e-mail is worth sending before the site's own settings are final.
   const config = loadWorkerConfigOrExit({ guardSampleValues: false })
   const { notify } = config
@@ -102,11 +102,3 @@ async function main(): Promise<number> {
   }
   return failed ? 1 : 0
 }
-
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err)
-    process.exit(1)
-  },
-)

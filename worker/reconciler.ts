@@ -12,10 +12,10 @@
  * Bounded: each pass takes at most a batch of each; a permanent failure ends a channel,
  * so nothing is attempted forever.
  */
-import type { Db } from '../server/core/db/connection'
-import { findUnplannedSubmissionIds } from '../server/core/db/notifications'
-import type { Logger } from '../server/core/logger'
-import { startPassLoop } from '../server/core/pass-loop'
+import type { Db } from '../core/db/connection'
+import { findUnplannedSubmissionIds } from '../core/db/notifications'
+import type { Logger } from '../core/logger'
+import { startPassLoop } from '../core/pass-loop'
 import type { Notifier } from './notifications/notifier'
 
 const BATCH_SIZE = 100

@@ -17,9 +17,9 @@ import express, { Router, type ErrorRequestHandler, type RequestHandler } from '
 import type { Redis } from 'ioredis'
 import { EnquirySchema, HONEYPOT_FIELD, toFieldErrors, type EnquiryCreated } from '../../shared/enquiry'
 import { ROUTES } from '../../shared/routes'
-import type { Config } from '../core/config'
-import type { Db } from '../core/db/connection'
-import type { Logger } from '../core/logger'
+import type { Config } from '../../core/config'
+import type { Db } from '../../core/db/connection'
+import type { Logger } from '../../core/logger'
 import {
   BODY_ERRORS,
   createAnswers,

@@ -3,9 +3,9 @@
  * SQLite before it is anything else; handing it to the queue is a retriable side effect
  * recorded on the row (enqueued_at, enqueue_attempts, next_attempt_at).
  */
-import type { Db } from '../core/db/connection'
-import { markEnqueued, recordEnqueueFailure } from '../core/db/submissions'
-import type { Logger } from '../core/logger'
+import type { Db } from '../../core/db/connection'
+import { markEnqueued, recordEnqueueFailure } from '../../core/db/submissions'
+import type { Logger } from '../../core/logger'
 import type { LeadProducer } from './producer'
 
 const BACKOFF_BASE_MS = 1000

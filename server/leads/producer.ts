@@ -5,14 +5,14 @@
  */
 import { Queue } from 'bullmq'
 import { Redis } from 'ioredis'
-import type { Logger } from '../core/logger'
+import type { Logger } from '../../core/logger'
 import {
   LEAD_JOB_OPTIONS,
   LEAD_RECEIVED_JOB,
   LEADS_QUEUE_NAME,
   leadJobId,
   type LeadJobData,
-} from '../core/leads-queue'
+} from '../../core/leads-queue'
 
 /** How long a request waits for Redis to take a job before leaving it to the relay. */
 const ENQUEUE_TIMEOUT_MS = 1000

@@ -1,7 +1,7 @@
 /**
  * Per-client rate limit of POST /api/enquiries, with express-rate-limit.
  *
- * - Clients are keyed by req.ip, which honours `trust proxy` (server/core/config.ts TRUST_PROXY):
+ * - Clients are keyed by req.ip, which honours `trust proxy` (server/config.ts, TRUST_PROXY):
  *   only the configured proxies' X-Forwarded-For counts, so a client cannot pick its own key.
  *   IPv6 clients are keyed by their /56, since one home connection gets a whole range.
  * - With Redis (REDIS_URL) the counters live there (rate-limit-redis): they survive a restart
@@ -21,7 +21,7 @@ import {
 } from 'express-rate-limit'
 import { Redis } from 'ioredis'
 import { RedisStore, type RedisReply } from 'rate-limit-redis'
-import type { Logger } from '../core/logger'
+import type { Logger } from '../../core/logger'
 
 const RATE_LIMIT_WINDOW_MS = 60_000
 /** How long a request waits for Redis's count before counting in memory instead. */

@@ -3,9 +3,9 @@
  * as the database takes writes; Redis being away only delays delivery, so the queue
  * check degrades instead of failing (a load balancer keeps sending visitors).
  */
-import type { Db } from '../core/db/connection'
-import { countFailedNotifications, countUndeliveredLeads, OWNER_CHANNELS } from '../core/db/notifications'
-import { touchReadinessProbe } from '../core/db/submissions'
+import type { Db } from '../../core/db/connection'
+import { countFailedNotifications, countUndeliveredLeads, OWNER_CHANNELS } from '../../core/db/notifications'
+import { touchReadinessProbe } from '../../core/db/submissions'
 import type { ReadinessCheck } from '../http/health'
 import type { LeadProducer } from './producer'
 

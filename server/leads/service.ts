@@ -5,9 +5,9 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { Enquiry } from '../../shared/enquiry'
-import type { Db } from '../core/db/connection'
-import { insertSubmission } from '../core/db/submissions'
-import type { Logger } from '../core/logger'
+import type { Db } from '../../core/db/connection'
+import { insertSubmission } from '../../core/db/submissions'
+import type { Logger } from '../../core/logger'
 import type { LeadProducer } from './producer'
 import { handOverSubmission } from './outbox'
 

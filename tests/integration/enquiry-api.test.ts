@@ -1,8 +1,8 @@
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ENQUIRY_ENDPOINT, ENQUIRY_MESSAGES } from '../../shared/enquiry'
-import { findDeliveries } from '../../server/core/db/deliveries'
-import { findSubmission } from '../../server/core/db/submissions'
+import { findDeliveries } from '../../core/db/deliveries'
+import { findSubmission } from '../../core/db/submissions'
 import { INVALID_FIELDS, VALID_ENQUIRY } from '../support/enquiries'
 import { countRows, createPipeline, SITE_ORIGIN, waitFor, type Pipeline } from '../support/pipeline'
 

@@ -4,8 +4,8 @@ import path from 'node:path'
 import request from 'supertest'
 import { afterAll, expect, test } from 'vitest'
 import { createApp } from '../../server/app'
-import { parseConfig } from '../../server/core/config'
-import { createLogger } from '../../server/core/logger'
+import { parseConfig } from '../../core/config'
+import { createLogger } from '../../core/logger'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'roofing-hsts-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream'
 import request from 'supertest'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { ENQUIRY_ENDPOINT } from '../../shared/enquiry'
-import { findDeliveries } from '../../server/core/db/deliveries'
+import { findDeliveries } from '../../core/db/deliveries'
 import { createPipeline, SITE_ORIGIN, waitFor, type Pipeline } from '../support/pipeline'
 
 const lines: string[] = []

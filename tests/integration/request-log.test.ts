@@ -9,8 +9,8 @@ import { Writable } from 'node:stream'
 import request from 'supertest'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createApp, isStaticAsset } from '../../server/app'
-import { parseConfig } from '../../server/core/config'
-import { createLogger } from '../../server/core/logger'
+import { parseConfig } from '../../core/config'
+import { createLogger } from '../../core/logger'
 
 let dir: string
 const lines: string[] = []

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import request from 'supertest'
 import { createApp } from '../../server/app'
-import { parseConfig } from '../../server/core/config'
-import { createLogger } from '../../server/core/logger'
+import { parseConfig } from '../../core/config'
+import { createLogger } from '../../core/logger'
 import { ALL_ROUTES, INDEXABLE_ROUTES, ROUTES } from '../../shared/routes'
 
 const SITE = 'https://www.roofing.example'

@@ -8,15 +8,15 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PassThrough, Readable } from 'node:stream'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { runAdmin } from '../../server/admin/program'
-import { listBackups } from '../../server/core/db/backup'
-import { openMigratedDatabase, type Db } from '../../server/core/db/connection'
+import { runAdmin } from '../../admin/program'
+import { listBackups } from '../../core/db/backup'
+import { openMigratedDatabase, type Db } from '../../core/db/connection'
 import {
   findNotifications,
   markNotificationFailed,
   markNotificationSent,
   planNotifications,
-} from '../../server/core/db/notifications'
+} from '../../core/db/notifications'
 import { addLead } from '../support/leads'
 
 const ROOT = path.resolve(__dirname, '../..')
@@ -345,14 +345,14 @@ describe('backup and restore', () => {
 
 test('the real entry point: --help exits 0, an unknown lead exits non-zero with the reason on stderr', () => {
   const tsx = path.join(ROOT, 'node_modules/.bin/tsx')
-  const help = spawnSync(tsx, [path.join(ROOT, 'server/admin/main.ts'), '--help'], {
+  const help = spawnSync(tsx, [path.join(ROOT, 'bin/site-admin.ts'), '--help'], {
     cwd: dir,
     encoding: 'utf8',
   })
   expect(help.status).toBe(0)
   expect(help.stdout).toContain('Usage: site-admin')
   database().close()
-  const show = spawnSync(tsx, [path.join(ROOT, 'server/admin/main.ts'), 'leads', 'show', 'abcdef12'], {
+  const show = spawnSync(tsx, [path.join(ROOT, 'bin/site-admin.ts'), 'leads', 'show', 'abcdef12'], {
     cwd: dir,
     encoding: 'utf8',
     env: { PATH: process.env.PATH, DATABASE_PATH: dbPath },

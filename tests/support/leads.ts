@@ -1,8 +1,8 @@
 /** Leads written straight into a database file, for tests of backups and site-admin. */
 import { randomUUID } from 'node:crypto'
-import type { Db } from '../../server/core/db/connection'
-import { recordDelivery } from '../../server/core/db/deliveries'
-import { insertSubmission, type NewSubmission } from '../../server/core/db/submissions'
+import type { Db } from '../../core/db/connection'
+import { recordDelivery } from '../../core/db/deliveries'
+import { insertSubmission, type NewSubmission } from '../../core/db/submissions'
 
 export function addLead(db: Db, fields: Partial<NewSubmission> = {}, recorded = false): string {
   const id = fields.id ?? randomUUID()

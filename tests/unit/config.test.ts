@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { ConfigError, parseConfig } from '../../server/core/config'
+import { ConfigError, parseConfig } from '../../core/config'
 
 describe('parseConfig', () => {
   test('an empty environment gives the embedded defaults', () => {

@@ -1,9 +1,9 @@
 import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { openDatabase, openMigratedDatabase } from '../../server/core/db/connection'
-import { applyMigrations, readSchemaVersion } from '../../server/core/db/migrate'
-import { MIGRATIONS } from '../../server/core/db/migrations'
+import { openDatabase, openMigratedDatabase } from '../../core/db/connection'
+import { applyMigrations, readSchemaVersion } from '../../core/db/migrate'
+import { MIGRATIONS } from '../../core/db/migrations'
 import { useTempDir } from '../support/temp-dir'
 
 const tempDir = useTempDir('roofing-migrations-', 'test')
@@ -56,7 +56,7 @@ describe('database and migrations', () => {
   })
 
   test('migration files are numbered 001, 002 … without gaps, matching their versions', () => {
-    const files = readdirSync(path.resolve('server/core/db/migrations'))
+    const files = readdirSync(path.resolve('core/db/migrations'))
       .filter((f) => /^\d{3}-.*\.ts$/.test(f))
       .sort()
     expect(files.map((f) => f.replace(/\.ts$/, ''))).toEqual(MIGRATIONS.map((m) => m.name))

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { openMigratedDatabase, type Db } from '../../server/core/db/connection'
+import { openMigratedDatabase, type Db } from '../../core/db/connection'
 import {
   claimNotification,
   countFailedNotifications,
@@ -13,8 +13,8 @@ import {
   markNotificationSent,
   planNotifications,
   retryFailedNotifications,
-} from '../../server/core/db/notifications'
-import { findSubmission, insertSubmission } from '../../server/core/db/submissions'
+} from '../../core/db/notifications'
+import { findSubmission, insertSubmission } from '../../core/db/submissions'
 
 let dir: string
 let db: Db

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { ConfigError } from '../../server/core/config'
+import { ConfigError } from '../../core/config'
 import { parseWorkerConfig } from '../../worker/config'
 
 const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`

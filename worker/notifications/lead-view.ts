@@ -7,7 +7,7 @@
 import { telHref } from '../../shared/business'
 import type { FormType } from '../../shared/enquiry'
 import { ALSO_SERVING, CITY_PAGES } from '../../shared/service-areas'
-import type { SubmissionRow } from '../../server/core/db/submissions'
+import type { SubmissionRow } from '../../core/db/submissions'
 import { toBodyText } from './text'
 
 /** Leads are shown in the business's own time zone (Denver metro), whatever the server's. */

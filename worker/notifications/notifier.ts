@@ -2,7 +2,7 @@
  * Drives each lead's notification channels to a final state (docs/decisions/008-lead-notifications.md).
  *
  * - Plans the channels once per lead: pending when configured, skipped (with why) when not.
- * - Each attempt claims its row first (server/core/db/notifications.ts), so the job and the
+ * - Each attempt claims its row first (core/db/notifications.ts), so the job and the
  *   reconciler never send the same channel at the same time, and a channel that is already
  *   sent is never sent again by another channel's retry.
  * - A transient failure schedules the next attempt with exponential back-off (capped);
@@ -12,7 +12,7 @@
  * - When a channel delivers again after failures, its other rows waiting on back-off are
  *   brought forward, so leads queued during an outage go out right after it.
  */
-import type { Db } from '../../server/core/db/connection'
+import type { Db } from '../../core/db/connection'
 import {
   beginLeadDelivery,
   claimNotification,
@@ -20,9 +20,9 @@ import {
   type Channel,
   type ChannelPlan,
   type NotificationRow,
-} from '../../server/core/db/notifications'
-import { DUPLICATE_WINDOW_MS, findSubmission, type SubmissionRow } from '../../server/core/db/submissions'
-import type { Logger } from '../../server/core/logger'
+} from '../../core/db/notifications'
+import { DUPLICATE_WINDOW_MS, findSubmission, type SubmissionRow } from '../../core/db/submissions'
+import type { Logger } from '../../core/logger'
 import type { NotifyConfig, WorkerConfig } from '../config'
 import { buildLeadView, type LeadView } from './lead-view'
 import { createMailer, type Mailer } from './mailer'

@@ -3,7 +3,7 @@
  * another try after an exponential back-off (until the give-up window has passed). Every
  * failure that ends a channel is logged at error level, with ids and reasons only.
  */
-import type { Db } from '../../server/core/db/connection'
+import type { Db } from '../../core/db/connection'
 import {
   expediteChannel,
   markNotificationFailed,
@@ -11,8 +11,8 @@ import {
   scheduleNotificationRetry,
   type Channel,
   type NotificationRow,
-} from '../../server/core/db/notifications'
-import type { Logger } from '../../server/core/logger'
+} from '../../core/db/notifications'
+import type { Logger } from '../../core/logger'
 import type { NotifyConfig } from '../config'
 import type { Outcome } from './outcome'
 

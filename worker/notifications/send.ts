@@ -1,6 +1,6 @@
 /** One attempt to reach the contractor (or the homeowner) on one channel. */
 import type { BusinessConfig } from '../../shared/business'
-import type { Channel } from '../../server/core/db/notifications'
+import type { Channel } from '../../core/db/notifications'
 import type { NotifyConfig } from '../config'
 import type { LeadView } from './lead-view'
 import type { Mailer } from './mailer'

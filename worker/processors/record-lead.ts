@@ -5,12 +5,12 @@
  * lead_deliveries and each channel is sent once (its state lives in lead_notifications).
  */
 import { UnrecoverableError, type Job } from 'bullmq'
-import type { Db } from '../../server/core/db/connection'
-import { recordDelivery } from '../../server/core/db/deliveries'
-import { submissionExists } from '../../server/core/db/submissions'
-import type { Logger } from '../../server/core/logger'
+import type { Db } from '../../core/db/connection'
+import { recordDelivery } from '../../core/db/deliveries'
+import { submissionExists } from '../../core/db/submissions'
+import type { Logger } from '../../core/logger'
 import type { Notifier } from '../notifications/notifier'
-import { LeadJobDataSchema } from '../../server/core/leads-queue'
+import { LeadJobDataSchema } from '../../core/leads-queue'
 
 export function createRecordLeadProcessor(deps: { db: Db; logger: Logger; notifier?: Notifier }) {
   return async function recordLead(job: Job): Promise<void> {

@@ -9,7 +9,7 @@ import { isIP } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
-import { DEFAULT_BUSINESS, type BusinessConfig } from '../../shared/business'
+import { DEFAULT_BUSINESS, type BusinessConfig } from '../shared/business'
 
 const DEFAULT_WORKER_HEARTBEAT_FILE = path.join(tmpdir(), 'roofing-worker-heartbeat.json')
 

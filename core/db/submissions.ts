@@ -3,7 +3,7 @@
  * every write runs in an IMMEDIATE transaction (takes the write lock up front, so it
  * waits on busy_timeout instead of failing half-way).
  */
-import type { Enquiry, FormType } from '../../../shared/enquiry'
+import type { Enquiry, FormType } from '../../shared/enquiry'
 import type { Db } from './connection'
 import { prepare } from './prepare'
 

@@ -1,9 +1,11 @@
 /**
- * Entry point of site-admin (dist/node/site-admin.mjs; `npm run admin -- <command>`).
- * Reads .env like the web process and the worker (real environment variables win).
+ * site-admin, the admin command (dist/node/site-admin.mjs, `site-admin` on the image's PATH;
+ * `npm run admin -- <command>` in a checkout). Reads .env like the web process and the worker
+ * (real environment variables win). Each file in bin/ is one program: the build bundles it
+ * into dist/node/<its name>.mjs.
  */
 import { readEnvFile } from '../core/config'
-import { runAdmin } from './program'
+import { runAdmin } from '../admin/program'
 
 // `site-admin leads list | head` closes the pipe early: that is not an error.
 process.stdout.on('error', (err: NodeJS.ErrnoException) => {
