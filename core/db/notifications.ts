@@ -81,6 +81,27 @@ export function planNotifications(db: Db, submissionId: string, plans: ChannelPl
 }
 
 /**
+ * Claims the due pending rows that `where` selects, for one attempt each: counts the attempt
+ * and holds the row until `leaseMs` from now (next_attempt_at), so no other driver takes it
+ * meanwhile. Call inside a write transaction. Returns the claimed rows.
+ */
+function claimDue(
+  db: Db,
+  where: { sql: string; args: unknown[] },
+  now: Date,
+  leaseMs: number,
+): NotificationRow[] {
+  const at = now.toISOString()
+  return prepare(
+    db,
+    `UPDATE lead_notifications
+     SET attempts = attempts + 1, next_attempt_at = ?, claimed_at = ?, updated_at = ?
+     WHERE status = 'pending' AND next_attempt_at <= ? AND ${where.sql}
+     RETURNING *`,
+  ).all(new Date(now.getTime() + leaseMs).toISOString(), at, at, at, ...where.args) as NotificationRow[]
+}
+
+/**
  * The worker taking a lead, in one write transaction (one fsync instead of three on the
  * hot path): records that it has the lead (lead_deliveries), plans its channels (once) and
  * claims every pending channel that is due. Returns the claimed rows; the caller attempts
@@ -95,20 +116,7 @@ export function beginLeadDelivery(
       // Nested transactions are savepoints in better-sqlite3: all of this commits together.
       recordDelivery(db, { submissionId: d.submissionId, jobId: d.jobId, at: d.now })
       planNotifications(db, d.submissionId, d.plans, d.now)
-      const at = d.now.toISOString()
-      return prepare(
-        db,
-        `UPDATE lead_notifications
-         SET attempts = attempts + 1, next_attempt_at = ?, claimed_at = ?, updated_at = ?
-         WHERE submission_id = ? AND status = 'pending' AND next_attempt_at <= ?
-         RETURNING *`,
-      ).all(
-        new Date(d.now.getTime() + d.leaseMs).toISOString(),
-        at,
-        at,
-        d.submissionId,
-        at,
-      ) as NotificationRow[]
+      return claimDue(db, { sql: 'submission_id = ?', args: [d.submissionId] }, d.now, d.leaseMs)
     })
     .immediate()
 }
@@ -131,21 +139,16 @@ export function claimNotification(
   now: Date,
   leaseMs: number,
 ): NotificationRow | undefined {
-  const at = now.toISOString()
   return db
-    .transaction(() => {
-      const { changes } = prepare(
-        db,
-        `UPDATE lead_notifications
-         SET attempts = attempts + 1, next_attempt_at = ?, claimed_at = ?, updated_at = ?
-         WHERE submission_id = ? AND channel = ? AND status = 'pending' AND next_attempt_at <= ?`,
-      ).run(new Date(now.getTime() + leaseMs).toISOString(), at, at, submissionId, channel, at)
-      if (changes === 0) return undefined
-      return prepare(db, 'SELECT * FROM lead_notifications WHERE submission_id = ? AND channel = ?').get(
-        submissionId,
-        channel,
-      ) as NotificationRow
-    })
+    .transaction(
+      () =>
+        claimDue(
+          db,
+          { sql: 'submission_id = ? AND channel = ?', args: [submissionId, channel] },
+          now,
+          leaseMs,
+        )[0],
+    )
     .immediate()
 }
 

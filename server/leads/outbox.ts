@@ -3,19 +3,14 @@
  * SQLite before it is anything else; handing it to the queue is a retriable side effect
  * recorded on the row (enqueued_at, enqueue_attempts, next_attempt_at).
  */
+import { backoffDelayMs } from '../../core/backoff'
 import type { Db } from '../../core/db/connection'
 import { markEnqueued, recordEnqueueFailure } from '../../core/db/submissions'
 import type { Logger } from '../../core/logger'
 import type { LeadProducer } from './producer'
 
-const BACKOFF_BASE_MS = 1000
-/** A row that keeps failing is retried at most this far apart. */
-const BACKOFF_MAX_MS = 5 * 60_000
-
-/** 1 s, 2 s, 4 s … capped at five minutes. */
-export function outboxBackoffMs(attempts: number): number {
-  return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1))
-}
+/** 1 s, 2 s, 4 s … a row that keeps failing is retried at most five minutes apart. */
+const OUTBOX_BACKOFF = { baseMs: 1000, maxMs: 5 * 60_000 }
 
 /**
  * Tries to hand one stored submission to the queue and records the outcome on the row.
@@ -29,7 +24,9 @@ export async function handOverSubmission(
     await deps.producer.enqueueLead(submissionId)
   } catch (err) {
     try {
-      const next = recordEnqueueFailure(deps.db, submissionId, new Date(), outboxBackoffMs)
+      const next = recordEnqueueFailure(deps.db, submissionId, new Date(), (attempts) =>
+        backoffDelayMs(attempts, OUTBOX_BACKOFF),
+      )
       deps.logger.warn(
         { submissionId, nextAttemptAt: next.toISOString(), reason: (err as Error).message },
         'lead not enqueued yet; the relay will retry',

@@ -2,7 +2,7 @@
  * The outbox relay: a loop in the web process that hands stored-but-unsent leads to the
  * queue, so a lead stored while Redis was down (or while the process died between the
  * commit and the add) still reaches the worker. Each row backs off on its own
- * (outboxBackoffMs); while Redis is down the loop does not touch rows at all. When the
+ * (OUTBOX_BACKOFF in outbox.ts); while Redis is down the loop does not touch rows at all. When the
  * connection comes back, a pass runs at once and ignores the back-off: every lead that
  * waited for Redis goes out then, instead of on the next tick or after its back-off.
  */

@@ -16,6 +16,7 @@ import { openMigratedDatabase } from '../../core/db/connection'
 import { findNotifications, retryFailedNotifications, type Channel } from '../../core/db/notifications'
 import { findSubmission, insertSubmission } from '../../core/db/submissions'
 import { startLeadWorker } from '../../worker/lead-worker'
+import { createNotifier } from '../../worker/notifications/notifier'
 import { formatDenverTime } from '../../worker/notifications/lead-view'
 import {
   startTestSmtpServer,
@@ -436,15 +437,18 @@ describe('when the queue loses the lead', () => {
     // good. Its job id stays in Redis as failed, so a re-add with the same id would be ignored.
     const otherDir = mkdtempSync(path.join(tmpdir(), 'roofing-other-'))
     const otherDb = openMigratedDatabase(path.join(otherDir, 'other.db'))
+    const strayNotifier = createNotifier({ db: otherDb, config: p.workerConfig, logger: p.logger })
     const stray = startLeadWorker({
       db: otherDb,
       logger: p.logger,
       redisUrl: p.redisUrl,
       prefix: `${p.prefix}-stray`,
+      notifier: strayNotifier,
     })
     p.track({
       close: async () => {
         await stray.close()
+        strayNotifier.close()
         otherDb.close()
         rmSync(otherDir, { recursive: true, force: true })
         await deleteKeys(p.redisUrl, `${p.prefix}-stray`)

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { cityOf, formatDenverTime, leadKind } from '../../worker/notifications/lead-view'
 import { classifySmtpError } from '../../worker/notifications/mailer'
-import { retryDelayMs } from '../../worker/notifications/record-outcome'
+import { backoffDelayMs } from '../../core/backoff'
 import { toBodyText, toHeaderText, toReason } from '../../worker/notifications/text'
 import { classifyWebhookStatus } from '../../worker/notifications/webhook'
 
@@ -66,7 +66,7 @@ describe('which failures are permanent', () => {
 
   test('the back-off doubles from its base up to its cap, so a day-long outage is retried every few minutes', () => {
     const retry = { baseMs: 5000, maxMs: 300_000, giveUpMs: 72 * 3_600_000 }
-    expect([1, 2, 3, 4].map((n) => retryDelayMs(n, retry))).toEqual([5000, 10_000, 20_000, 40_000])
-    expect(retryDelayMs(50, retry)).toBe(300_000)
+    expect([1, 2, 3, 4].map((n) => backoffDelayMs(n, retry))).toEqual([5000, 10_000, 20_000, 40_000])
+    expect(backoffDelayMs(50, retry)).toBe(300_000)
   })
 })

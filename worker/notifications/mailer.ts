@@ -16,8 +16,6 @@ import { toReason } from './text'
 
 export interface Mailer {
   send(mail: OutgoingMail): Promise<Outcome>
-  /** Connects and logs in, for the test command. */
-  verify(): Promise<void>
   close(): void
 }
 
@@ -70,9 +68,6 @@ export function createMailer(smtp: SmtpSettings, sendTimeoutMs: number): Mailer 
       } catch (err) {
         return classifySmtpError(err)
       }
-    },
-    async verify() {
-      await transport.verify()
     },
     close() {
       transport.close()

@@ -28,7 +28,7 @@ function domainOf(from: string): string {
   return addressOf(from)?.split('@')[1] ?? 'localhost'
 }
 
-function leadMessageId(submissionId: string, from: string, kind: 'lead' | 'autoreply' | 'test'): string {
+function leadMessageId(submissionId: string, from: string, kind: 'lead' | 'autoreply'): string {
   return `<${kind}-${submissionId}@${domainOf(from)}>`
 }
 

@@ -3,6 +3,7 @@
  * another try after an exponential back-off (until the give-up window has passed). Every
  * failure that ends a channel is logged at error level, with ids and reasons only.
  */
+import { backoffDelayMs } from '../../core/backoff'
 import type { Db } from '../../core/db/connection'
 import {
   expediteChannel,
@@ -15,10 +16,6 @@ import {
 import type { Logger } from '../../core/logger'
 import type { NotifyConfig } from '../config'
 import type { Outcome } from './outcome'
-
-export function retryDelayMs(attempts: number, retry: NotifyConfig['retry']): number {
-  return Math.min(retry.maxMs, retry.baseMs * 2 ** Math.max(0, attempts - 1))
-}
 
 export type RecordOutcome = (claimed: NotificationRow, outcome: Outcome) => void
 
@@ -59,7 +56,7 @@ export function createOutcomeRecorder(deps: {
       recordFailed(claimed, `gave up after ${attempts} attempts over ${hours} h; last error: ${reason}`, now)
       return
     }
-    const next = new Date(now.getTime() + retryDelayMs(attempts, retry))
+    const next = new Date(now.getTime() + backoffDelayMs(attempts, retry))
     scheduleNotificationRetry(db, submissionId, channel, reason, next, now)
     logger.warn(
       { submissionId, channel, attempt: attempts, reason, nextAttemptAt: next.toISOString() },

@@ -6,13 +6,12 @@
  */
 import { UnrecoverableError, type Job } from 'bullmq'
 import type { Db } from '../../core/db/connection'
-import { recordDelivery } from '../../core/db/deliveries'
 import { submissionExists } from '../../core/db/submissions'
 import type { Logger } from '../../core/logger'
 import type { Notifier } from '../notifications/notifier'
 import { LeadJobDataSchema } from '../../core/leads-queue'
 
-export function createRecordLeadProcessor(deps: { db: Db; logger: Logger; notifier?: Notifier }) {
+export function createRecordLeadProcessor(deps: { db: Db; logger: Logger; notifier: Notifier }) {
   return async function recordLead(job: Job): Promise<void> {
     const parsed = LeadJobDataSchema.safeParse(job.data)
     // A malformed job will never get better: fail it without retries.
@@ -26,8 +25,7 @@ export function createRecordLeadProcessor(deps: { db: Db; logger: Logger; notifi
     const jobId = job.id ?? ''
     // Channel failures are recorded per channel and retried by the reconciler; only a
     // database error gets here as an exception, and then the job's own retries apply.
-    if (deps.notifier) await deps.notifier.deliverLead(submissionId, jobId)
-    else recordDelivery(deps.db, { submissionId, jobId, at: new Date() })
+    await deps.notifier.deliverLead(submissionId, jobId)
     deps.logger.info({ submissionId, jobId: job.id, attempt: job.attemptsMade + 1 }, 'lead recorded')
   }
 }
