@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs'
 import Database from 'better-sqlite3'
-import { parseConfig, type Config } from '../core/config'
+import { parseAdminConfig, type AdminConfig } from './config'
 import { openDatabase, type Db } from '../core/db/connection'
 import { readSchemaVersion } from '../core/db/migrate'
 import { findLeadsByIdPrefix, type LeadRow } from './lead-queries'
@@ -31,18 +31,18 @@ export interface AdminContext {
   /** Writes a line (or lines) to standard output. */
   out(text: string): void
   now(): Date
-  config(): Config
+  config(): AdminConfig
   /** 0 unless a command says it failed without throwing (`leads retry` when a retry is refused). */
   exitCode: number
 }
 
 export function createAdminContext(io: AdminIo): AdminContext {
-  let config: Config | undefined
+  let config: AdminConfig | undefined
   return {
     io,
     out: (text) => void io.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
     now: () => io.now?.() ?? new Date(),
-    config: () => (config ??= parseConfig(io.env)),
+    config: () => (config ??= parseAdminConfig(io.env)),
     exitCode: 0,
   }
 }
@@ -52,7 +52,7 @@ export function createAdminContext(io: AdminIo): AdminContext {
  * writes; it goes through the same connection settings as the site: WAL, busy timeout).
  */
 export async function withDatabase(
-  config: Config,
+  config: AdminConfig,
   fn: (db: Db) => void | Promise<void>,
   { write = false }: { write?: boolean } = {},
 ): Promise<void> {

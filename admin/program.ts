@@ -5,7 +5,7 @@
  * it in-process. Exit status: 0 done, 1 failed or refused (the message says why), 2 wrong usage.
  */
 import { Command, CommanderError } from 'commander'
-import { ConfigError } from '../core/config'
+import { ConfigError } from '../core/config/helpers'
 import { BackupError } from '../core/db/backup'
 import { addBackupCommands } from './backup-commands'
 import { AdminError, createAdminContext, type AdminIo } from './context'

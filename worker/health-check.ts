@@ -6,14 +6,15 @@
  * That needs the worker not to be the container's PID 1 (`init: true` in docker-compose.yml),
  * because PID 1 ignores SIGKILL sent from inside its own container.
  */
-import { ConfigError, parseConfig } from '../core/config'
+import { ConfigError, parseEnv } from '../core/config/helpers'
+import { HealthCheckConfigSchema } from './config'
 import { checkHeartbeat } from './heartbeat'
 
 /** Prints what it found and returns the exit status. */
 export function checkWorkerHealth(argv: readonly string[], env: NodeJS.ProcessEnv): number {
   let settings
   try {
-    settings = parseConfig(env).workerHeartbeat
+    settings = parseEnv(HealthCheckConfigSchema, env).workerHeartbeat
   } catch (err) {
     console.error(`worker unhealthy: ${err instanceof ConfigError ? err.message : String(err)}`)
     return 1

@@ -10,17 +10,19 @@ import { createLogger, type Logger } from '../core/logger'
 import { onShutdown, WORKER_SHUTDOWN_TIMEOUT_MS } from '../core/shutdown'
 import { startBackupSchedule } from './backup-schedule'
 import { startHeartbeat, writeHeartbeat } from './heartbeat'
-import { loadWorkerConfigOrExit, type WorkerConfig } from './config'
+import { loadConfigOrExit, refuseSampleValuesOrExit } from '../core/config/load'
+import { WorkerConfigSchema, type WorkerConfig } from './config'
 import { startLeadDelivery } from './lead-delivery'
 import { startLeadWorker } from './lead-worker'
 
 export function startWorker(): void {
-  const config = loadWorkerConfigOrExit()
+  const { config, envFile } = loadConfigOrExit(WorkerConfigSchema)
+  const warnings = refuseSampleValuesOrExit(config)
   const redisUrl = requireRedisUrl(config)
   resetHeartbeat(config.workerHeartbeat.file)
   const logger = createLogger(config.logLevel).child({ process: 'worker' })
-  for (const warning of config.warnings) logger.warn(warning)
-  if (config.envFile) logger.info({ envFile: config.envFile }, 'settings read from .env')
+  for (const warning of warnings) logger.warn(warning)
+  if (envFile) logger.info({ envFile }, 'settings read from .env')
   const db = openWorkerDatabase(config, logger)
   const delivery = startLeadDelivery({ db, config, logger })
   const leadWorker = startLeadWorker({

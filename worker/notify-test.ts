@@ -8,7 +8,8 @@
 import { randomUUID } from 'node:crypto'
 import { DEFAULT_BUSINESS } from '../shared/business'
 import type { SubmissionRow } from '../core/db/submissions'
-import { addressOf, loadWorkerConfigOrExit } from './config'
+import { loadConfigOrExit } from '../core/config/load'
+import { addressOf, WorkerConfigSchema } from './config'
 import { buildLeadView } from './notifications/lead-view'
 import { createMailer } from './notifications/mailer'
 import { buildAutoreplyMail, buildOwnerMail } from './notifications/messages'
@@ -17,7 +18,7 @@ import { buildWebhookPayload, postWebhook, WEBHOOK_TIMEOUT_MS } from './notifica
 
 export async function sendTestNotifications(): Promise<number> {
   // A test e-mail is worth sending before the site's own settings are final.
-  const config = loadWorkerConfigOrExit({ guardSampleValues: false })
+  const { config } = loadConfigOrExit(WorkerConfigSchema)
   const { notify } = config
   if (!notify.smtp && !notify.webhook) {
     console.error(

@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import { defaultBackupDir } from '../config'
+import { defaultBackupDir } from '../config/settings'
 import type { Logger } from '../logger'
 import { createBackup, hasLeads } from './backup'
 import { applyMigrations, pendingMigrations } from './migrate'

@@ -7,7 +7,7 @@ import type { Request, Response } from 'express'
 import type { EnquiryFailed, EnquiryRejected } from '../../shared/enquiry'
 import type { EnquiryFormState } from '../../shared/enquiry-form-state'
 import { findRoute, ROUTES } from '../../shared/routes'
-import type { Config } from '../../core/config'
+import type { WebConfig } from '../config'
 import type { Logger } from '../../core/logger'
 import { renderPlainAnswerPage } from './plain-answer-page'
 
@@ -89,7 +89,7 @@ export interface Answers {
 }
 
 export function createAnswers(deps: {
-  config: Pick<Config, 'siteUrl' | 'business'>
+  config: Pick<WebConfig, 'siteUrl' | 'business'>
   logger: Logger
   renderFormPage?: RenderFormPage
 }): Answers {

@@ -17,7 +17,7 @@ import express, { Router, type ErrorRequestHandler, type RequestHandler } from '
 import type { Redis } from 'ioredis'
 import { EnquirySchema, HONEYPOT_FIELD, toFieldErrors, type EnquiryCreated } from '../../shared/enquiry'
 import { ROUTES } from '../../shared/routes'
-import type { Config } from '../../core/config'
+import type { WebConfig } from '../config'
 import type { Db } from '../../core/db/connection'
 import type { Logger } from '../../core/logger'
 import {
@@ -42,7 +42,7 @@ const MAX_BODY_BYTES = 16 * 1024
 const MAX_FORM_FIELDS = 20
 
 export interface EnquiryRouterDeps {
-  config: Pick<Config, 'siteUrl' | 'leadRateLimitPerMinute' | 'queuePrefix' | 'business'>
+  config: Pick<WebConfig, 'siteUrl' | 'leadRateLimitPerMinute' | 'queuePrefix' | 'business'>
   logger: Logger
   db: Db
   producer?: LeadProducer

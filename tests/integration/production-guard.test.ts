@@ -7,7 +7,8 @@
 import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { findSampleValues, parseConfig } from '../../core/config'
+import { findSampleValues } from '../../core/config/load'
+import { parseWebConfig } from '../../server/config'
 import { cleanEnv, ROOT, runEntry } from '../support/entry-points'
 import { createQueuePrefix, deleteKeys, getRedisUrl } from '../support/redis'
 import { useTempDir } from '../support/temp-dir'
@@ -120,7 +121,7 @@ describe('findSampleValues', () => {
     BUSINESS_EMAIL: 'office@front-range-roofing.com',
     BOOKING_URL: 'https://calendly.com/front-range-roofing/inspection',
   }
-  const check = (env: Record<string, string>) => findSampleValues(env, parseConfig(env))
+  const check = (env: Record<string, string>) => findSampleValues(env, parseWebConfig(env))
 
   test('real values pass', () => {
     expect(check(real)).toEqual([])

@@ -11,7 +11,8 @@ import type { DestinationStream } from 'pino'
 import type { Express, RequestHandler } from 'express'
 import { afterAll, beforeAll } from 'vitest'
 import { createApp } from '../../server/app'
-import { parseConfig, type Config } from '../../core/config'
+import { loadPages } from '../../server/http/pages'
+import { parseWebConfig, type WebConfig } from '../../server/config'
 import { openMigratedDatabase, type Db } from '../../core/db/connection'
 import { createLogger, type Logger } from '../../core/logger'
 import { createLeadProducer, type LeadProducer } from '../../server/leads/producer'
@@ -27,7 +28,7 @@ export const SITE_ORIGIN = 'http://localhost:3000'
 export interface Pipeline {
   app: Express
   db: Db
-  config: Config
+  config: WebConfig
   logger: Logger
   redisUrl: string
   prefix: string
@@ -76,7 +77,7 @@ export async function createPipeline(opts: PipelineOptions): Promise<Pipeline> {
     LEAD_RATE_LIMIT_PER_MINUTE: '1000',
     ...opts.env,
   }
-  const config = parseConfig(env)
+  const config = parseWebConfig(env)
   const workerConfig = parseWorkerConfig(env)
   const logger = createLogger(opts.logStream ? 'debug' : 'silent', opts.logStream)
   const db = openMigratedDatabase(config.databasePath)
@@ -97,10 +98,9 @@ export async function createPipeline(opts: PipelineOptions): Promise<Pipeline> {
 
   let devMiddleware: RequestHandler | undefined
   if (opts.pages === 'dev') {
-    const { createDevMiddleware } = await import('vike/server')
-    const dev = await createDevMiddleware({ root: process.cwd() })
-    devMiddleware = dev.devMiddleware as unknown as RequestHandler
-    const vite = dev.viteServer
+    const pages = await loadPages({ ...config, isProduction: false })
+    devMiddleware = pages.devMiddleware
+    const vite = pages.viteServer
     if (vite) closeables.push({ close: () => vite.close() })
   }
   const app = createApp({

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { ConfigError } from '../../core/config'
-import { parseWorkerConfig } from '../../worker/config'
+import { ConfigError, parseEnv } from '../../core/config/helpers'
+import { HealthCheckConfigSchema, parseWorkerConfig } from '../../worker/config'
 
 const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`
 
@@ -58,7 +58,7 @@ describe('the worker configuration', () => {
     ],
     [{ LEAD_NOTIFY_TO: 'a@b.co' }, 'SMTP_URL must be set when LEAD_NOTIFY_TO is set'],
     [{ LEAD_AUTOREPLY: 'true' }, 'SMTP_URL must be set when LEAD_AUTOREPLY=true'],
-    [{ LEAD_AUTOREPLY: 'yes' }, 'LEAD_AUTOREPLY must be true or false'],
+    [{ LEAD_AUTOREPLY: 'perhaps' }, 'LEAD_AUTOREPLY must be true or false'],
     [
       { LEAD_WEBHOOK_URL: 'http://hooks.example.com/leads', LEAD_WEBHOOK_SECRET: SECRET },
       'LEAD_WEBHOOK_URL must use https://',
@@ -85,9 +85,38 @@ describe('the worker configuration', () => {
     }
   })
 
-  test('problems of the base schema and of the worker schema are reported together', () => {
-    const problems = problemsOf({ PORT: 'abc', SMTP_URL: 'nope' })
-    expect(problems.some((p) => p.startsWith('PORT'))).toBe(true)
-    expect(problems.some((p) => p.startsWith('SMTP_URL'))).toBe(true)
+  test('LEAD_AUTOREPLY takes the same yes/no words as every other flag', () => {
+    const smtp = { SMTP_URL: 'smtp://h:587', LEAD_NOTIFY_TO: 'a@b.co', LEAD_NOTIFY_FROM: 'a@b.co' }
+    for (const on of ['true', 'TRUE', '1', 'yes', 'Yes'])
+      expect(parseWorkerConfig({ ...smtp, LEAD_AUTOREPLY: on }).notify.autoreply).toBe(true)
+    for (const off of ['false', '0', 'no', ''])
+      expect(parseWorkerConfig({ ...smtp, LEAD_AUTOREPLY: off }).notify.autoreply).toBe(false)
+  })
+
+  test('every problem is reported by one start-up: shared settings, channel rules and the rules between them', () => {
+    const problems = problemsOf({
+      SITE_URL: 'nonsense',
+      LEAD_WEBHOOK_URL: 'https://hooks.example.com/leads',
+      NOTIFY_GIVE_UP_HOURS: '2',
+    })
+    expect(problems.some((p) => p.startsWith('SITE_URL'))).toBe(true)
+    expect(problems.some((p) => p.startsWith('NOTIFY_GIVE_UP_HOURS'))).toBe(true)
+    expect(problems.some((p) => p.startsWith('LEAD_WEBHOOK_SECRET must be set'))).toBe(false)
+    // Once the worker's own variables are readable, the rules between them are checked too,
+    // whatever else is wrong.
+    const later = problemsOf({ SITE_URL: 'nonsense', LEAD_WEBHOOK_URL: 'https://hooks.example.com/leads' })
+    expect(later.some((p) => p.startsWith('SITE_URL'))).toBe(true)
+    expect(later.some((p) => p.startsWith('LEAD_WEBHOOK_SECRET must be set'))).toBe(true)
+  })
+
+  test('the healthcheck reads the heartbeat settings alone', () => {
+    expect(
+      parseEnv(HealthCheckConfigSchema, { SITE_URL: 'nonsense', WORKER_HEARTBEAT_MAX_AGE_SECONDS: '30' }),
+    ).toMatchObject({
+      workerHeartbeat: { maxAgeMs: 30_000 },
+    })
+    expect(() => parseEnv(HealthCheckConfigSchema, { WORKER_HEARTBEAT_MAX_AGE_SECONDS: '5' })).toThrow(
+      /WORKER_HEARTBEAT_MAX_AGE_SECONDS must be at least 20 seconds/,
+    )
   })
 })
