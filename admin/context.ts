@@ -7,8 +7,9 @@ import { existsSync } from 'node:fs'
 import Database from 'better-sqlite3'
 import { parseAdminConfig, type AdminConfig } from './config'
 import { openDatabase, type Db } from '../core/db/connection'
+import { LATEST_SCHEMA_VERSION } from '../core/db/backup'
 import { readSchemaVersion } from '../core/db/migrate'
-import { findLeadsByIdPrefix, type LeadRow } from './lead-queries'
+import { findLeadsByIdPrefix, type ListedLead } from '../core/db/leads'
 
 export interface AdminIo {
   env: NodeJS.ProcessEnv
@@ -70,8 +71,13 @@ export async function withDatabase(
     throw new AdminError(`Cannot open ${file}: ${(err as Error).message}`)
   }
   try {
-    if (readSchemaVersion(db) < 1)
+    const version = readSchemaVersion(db)
+    if (version < 1)
       throw new AdminError(`The database at ${file} has no tables yet: start the site once to create them.`)
+    if (version < LATEST_SCHEMA_VERSION)
+      throw new AdminError(
+        `The database at ${file} is at schema ${version}; this site-admin reads schema ${LATEST_SCHEMA_VERSION}. Start the site (web or worker) once: it brings the database up to date.`,
+      )
     await fn(db)
   } catch (err) {
     const code = (err as { code?: string }).code
@@ -86,7 +92,7 @@ export async function withDatabase(
 }
 
 /** The one lead an id (or the start of one) names; an AdminError when it names none or several. */
-export function findOneLead(db: Db, id: string): LeadRow {
+export function findOneLead(db: Db, id: string): ListedLead {
   const wanted = id.trim()
   if (!/^[0-9a-f-]{4,36}$/i.test(wanted))
     throw new AdminError(

@@ -3,18 +3,19 @@
  * `leads list`, `leads show` and `leads export` print after a lead's own fields, and what
  * `leads retry` does.
  *
- * The worker first records the lead (lead_deliveries), then drives each notification channel
- * to a final state of its own (lead_notifications: sent, failed or skipped; pending while it
- * is being tried). A new channel shows up here by being added to CHANNEL_COLUMNS.
+ * The worker first records its receipt of the lead (lead_receipts), then drives each
+ * notification channel to a final state of its own (lead_notifications: sent, failed or
+ * skipped; pending while it is being tried). The channels are those the worker registered
+ * (notification_channels): a new channel shows up here without this file knowing its name.
  */
 import type { Db } from '../core/db/connection'
+import type { ListedLead } from '../core/db/leads'
 import {
-  listNotificationStates,
+  listChannels,
+  listNotifications,
   retryFailedNotifications as markFailedForRetry,
-  type Channel,
-  type NotificationState,
+  type Notification,
 } from '../core/db/notifications'
-import type { LeadRow } from './lead-queries'
 
 export interface DeliveryColumn {
   /** Column name in the CSV export (snake_case, like the lead's own columns). */
@@ -28,17 +29,11 @@ export interface DeliveryColumn {
 export interface DeliveryState {
   columns: DeliveryColumn[]
   /** For each lead: column key → value ('' when there is nothing to say yet). */
-  values(lead: LeadRow): Record<string, string>
+  values(lead: ListedLead): Record<string, string>
 }
 
-const CHANNEL_COLUMNS: readonly { channel: Channel; key: string; label: string }[] = [
-  { channel: 'owner_email', key: 'email_to_office', label: 'e-mail to office' },
-  { channel: 'webhook', key: 'webhook', label: 'webhook' },
-  { channel: 'autoreply', key: 'autoreply', label: 'autoreply' },
-]
-
 /** One channel's state in words: `sent`, `failed: <reason>`, `pending (2 tries, next …)`, `skipped`. */
-function describeChannel(state: NotificationState | undefined): string {
+function describeNotification(state: Notification | undefined): string {
   if (!state) return ''
   const tries = state.attempts === 1 ? '1 try' : `${state.attempts} tries`
   switch (state.status) {
@@ -55,22 +50,23 @@ function describeChannel(state: NotificationState | undefined): string {
   }
 }
 
-export function readDeliveryState(db: Db, leads: readonly LeadRow[]): DeliveryState {
-  const states = listNotificationStates(
+export function readDeliveryState(db: Db, leads: readonly ListedLead[]): DeliveryState {
+  const channels = listChannels(db)
+  const notifications = listNotifications(
     db,
     leads.map((l) => l.id),
   )
   return {
     columns: [
       { key: 'recorded_at', label: 'recorded by worker', time: true },
-      ...CHANNEL_COLUMNS.map(({ key, label }) => ({ key, label })),
+      ...channels.map((c) => ({ key: c.exportColumn, label: c.label })),
     ],
     values: (lead) => {
-      const byChannel = new Map((states[lead.id] ?? []).map((s) => [s.channel, s]))
+      const byChannel = new Map((notifications[lead.id] ?? []).map((n) => [n.channel, n]))
       return {
-        recorded_at: lead.recorded_at ?? '',
+        recorded_at: lead.receipt?.recordedAt ?? '',
         ...Object.fromEntries(
-          CHANNEL_COLUMNS.map(({ channel, key }) => [key, describeChannel(byChannel.get(channel))]),
+          channels.map((c) => [c.exportColumn, describeNotification(byChannel.get(c.id))]),
         ),
       }
     },
@@ -89,7 +85,7 @@ export interface RetryOutcome {
  * to pending, due now; the worker's reconciler picks it up on its next pass (every few
  * seconds) and tries it again with a fresh give-up window.
  */
-export function retryFailedNotifications(db: Db, now: Date, lead?: LeadRow): RetryOutcome {
+export function retryFailedNotifications(db: Db, now: Date, lead?: ListedLead): RetryOutcome {
   const count = markFailedForRetry(db, now, lead?.id)
   const scope = lead ? ` of lead ${lead.id}` : ''
   if (count === 0) return { ok: true, lines: [`No failed notifications${scope}: nothing to retry.`] }

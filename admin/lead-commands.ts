@@ -1,11 +1,12 @@
 /** site-admin's `leads` commands: list, show, export and retry. */
 import { Option, type Command } from 'commander'
+import { LEAD_FIELD_NAMES, LEAD_FIELDS, summarize } from '../shared/lead-fields'
 import type { Db } from '../core/db/connection'
+import { countLeads, listLeads, type ListedLead } from '../core/db/leads'
 import { findOneLead, withDatabase, type AdminContext } from './context'
 import { toCsv } from './csv'
 import { readDeliveryState, retryFailedNotifications } from './delivery-state'
 import { formatTable, parseLimit, parseSince, shortTime } from './format'
-import { countLeads, listLeads, type LeadRow } from './lead-queries'
 
 const DEFAULT_LIST_LIMIT = 50
 
@@ -87,16 +88,16 @@ function printLeadList(ctx: AdminContext, db: Db, since: Date | null, limit: num
     'QUEUED',
     ...delivery.columns.map((c) => c.label.toUpperCase()),
   ]
-  const table = rows.map((r) => {
-    const values = delivery.values(r)
+  const table = rows.map((lead) => {
+    const values = delivery.values(lead)
     return [
-      r.id,
-      shortTime(r.created_at),
-      r.form_type,
-      `${r.first_name} ${r.last_name}`,
-      r.source_path ?? '',
-      r.duplicate_of ? r.duplicate_of.slice(0, 8) : '',
-      r.enqueued_at ? 'yes' : `pending (${r.enqueue_attempts} tries)`,
+      lead.id,
+      shortTime(lead.createdAt),
+      lead.form,
+      `${lead.firstName} ${lead.lastName}`,
+      lead.sourcePath ?? '',
+      lead.duplicateOf ? lead.duplicateOf.slice(0, 8) : '',
+      lead.enqueuedAt ? 'yes' : `pending (${lead.enqueueAttempts} tries)`,
       ...delivery.columns.map((c) => (c.time ? shortTime(values[c.key]) : values[c.key]) || 'not yet'),
     ]
   })
@@ -108,29 +109,27 @@ function printLeadList(ctx: AdminContext, db: Db, since: Date | null, limit: num
   )
 }
 
-function printLead(ctx: AdminContext, lead: LeadRow, db: Db): void {
+function printLead(ctx: AdminContext, lead: ListedLead, db: Db): void {
   const delivery = readDeliveryState(db, [lead])
   const values = delivery.values(lead)
   const fields: [string, string][] = [
     ['id', lead.id],
-    ['created', lead.created_at],
-    ['form', lead.form_type],
-    ['name', `${lead.first_name} ${lead.last_name}`],
-    ['email', lead.email],
-    ['phone', lead.phone],
-    ['address', lead.address],
-    ['message', lead.message ?? '(none)'],
-    ['source page', lead.source_path ?? '(unknown)'],
-    ['duplicate of', lead.duplicate_of ?? 'no (first enquiry from this e-mail in 24 h)'],
+    ['created', lead.createdAt],
+    ['form', lead.form],
+    ['form type', lead.formType],
+    // The lead's own fields, as the office e-mail shows them (shared/lead-fields.ts).
+    ...summarize(lead).map((row): [string, string] => [row.label.toLowerCase(), row.value || '(none)']),
+    ['source page', lead.sourcePath ?? '(unknown)'],
+    ['duplicate of', lead.duplicateOf ?? 'no (first enquiry from this e-mail in 24 h)'],
     [
       'queued',
-      lead.enqueued_at
-        ? lead.enqueued_at
-        : `not yet (${lead.enqueue_attempts} tries; next ${lead.next_attempt_at ?? 'soon'})`,
+      lead.enqueuedAt
+        ? lead.enqueuedAt
+        : `not yet (${lead.enqueueAttempts} tries; next ${lead.nextAttemptAt ?? 'soon'})`,
     ],
     ...delivery.columns.map((c): [string, string] => [c.label, values[c.key] || 'not yet']),
   ]
-  if (lead.job_id) fields.push(['worker job', `${lead.job_id} (${lead.record_attempts} runs)`])
+  if (lead.receipt) fields.push(['worker job', `${lead.receipt.jobId} (${lead.receipt.runs} runs)`])
   const width = Math.max(...fields.map(([k]) => k.length))
   ctx.out(
     fields
@@ -139,7 +138,7 @@ function printLead(ctx: AdminContext, lead: LeadRow, db: Db): void {
   )
 }
 
-/** The CSV export's header and rows: every lead since `since`, oldest first. */
+/** The CSV export's header and rows: every lead since `since`, oldest first; its fields by the lead-field table. */
 function leadsAsCsv(db: Db, since: Date | null): { header: string[]; rows: (string | number | null)[][] } {
   const leads = listLeads(db, { since, limit: null }).reverse()
   const delivery = readDeliveryState(db, leads)
@@ -147,32 +146,24 @@ function leadsAsCsv(db: Db, since: Date | null): { header: string[]; rows: (stri
     'id',
     'created_at',
     'form_type',
-    'first_name',
-    'last_name',
-    'email',
-    'phone',
-    'address',
-    'message',
+    'form',
+    ...LEAD_FIELD_NAMES.map((name) => LEAD_FIELDS[name].column),
     'source_path',
     'duplicate_of',
     'queued_at',
     ...delivery.columns.map((c) => c.key),
   ]
-  const rows = leads.map((r) => {
-    const values = delivery.values(r)
+  const rows = leads.map((lead) => {
+    const values = delivery.values(lead)
     return [
-      r.id,
-      r.created_at,
-      r.form_type,
-      r.first_name,
-      r.last_name,
-      r.email,
-      r.phone,
-      r.address,
-      r.message,
-      r.source_path,
-      r.duplicate_of,
-      r.enqueued_at,
+      lead.id,
+      lead.createdAt,
+      lead.formType,
+      lead.form,
+      ...LEAD_FIELD_NAMES.map((name) => lead[name]),
+      lead.sourcePath,
+      lead.duplicateOf,
+      lead.enqueuedAt,
       ...delivery.columns.map((c) => values[c.key] ?? null),
     ]
   })

@@ -1,7 +1,7 @@
 /**
  * The lead queue's contract, shared by the producer (web process) and the worker, so
  * both sides agree on names, job data and retry policy.
- * Job data carries the submission id only, never the lead's personal data: Redis is
+ * Job data carries the lead's id only, never the lead's personal data: Redis is
  * not where leads live, and a job dumped in a log or a dashboard reveals nobody.
  */
 import { z } from 'zod'
@@ -10,15 +10,15 @@ import type { DefaultJobOptions } from 'bullmq'
 export const LEADS_QUEUE_NAME = 'leads'
 export const LEAD_RECEIVED_JOB = 'lead.received'
 
-export const LeadJobDataSchema = z.object({ submissionId: z.uuid() }).strict()
+export const LeadJobDataSchema = z.object({ leadId: z.uuid() }).strict()
 export type LeadJobData = z.infer<typeof LeadJobDataSchema>
 
 /**
- * A fixed job id per submission makes the outbox relay's re-adds harmless: BullMQ
+ * A fixed job id per lead makes the outbox relay's re-adds harmless: BullMQ
  * ignores an add whose id already exists (for as long as the job is kept, see below).
  */
-export function leadJobId(submissionId: string): string {
-  return `lead-${submissionId}`
+export function leadJobId(leadId: string): string {
+  return `lead-${leadId}`
 }
 
 const HOUR_S = 60 * 60

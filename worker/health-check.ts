@@ -7,8 +7,7 @@
  * because PID 1 ignores SIGKILL sent from inside its own container.
  */
 import { ConfigError, parseEnv } from '../core/config/helpers'
-import { HealthCheckConfigSchema } from './config'
-import { checkHeartbeat } from './heartbeat'
+import { checkHeartbeat, HealthCheckConfigSchema } from './heartbeat'
 
 /** Prints what it found and returns the exit status. */
 export function checkWorkerHealth(argv: readonly string[], env: NodeJS.ProcessEnv): number {

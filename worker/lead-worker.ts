@@ -55,7 +55,7 @@ export function startLeadWorker(opts: {
     const willRetry = job !== undefined && !job.finishedOn
     const ids = {
       jobId: job?.id,
-      submissionId: (job?.data as { submissionId?: unknown })?.submissionId,
+      leadId: (job?.data as { leadId?: unknown })?.leadId,
       err: { message: err.message },
     }
     if (willRetry) logger.warn(ids, 'lead job failed; will retry')

@@ -21,7 +21,7 @@ const ENQUEUE_TIMEOUT_MS = 1000
 
 export interface LeadProducer {
   /** Resolves when Redis holds the job (or already held it); rejects fast otherwise. */
-  enqueueLead(submissionId: string): Promise<void>
+  enqueueLead(leadId: string): Promise<void>
   /** Whether the Redis connection is up right now. */
   isReady(): boolean
   /** Calls `listener` each time the connection to Redis is (re)established. */
@@ -84,10 +84,10 @@ export function createLeadProducer(opts: ProducerOptions): LeadProducer {
     onReady(listener) {
       connection.on('ready', listener)
     },
-    async enqueueLead(submissionId) {
+    async enqueueLead(leadId) {
       if (connection.status !== 'ready') throw new QueueUnavailableError(`redis is ${connection.status}`)
       await withTimeout(
-        queue.add(LEAD_RECEIVED_JOB, { submissionId }, { jobId: leadJobId(submissionId) }),
+        queue.add(LEAD_RECEIVED_JOB, { leadId }, { jobId: leadJobId(leadId) }),
         timeoutMs,
         () => new QueueUnavailableError(`no answer in ${timeoutMs} ms`),
       )

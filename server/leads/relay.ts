@@ -7,11 +7,11 @@
  * waited for Redis goes out then, instead of on the next tick or after its back-off.
  */
 import type { Db } from '../../core/db/connection'
-import { findPendingSubmissionIds } from '../../core/db/submissions'
+import { findLeadIdsToEnqueue } from '../../core/db/leads'
 import type { Logger } from '../../core/logger'
 import { startPassLoop } from '../../core/pass-loop'
 import type { LeadProducer } from './producer'
-import { handOverSubmission } from './outbox'
+import { handOverLead } from './outbox'
 
 const RELAY_INTERVAL_MS = 2000
 const RELAY_BATCH_SIZE = 100
@@ -41,11 +41,11 @@ export function startOutboxRelay(deps: {
     let sent = 0
     // Batch after batch while the queue takes them; bounded by the rows waiting now.
     for (let batch = 0; batch < MAX_BATCHES_PER_PASS && !loop.isStopped(); batch++) {
-      const ids = findPendingSubmissionIds(deps.db, dueBy, RELAY_BATCH_SIZE)
+      const ids = findLeadIdsToEnqueue(deps.db, dueBy, RELAY_BATCH_SIZE)
       let sentThisBatch = 0
       for (const id of ids) {
         if (loop.isStopped()) break
-        if (await handOverSubmission({ ...deps, logger }, id)) sentThisBatch += 1
+        if (await handOverLead({ ...deps, logger }, id)) sentThisBatch += 1
       }
       sent += sentThisBatch
       if (ids.length < RELAY_BATCH_SIZE || sentThisBatch < ids.length) break

@@ -17,7 +17,10 @@ import { openMigratedDatabase, type Db } from '../../core/db/connection'
 import { createLogger, type Logger } from '../../core/logger'
 import { createLeadProducer, type LeadProducer } from '../../server/leads/producer'
 import { createRateLimitRedis } from '../../server/leads/rate-limit'
-import { parseWorkerConfig, type WorkerConfig } from '../../worker/config'
+import { parseEnv } from '../../core/config/helpers'
+import { workerConfigSchema, type WorkerConfig } from '../../worker/config'
+import { CHANNELS } from '../../worker/notifications/channels'
+import type { Channel } from '../../worker/notifications/channels/channel'
 import { startLeadWorker, type LeadWorker } from '../../worker/lead-worker'
 import { createNotifier, type Notifier } from '../../worker/notifications/notifier'
 import { startReconciler, type Reconciler } from '../../worker/reconciler'
@@ -63,6 +66,8 @@ export interface PipelineOptions {
   pages?: 'dev'
   /** Grace period of /readyz's delivery check. */
   deliveryGraceMs?: number
+  /** The worker's notification channels; CHANNELS by default. */
+  channels?: readonly Channel[]
 }
 
 export async function createPipeline(opts: PipelineOptions): Promise<Pipeline> {
@@ -78,7 +83,7 @@ export async function createPipeline(opts: PipelineOptions): Promise<Pipeline> {
     ...opts.env,
   }
   const config = parseWebConfig(env)
-  const workerConfig = parseWorkerConfig(env)
+  const workerConfig = parseEnv(workerConfigSchema(opts.channels ?? CHANNELS), env)
   const logger = createLogger(opts.logStream ? 'debug' : 'silent', opts.logStream)
   const db = openMigratedDatabase(config.databasePath)
   const producerUrl = opts.producerUrl === undefined ? redisUrl : opts.producerUrl

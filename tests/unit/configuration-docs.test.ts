@@ -9,7 +9,8 @@ import { expect, test } from 'vitest'
 import type { z } from 'zod'
 import { AdminConfigSchema } from '../../admin/config'
 import { WebConfigSchema } from '../../server/config'
-import { HealthCheckConfigSchema, WorkerConfigSchema } from '../../worker/config'
+import { WorkerConfigSchema } from '../../worker/config'
+import { HealthCheckConfigSchema } from '../../worker/heartbeat'
 
 const SCHEMAS: Record<string, z.ZodType> = {
   web: WebConfigSchema,

@@ -9,7 +9,7 @@
  * login) is retried with back-off: the server or its settings can come back.
  */
 import { createTransport } from 'nodemailer'
-import type { SmtpSettings } from '../config'
+import type { SmtpSettings } from './smtp'
 import type { OutgoingMail } from './messages'
 import type { Outcome } from './outcome'
 import { toReason } from './text'

@@ -14,7 +14,7 @@ export function ContactPageForm() {
   return (
     <div className="lead-form-card" id={CONTACT_PAGE_FORM_ID} data-form="contact">
       <EnquiryForm
-        formType="contact"
+        form="contact_page"
         withMessage
         submitLabel="Request My Free Inspection"
         successToast={CONTACT_PAGE_SUCCESS}

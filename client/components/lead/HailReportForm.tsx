@@ -1,6 +1,6 @@
 /**
  * The /hail-report request form: five required fields, sent with form type 'contact' (the
- * product has no form type of its own for it) and its own source path, so these leads can
+ * product has no form type of its own for it) and as form 'hail_report', so these leads can
  * still be told apart (docs/forms.md). On success the fields clear and an inline panel
  * confirms the report is on its way.
  */
@@ -73,7 +73,7 @@ export function HailReportForm() {
         ) : null}
       </div>
       <EnquiryForm
-        formType="contact"
+        form="hail_report"
         sourcePath={ROUTES.hailReport.path}
         submitLabel="Send My Free Hail Report"
         onSuccess={() => setSent(true)}

@@ -17,7 +17,7 @@ export default function ContactModal({ open, onClose }: { open: boolean; onClose
     <LeadDialog open={open} onClose={onClose} titleId={titleId} className="contact-modal">
       <ContactModalHeader titleId={titleId} />
       <EnquiryForm
-        formType="contact_modal"
+        form="contact_modal"
         withMessage
         submitLabel="Request My Free Inspection"
         successToast={CONTACT_MODAL_SUCCESS}

@@ -71,7 +71,7 @@ export function StaticLeadDialogs({
         <ContactModalHeader titleId={`${STATIC_CONTACT_DIALOG_ID}-title`} />
         <StaticEnquiryForm
           formId={STATIC_CONTACT_DIALOG_ID}
-          formType="contact_modal"
+          form="contact_modal"
           sourcePath={pagePath}
           withMessage
           submitLabel="Request My Free Inspection"
@@ -88,7 +88,7 @@ export function StaticLeadDialogs({
         </header>
         <StaticEnquiryForm
           formId={STATIC_EXIT_INTENT_DIALOG_ID}
-          formType="exit_intent"
+          form="exit_intent"
           sourcePath={pagePath}
           withMessage={false}
           submitLabel="Get My Free Report"

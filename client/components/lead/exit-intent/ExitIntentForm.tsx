@@ -11,7 +11,7 @@ export default function ExitIntentForm({ onDone }: { onDone: () => void }) {
   return (
     <div ref={ref}>
       <EnquiryForm
-        formType="exit_intent"
+        form="exit_intent"
         submitLabel="Get My Free Report"
         onSuccess={() => {
           onDone()

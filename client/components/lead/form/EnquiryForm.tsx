@@ -19,8 +19,9 @@ import {
   HONEYPOT_FIELD,
   type Enquiry,
   type EnquiryFormValues,
-  type FormType,
 } from '../../../../shared/enquiry'
+import { LEAD_FIELD_NAMES } from '../../../../shared/lead-fields'
+import { LEAD_FORMS, type LeadFormName } from '../../../../shared/lead-forms'
 import { isStateFor, type EnquiryFieldName } from '../../../../shared/enquiry-form-state'
 import { submitEnquiry } from './submit-enquiry'
 import { notify, preloadToasts } from '../../toasts/toasts'
@@ -38,17 +39,11 @@ const WITH_MESSAGE = EnquiryFieldsSchema
 const WITHOUT_MESSAGE = EnquiryFieldsSchema.omit({ message: true })
 
 type FieldName = keyof EnquiryFormValues
-const EMPTY_VALUES: EnquiryFormValues = {
-  firstName: '',
-  lastName: '',
-  address: '',
-  email: '',
-  phone: '',
-  message: '',
-}
+const EMPTY_VALUES = Object.fromEntries(LEAD_FIELD_NAMES.map((name) => [name, ''])) as EnquiryFormValues
 
 export interface EnquiryFormProps {
-  formType: FormType
+  /** Which of the four forms this is (shared/lead-forms.ts); its form type follows from it. */
+  form: LeadFormName
   /** The optional 'Tell me about your roofing concerns' textarea (contact modal and page). */
   withMessage?: boolean
   submitLabel: string
@@ -61,13 +56,14 @@ export interface EnquiryFormProps {
 }
 
 export function EnquiryForm({
-  formType,
+  form,
   withMessage = false,
   submitLabel,
   successToast,
   sourcePath,
   onSuccess,
 }: EnquiryFormProps) {
+  const { formType } = LEAD_FORMS[form]
   const id = useId()
   const honeypotRef = useRef<HTMLInputElement>(null)
   const pageContext = usePageContext()
@@ -99,6 +95,7 @@ export function EnquiryForm({
     const enquiry: Enquiry = {
       ...parsed,
       formType,
+      form,
       sourcePath: pagePath,
     }
     if ('message' in enquiry && !enquiry.message) delete enquiry.message
@@ -135,7 +132,7 @@ export function EnquiryForm({
       <LeadFormBody
         formId={id}
         fields={fields}
-        formType={formType}
+        form={form}
         sourcePath={pagePath}
         errorOf={(name) => errors[name]?.message}
         // The value in the server HTML too (a refused post's), not only set by the script.

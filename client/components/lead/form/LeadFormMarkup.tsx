@@ -4,6 +4,7 @@
  * through these, so the two cannot drift apart.
  */
 import { ENQUIRY_ENDPOINT, HONEYPOT_FIELD, type FormType } from '../../../../shared/enquiry'
+import type { LeadFormName } from '../../../../shared/lead-forms'
 import type { EnquiryFieldName } from '../../../../shared/enquiry-form-state'
 import { Field, fieldId, FormRouting, Honeypot, type FieldSpec } from './enquiry-fields'
 
@@ -46,7 +47,7 @@ export function LeadFormElement({
 export function LeadFormBody({
   formId,
   fields,
-  formType,
+  form,
   sourcePath,
   errorOf,
   controlOf,
@@ -56,7 +57,7 @@ export function LeadFormBody({
 }: {
   formId: string
   fields: readonly FieldSpec[]
-  formType: FormType
+  form: LeadFormName
   sourcePath: string
   errorOf: (name: EnquiryFieldName) => string | undefined
   controlOf: (name: EnquiryFieldName) => Record<string, unknown> & { name: string }
@@ -78,7 +79,7 @@ export function LeadFormBody({
           />
         ))}
       </div>
-      <FormRouting formType={formType} sourcePath={sourcePath} />
+      <FormRouting form={form} sourcePath={sourcePath} />
       <Honeypot id={fieldId(formId, HONEYPOT_FIELD)} inputRef={honeypotRef} />
       <button type="submit" className="btn btn-primary btn-lg btn-block lead-form-submit" disabled={disabled}>
         {submitText}

@@ -1,5 +1,5 @@
-import type { FormType } from '../../../../shared/enquiry'
 import type { EnquiryFormState } from '../../../../shared/enquiry-form-state'
+import { LEAD_FORMS, type LeadFormName } from '../../../../shared/lead-forms'
 import { visibleFields } from './enquiry-fields'
 import { LeadFormBody, LeadFormElement } from './LeadFormMarkup'
 import { ErrorSummary } from './ErrorSummary'
@@ -11,14 +11,14 @@ import { ErrorSummary } from './ErrorSummary'
  */
 export function StaticEnquiryForm({
   formId,
-  formType,
+  form,
   sourcePath,
   withMessage,
   submitLabel,
   state,
 }: {
   formId: string
-  formType: FormType
+  form: LeadFormName
   sourcePath: string
   withMessage: boolean
   submitLabel: string
@@ -26,12 +26,12 @@ export function StaticEnquiryForm({
 }) {
   const fields = visibleFields(withMessage)
   return (
-    <LeadFormElement formType={formType} labelledBy={`${formId}-title`}>
+    <LeadFormElement formType={LEAD_FORMS[form].formType} labelledBy={`${formId}-title`}>
       {state ? <ErrorSummary formId={formId} state={state} fields={fields} /> : null}
       <LeadFormBody
         formId={formId}
         fields={fields}
-        formType={formType}
+        form={form}
         sourcePath={sourcePath}
         errorOf={(name) => state?.errors[name]}
         controlOf={(name) => ({ name, defaultValue: state?.values[name] ?? '' })}
