@@ -195,7 +195,7 @@ export async function waitFor(condition: () => boolean, timeoutMs = 5000, what =
 
 export function countRows(
   db: Db,
-  table: 'form_submissions' | 'lead_deliveries' | 'lead_notifications',
+  table: 'form_submissions' | 'lead_receipts' | 'lead_notifications',
 ): number {
   return (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n
 }
