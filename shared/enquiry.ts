@@ -5,11 +5,10 @@
  */
 import { z } from 'zod'
 import { fieldRules, isOptionalField, LEAD_FIELD_NAMES, LEAD_FIELDS, type LeadFieldName } from './lead-fields'
-import { LEAD_FORM_NAMES, LEAD_FORMS } from './lead-forms'
+import { FORM_TYPES, LEAD_FORM_NAMES, LEAD_FORMS } from './lead-forms'
 import { hasHiddenCharacters, hiddenCharacterMessage } from './text-hygiene'
 
-export const FORM_TYPES = ['contact_modal', 'contact', 'exit_intent'] as const
-export type FormType = (typeof FORM_TYPES)[number]
+export { FORM_TYPES, type FormType } from './lead-forms'
 
 type RequiredFieldName = {
   [K in LeadFieldName]: (typeof LEAD_FIELDS)[K]['text'] extends { optional: true } ? never : K

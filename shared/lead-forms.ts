@@ -4,8 +4,11 @@
  * hail report both send 'contact', as the product's rules say), the page a form lives on when
  * it belongs to one page, and what the office is told it is. docs/forms.md describes them.
  */
-import type { FormType } from './enquiry'
 import { ROUTES } from './routes'
+
+/** The product's form types (form_submissions.form_type), exactly as the product names them. */
+export const FORM_TYPES = ['contact_modal', 'contact', 'exit_intent'] as const
+export type FormType = (typeof FORM_TYPES)[number]
 
 export interface LeadFormSpec {
   /** The product's form type for it, stored as form_type. */

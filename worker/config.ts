@@ -6,7 +6,7 @@
  * naming the variable. See .env.example and docs/lead-pipeline.md.
  */
 import { z } from 'zod'
-import { parseEnv, wholeMs, type EnvOf } from '../core/config/helpers'
+import { parseEnv, wholeMs, type EnvOf, type Problem } from '../core/config/helpers'
 import {
   BACKUP_SETTINGS,
   DATABASE_SETTINGS,
@@ -20,7 +20,7 @@ import {
 } from '../core/config/settings'
 import { HEARTBEAT_SETTINGS, readHeartbeatSettings } from './heartbeat'
 import { CHANNELS } from './notifications/channels'
-import type { Channel, Problem } from './notifications/channels/channel'
+import type { Channel } from './notifications/channels/channel'
 import { checkSmtpSettings, readSmtpSettings, SMTP_SETTINGS } from './notifications/smtp'
 
 /** The reconciler must pick a lost lead up within two minutes at most. */

@@ -26,6 +26,9 @@ export function parseEnv<S extends z.ZodType>(schema: S, source: NodeJS.ProcessE
   return result.data
 }
 
+/** Reports a configuration that breaks a rule between variables, naming the variable. */
+export type Problem = (variable: string, message: string) => void
+
 /** The variables of a schema's shape as its transform receives them. */
 export type EnvOf<Shape extends z.ZodRawShape> = z.output<z.ZodObject<Shape>>
 

@@ -3,8 +3,7 @@
  * office and the autoreply): SMTP_URL and the sender of every e-mail, LEAD_NOTIFY_FROM.
  */
 import { z } from 'zod'
-import { optionalText, type EnvOf } from '../../core/config/helpers'
-import type { Problem } from './channels/channel'
+import { optionalText, type EnvOf, type Problem } from '../../core/config/helpers'
 
 export const SMTP_SETTINGS = {
   SMTP_URL: optionalText.refine(

@@ -8,16 +8,13 @@
  */
 import type { z } from 'zod'
 import type { BusinessConfig } from '../../../shared/business'
-import type { EnvOf } from '../../../core/config/helpers'
+import type { EnvOf, Problem } from '../../../core/config/helpers'
 import type { Lead } from '../../../core/db/leads'
 import type { ChannelAudience, ChannelPlan, RegisteredChannel } from '../../../core/db/notifications'
 import type { LeadView } from '../lead-view'
 import type { Mailer } from '../mailer'
 import type { Outcome } from '../outcome'
 import type { SmtpSettings } from '../smtp'
-
-/** Reports a configuration that breaks a rule between variables. */
-export type Problem = (variable: string, message: string) => void
 
 /** What the worker's channels share: the SMTP connection, when there is one. */
 export interface SharedChannelSettings {
