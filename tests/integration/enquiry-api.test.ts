@@ -67,6 +67,32 @@ describe('POST /api/enquiries: accepted enquiries', () => {
     expect(findLead(p.db, res.body.id)).toMatchObject({ message: null, formType: 'contact' })
   })
 
+  test('the form names itself and is stored; without it, its form type’s form is', async () => {
+    const hail = await post({
+      ...VALID_ENQUIRY,
+      email: 'hail.form@example.com',
+      formType: 'contact',
+      form: 'hail_report',
+      sourcePath: '/storm-season',
+    })
+    expect(hail.status).toBe(201)
+    expect(findLead(p.db, hail.body.id)).toMatchObject({ formType: 'contact', form: 'hail_report' })
+    const unnamed = await post({ ...VALID_ENQUIRY, email: 'no.form@example.com', formType: 'contact' })
+    expect(findLead(p.db, unnamed.body.id)).toMatchObject({ formType: 'contact', form: 'contact_page' })
+  })
+
+  test('a form of another form type, or no form of ours, is refused with a message that says so', async () => {
+    const mismatch = await post({ ...VALID_ENQUIRY, email: 'mismatch@example.com', form: 'exit_intent' })
+    expect(mismatch.status).toBe(400)
+    expect(mismatch.body.errors).toEqual({
+      form: 'Form exit_intent is sent with form type exit_intent, not contact_modal',
+    })
+    const unknown = await post({ ...VALID_ENQUIRY, email: 'unknown@example.com', form: 'newsletter' })
+    expect(unknown.body.errors).toEqual({
+      form: 'Form must be one of contact_modal, contact_page, hail_report, exit_intent',
+    })
+  })
+
   test('a same-origin browser request and a request without Origin (curl) are accepted', async () => {
     const browser = await request(p.app)
       .post(ENQUIRY_ENDPOINT)
