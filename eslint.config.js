@@ -5,46 +5,57 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 
 /*
- * Import boundaries between the processes (docs/decisions/009-process-boundaries.md).
- * Every import of our own code is relative, so a specifier that climbs out (`../`…) and then
- * names a top-level folder says where it lands.
+ * Import boundaries between the three processes and what they share
+ * (docs/decisions/011-layout-and-names.md). Every import of our own code is relative, so a
+ * specifier that climbs out (`../`…) and then names a top-level folder says where it lands.
  *
- *   client/  runs in the browser too: no server/ or worker/ code. A `*.server.ts` file runs on
- *            the server only (Vike keeps it out of the browser bundle) and may use server/core/.
+ *   shared/  is imported by the browser and by every process: it imports none of them.
+ *   core/    what every Node process uses (config helpers, logger, database, queue contract,
+ *            shutdown, the small mechanisms): it imports only core/ and shared/.
+ *   server/  the web process: core/ and shared/, never another process's code.
+ *   worker/  the worker process: core/ and shared/ only.
+ *   admin/   site-admin: core/ and shared/ only.
+ *   client/  runs in the browser too: shared/ only. A `*.server.ts` file runs on the server only
+ *            (Vike keeps it out of the browser bundle) and may use core/.
  *   client/script-layer/  every page's only script before any interaction: plain DOM code, no
  *            React and nothing that brings it (the islands load on intent, by dynamic import;
  *            docs/decisions/010-islands.md).
- *   shared/  is imported by the browser and by every process: it imports none of them.
- *   server/core/  what every process uses (config, logger, database, queue contract, shutdown):
- *            it imports only server/core/ and shared/.
- *   server/  the web tier and site-admin: never worker/ (another process).
- *   worker/  only server/core/ from server/; the web tier and site-admin are another process.
+ *   bin/     one file per program; each starts its own process's code, so it may import them.
  *   scripts/, tests/, e2e/ may import anything.
  */
 const climbsTo = (folders) => `^(\\.\\./)+(${folders})(/|$)`
+const PROCESS_MESSAGE =
+  'is another process: what two processes both need belongs in core/ (Node code) or shared/ (browser too).'
 const RESTRICTED = {
-  serverOrWorker: {
-    regex: climbsTo('server|worker'),
+  fromClient: {
+    regex: climbsTo('core|server|worker|admin|bin'),
     message:
-      'client/ code can reach the browser: it may not import server/ or worker/. Server-only code belongs in a *.server.ts file, which may import server/core/.',
+      'client/ code can reach the browser: it may import shared/ only. Server-only code belongs in a *.server.ts file, which may import core/.',
   },
-  serverBeyondCore: {
-    regex: '^(\\.\\./)+server/(?!core/)',
-    message:
-      'Only server/core/ (config, logger, database, queue contract, shutdown) is shared between processes; the web tier (http, leads, app, main) and site-admin are not.',
+  fromClientServerFile: {
+    regex: climbsTo('server|worker|admin|bin'),
+    message: 'A *.server.ts page file runs inside the web process: it may use core/ and shared/ only.',
   },
-  worker: {
-    regex: climbsTo('worker'),
-    message: 'worker/ is another process: move what both need into server/core/.',
-  },
-  anyProcess: {
-    regex: climbsTo('client|server|worker'),
+  fromShared: {
+    regex: climbsTo('client|core|server|worker|admin|bin'),
     message: 'shared/ is imported by the browser and by every process, so it imports none of them.',
   },
-  beyondCore: {
-    regex: climbsTo('client|http|leads|admin|app|main'),
+  fromCore: {
+    regex: climbsTo('client|server|worker|admin|bin'),
     message:
-      'server/core/ is what every process uses: it imports only server/core/ and shared/, never the web tier, site-admin or the pages.',
+      'core/ is what every process uses: it imports only core/ and shared/, never a process or the pages.',
+  },
+  fromServer: {
+    regex: climbsTo('client|worker|admin|bin'),
+    message: `The web process (server/) may not import that: it ${PROCESS_MESSAGE}`,
+  },
+  fromWorker: {
+    regex: climbsTo('client|server|admin|bin'),
+    message: `The worker may not import that: it ${PROCESS_MESSAGE}`,
+  },
+  fromAdmin: {
+    regex: climbsTo('client|server|worker|bin'),
+    message: `site-admin may not import that: it ${PROCESS_MESSAGE}`,
   },
 }
 const SCRIPT_LAYER_REACT_FREE = {
@@ -54,8 +65,8 @@ const SCRIPT_LAYER_REACT_FREE = {
     "client/script-layer/ is every page's only script before any interaction: it may not bring React (or the components and islands that use it) statically. Load an island with import() (docs/decisions/010-islands.md).",
   allowTypeImports: true,
 }
-const restrictImports = (...patterns) => ({
-  'no-restricted-imports': ['error', { patterns: patterns.map((p) => RESTRICTED[p] ?? p) }],
+const restrictImports = (...names) => ({
+  'no-restricted-imports': ['error', { patterns: names.map((n) => RESTRICTED[n] ?? n) }],
 })
 
 export default tseslint.config(
@@ -84,18 +95,19 @@ export default tseslint.config(
   // Later blocks replace the restrictions of earlier ones for the files they match.
   {
     files: ['client/**'],
-    rules: { ...restrictImports('serverOrWorker'), 'max-lines': ['error', { max: 200 }] },
+    rules: { ...restrictImports('fromClient'), 'max-lines': ['error', { max: 200 }] },
   },
-  { files: ['client/**/*.server.ts'], rules: restrictImports('worker', 'serverBeyondCore') },
+  { files: ['client/**/*.server.ts'], rules: restrictImports('fromClientServerFile') },
   {
     files: ['client/script-layer/**'],
     rules: {
-      ...restrictImports('serverOrWorker', SCRIPT_LAYER_REACT_FREE),
+      ...restrictImports('fromClient', SCRIPT_LAYER_REACT_FREE),
       'max-lines': ['error', { max: 200 }],
     },
   },
-  { files: ['shared/**'], rules: restrictImports('anyProcess') },
-  { files: ['server/**'], rules: restrictImports('worker') },
-  { files: ['server/core/**'], rules: restrictImports('worker', 'beyondCore') },
-  { files: ['worker/**'], rules: restrictImports('serverBeyondCore') },
+  { files: ['shared/**'], rules: restrictImports('fromShared') },
+  { files: ['core/**'], rules: restrictImports('fromCore') },
+  { files: ['server/**'], rules: restrictImports('fromServer') },
+  { files: ['worker/**'], rules: restrictImports('fromWorker') },
+  { files: ['admin/**'], rules: restrictImports('fromAdmin') },
 )

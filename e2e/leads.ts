@@ -5,10 +5,10 @@
 import Database from 'better-sqlite3'
 import { expect, type Locator, type Page } from '@playwright/test'
 import { E2E_DATABASE_PATH } from '../playwright.config'
-import type { SubmissionRow } from '../server/core/db/submissions'
+import type { LeadRow } from '../core/db/leads'
 
-/** A stored lead, as the server's repository reads it. */
-export type Row = SubmissionRow
+/** A stored lead, its columns as SQLite returns them. */
+export type Row = LeadRow
 
 export function rowsFor(email: string): Row[] {
   const db = new Database(E2E_DATABASE_PATH, { readonly: true, fileMustExist: true })

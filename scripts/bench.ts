@@ -18,15 +18,15 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
 import autocannon from 'autocannon'
 import compression from 'compression'
 import express from 'express'
 import { pino } from 'pino'
 import { createApp } from '../server/app'
-import { parseConfig } from '../server/core/config'
-import { openMigratedDatabase } from '../server/core/db/connection'
-import { createLogger } from '../server/core/logger'
+import { loadPages } from '../server/http/pages'
+import { parseWebConfig } from '../server/config'
+import { openMigratedDatabase } from '../core/db/connection'
+import { createLogger } from '../core/logger'
 import { createLeadProducer } from '../server/leads/producer'
 import { deleteKeys } from '../tests/support/redis'
 import { formatSpeedToLead, measureSpeedToLead } from './lib/speed-to-lead'
@@ -38,13 +38,11 @@ const CONTENT_PAGE = '/faqs'
 const STATIC_PATH = '/__bench/static/faqs.html'
 
 // The content-page measurement needs the production build of the pages, loaded the way
-// server/main.ts loads it.
-const SERVER_ENTRY = path.resolve('dist/server/entry.mjs')
-if (!existsSync(SERVER_ENTRY)) {
+// the web process loads it (below, once the configuration is parsed).
+if (!existsSync('dist/server/entry.mjs')) {
   console.error('bench: dist/server/entry.mjs is missing. Run `npm run build` first, then `npm run bench`.')
   process.exit(1)
 }
-await import(pathToFileURL(SERVER_ENTRY).href)
 
 async function speedToLead() {
   console.log('speed to lead: 200 leads, 10 at a time, 201 answer → SMTP server accepted the owner e-mail')
@@ -63,7 +61,7 @@ if (process.env.BENCH_ONLY === 'speed') {
 
 const dir = mkdtempSync(path.join(tmpdir(), 'roofing-bench-'))
 const prefix = `bench-${process.pid}-${Date.now()}`
-const config = parseConfig({
+const config = parseWebConfig({
   ...process.env,
   NODE_ENV: 'production',
   DATABASE_PATH: path.join(dir, 'bench.db'),
@@ -72,6 +70,7 @@ const config = parseConfig({
   // The bench measures throughput, not the limiter.
   LEAD_RATE_LIMIT_PER_MINUTE: String(1_000_000_000),
 })
+await loadPages(config)
 // Real serialisation and redaction, without flooding the terminal.
 const logger = createLogger('info', pino.destination({ dest: '/dev/null', sync: false }))
 const db = openMigratedDatabase(config.databasePath)

@@ -1,16 +1,17 @@
-// Bundles the Node entry points (web server, worker, the worker's healthcheck and notify-test
-// command, site-admin) into dist/node with esbuild.
-// Dependencies stay external (node_modules); our own server/, shared/ and worker/ code is bundled,
-// so production runs plain JavaScript with no TypeScript loader.
+// Bundles every program in bin/ (one file each: the web server, the worker, its healthcheck,
+// notify-test, site-admin) into dist/node/<its name>.mjs with esbuild.
+// Dependencies stay external (node_modules); our own code (core/, server/, worker/, admin/,
+// shared/) is bundled, so production runs plain JavaScript with no TypeScript loader.
+import { readdirSync } from 'node:fs'
+import path from 'node:path'
 import { build } from 'esbuild'
 
-const entryPoints = {
-  server: 'server/main.ts',
-  'site-admin': 'server/admin/main.ts',
-  worker: 'worker/main.ts',
-  'worker-health': 'worker/health.ts',
-  'notify-test': 'worker/notify-test.ts',
-}
+// The folder is the list: a new program is a new file in bin/.
+const entryPoints = Object.fromEntries(
+  readdirSync('bin')
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => [path.basename(name, '.ts'), path.join('bin', name)]),
+)
 
 await build({
   entryPoints,

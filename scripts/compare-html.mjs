@@ -10,6 +10,11 @@
 // 404 page. Before comparing, hashed asset names and today's date are replaced by placeholders.
 // Exits 0 when every page is identical, 1 when any differs, 2 when a side could not be built
 // or served.
+//
+// --allow-added REGEX: a change that deliberately adds markup (say a hidden input to every
+// form) is proved by removing what REGEX matches from the head's pages first; a page then equal
+// to the base's is reported identical with the count of what was added, and any other
+// difference still shows.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -26,11 +31,15 @@ const DIFF_LINE_MAX_CHARS = 240
 const args = process.argv.slice(2)
 if (args.includes('--help') || args.includes('-h')) {
   console.log(
-    'usage: node scripts/compare-html.mjs [base-rev (default main)] [head-rev (default: working tree)]',
+    'usage: node scripts/compare-html.mjs [--allow-added REGEX] [base-rev (default main)] [head-rev (default: working tree)]',
   )
   process.exit(0)
 }
-const [baseRev = 'main', headRev] = args.filter((a) => !a.startsWith('-'))
+const allowIndex = args.indexOf('--allow-added')
+const allowedAddition = allowIndex >= 0 ? new RegExp(args[allowIndex + 1] ?? '', 'g') : undefined
+const [baseRev = 'main', headRev] = args.filter(
+  (a, i) => !a.startsWith('-') && (allowIndex < 0 || i !== allowIndex + 1),
+)
 const repoRoot = git(process.cwd(), ['rev-parse', '--show-toplevel']).trim()
 const tempDirs = []
 
@@ -46,15 +55,16 @@ try {
   let different = 0
   for (const p of paths) {
     const a = basePages.get(p)
-    const b = headPages.get(p)
+    const b = withoutAllowed(headPages.get(p))
     const status = `${a.status}${a.status === b.status ? '' : `→${b.status}`}`
+    const added = b.added ? `  (${b.added} added, as allowed: ${allowedAddition})` : ''
     if (a.status === b.status && a.body === b.body) {
-      console.log(`identical  ${status}  ${p}`)
+      console.log(`identical  ${status}  ${p}${added}`)
     } else if (a.status === b.status && withoutChunks(a.body) === withoutChunks(b.body)) {
       // Moving code between modules can make the bundler split the shared JavaScript into more
       // or fewer chunks; a chunk's name is nothing but a hash, so that is no change to the page.
       console.log(
-        `identical  ${status}  ${p}  (JavaScript chunks: ${chunkCount(a.body)} → ${chunkCount(b.body)})`,
+        `identical  ${status}  ${p}  (JavaScript chunks: ${chunkCount(a.body)} → ${chunkCount(b.body)})${added}`,
       )
     } else {
       different++
@@ -208,6 +218,17 @@ function withoutChunks(html) {
   return html
     .replace(/\/assets\/chunks\/chunk-\[hash\]\.js(?: \/assets\/chunks\/chunk-\[hash\]\.js)*/g, '[chunks]')
     .replace(/\n[ \t]*(?=\n)/g, '')
+}
+
+/** The head's page with every allowed addition taken out, and how many there were. */
+function withoutAllowed(page) {
+  if (!allowedAddition) return page
+  let added = 0
+  const body = page.body.replace(allowedAddition, () => {
+    added++
+    return ''
+  })
+  return { ...page, body, added }
 }
 
 /** The differing lines (tags on lines of their own), with a little context around them. */

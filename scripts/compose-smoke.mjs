@@ -205,14 +205,14 @@ async function sendEnquiry(note) {
   return r.body.id
 }
 
-// Reads the worker's records inside the web container, read-only, with the image's better-sqlite3.
+// Reads the worker's receipts of the leads inside the web container, read-only, with the image's better-sqlite3.
 const QUERY = `
 const Database = require('better-sqlite3');
 const ids = JSON.parse(process.argv[1]);
 let found = [];
 try {
   const db = new Database(process.env.DATABASE_PATH, { readonly: true, fileMustExist: true });
-  const stmt = db.prepare('SELECT submission_id FROM lead_deliveries WHERE submission_id = ?');
+  const stmt = db.prepare('SELECT lead_id FROM lead_receipts WHERE lead_id = ?');
   found = ids.filter((id) => stmt.get(id));
   db.close();
 } catch (err) { console.error(String(err.message)); }
@@ -221,7 +221,7 @@ console.log('RECORDED ' + JSON.stringify(found));`
 async function recorded(ids) {
   const out = await run(['exec', '-T', 'web', 'node', '-e', QUERY, JSON.stringify(ids)], { quiet: true })
   const line = out.split('\n').find((l) => l.startsWith('RECORDED '))
-  if (!line) throw new Error(`could not read lead_deliveries: ${out}`)
+  if (!line) throw new Error(`could not read lead_receipts: ${out}`)
   return JSON.parse(line.slice('RECORDED '.length))
 }
 
@@ -250,7 +250,9 @@ async function exportedIds() {
   const out = await run(['exec', '-T', 'web', 'site-admin', 'leads', 'export'], { quiet: true })
   // podman-compose prints its own lines around the command's output; the CSV starts at its header.
   const lines = out.split(/\r?\n/)
-  const header = lines.findIndex((l) => l.startsWith('id,created_at,form_type,first_name,last_name,email,'))
+  const header = lines.findIndex((l) =>
+    l.startsWith('id,created_at,form_type,form,first_name,last_name,email,'),
+  )
   check(header >= 0, `site-admin leads export printed no CSV header: ${out.slice(0, 300)}`)
   check(out.includes('\r\n'), 'the CSV lines do not end with CRLF')
   return new Set(

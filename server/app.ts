@@ -9,12 +9,12 @@ import type { Redis } from 'ioredis'
 import compression from 'compression'
 import { pinoHttp } from 'pino-http'
 import type { LevelWithSilent } from 'pino'
-import type { Config } from './core/config'
-import type { Logger } from './core/logger'
+import type { WebConfig } from './config'
+import type { Logger } from '../core/logger'
 import { createSecurityHeaders } from './http/security'
 import { createFormPageRenderer, createSsrHandler } from './http/ssr'
 import { createHealthRouter, type ReadinessCheck } from './http/health'
-import type { Db } from './core/db/connection'
+import type { Db } from '../core/db/connection'
 import type { LeadProducer } from './leads/producer'
 import { createEnquiryRouter } from './leads/enquiry-router'
 import { createDatabaseCheck, createDeliveryCheck, createQueueCheck } from './leads/readiness'
@@ -22,7 +22,7 @@ import { ENQUIRY_ENDPOINT } from '../shared/enquiry'
 import { createSeoFilesRouter } from './http/seo-files'
 
 export interface AppDeps {
-  config: Config
+  config: WebConfig
   logger: Logger
   /** Vite's dev middleware (development only). Production serves dist/client instead. */
   devMiddleware?: RequestHandler

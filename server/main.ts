@@ -1,17 +1,18 @@
 /**
- * Web process entry point: parse configuration, load the pages, open the database, connect
- * the queue, listen, and close gracefully on SIGTERM/SIGINT. Each step is a function below.
+ * The web process (started by bin/server.ts): parse configuration, load the pages, open the
+ * database, connect the queue, listen, and close gracefully on SIGTERM/SIGINT. Each step is a
+ * function below.
  */
 import type { Server } from 'node:http'
-import path from 'node:path'
-import { pathToFileURL } from 'node:url'
-import type { Express, RequestHandler } from 'express'
+import type { Express } from 'express'
 import type { Redis } from 'ioredis'
 import { createApp } from './app'
-import { loadConfigOrExit, type Config } from './core/config'
-import { openMigratedDatabase, type Db } from './core/db/connection'
-import { createLogger, type Logger } from './core/logger'
-import { onShutdown, WEB_SHUTDOWN_TIMEOUT_MS } from './core/shutdown'
+import { loadPages } from './http/pages'
+import { loadConfigOrExit, refuseSampleValuesOrExit } from '../core/config/load'
+import { WebConfigSchema, type WebConfig } from './config'
+import { openMigratedDatabase, type Db } from '../core/db/connection'
+import { createLogger, type Logger } from '../core/logger'
+import { onShutdown, WEB_SHUTDOWN_TIMEOUT_MS } from '../core/shutdown'
 import { createLeadProducer, type LeadProducer } from './leads/producer'
 import { createRateLimitRedis } from './leads/rate-limit'
 import { startOutboxRelay, type OutboxRelay } from './leads/relay'
@@ -23,13 +24,14 @@ interface QueueConnections {
   rateLimitRedis?: Redis
 }
 
-async function main() {
-  const config = loadConfigOrExit()
+export async function startWeb(): Promise<void> {
+  const { config, envFile } = loadConfigOrExit(WebConfigSchema)
+  const warnings = refuseSampleValuesOrExit(config)
   const logger = createLogger(config.logLevel)
-  for (const warning of config.warnings) logger.warn(warning)
-  if (config.envFile) logger.info({ envFile: config.envFile }, 'settings read from .env')
+  for (const warning of warnings) logger.warn(warning)
+  if (envFile) logger.info({ envFile }, 'settings read from .env')
 
-  const devMiddleware = await loadPages(config)
+  const { devMiddleware } = await loadPages(config)
   // Store first: the database must open (and migrate) before the site accepts anything.
   const db = openDatabase(config, logger)
   const queue = connectQueue(config, db, logger)
@@ -43,28 +45,14 @@ async function main() {
   })
 }
 
-/**
- * Development: Vite's dev middleware, which renders the pages from source. Production: the
- * server build of the pages made by `vike build` (Vike's renderPage finds it once imported).
- */
-async function loadPages(config: Config): Promise<RequestHandler | undefined> {
-  if (config.isProduction) {
-    await import(pathToFileURL(path.resolve('dist/server/entry.mjs')).href)
-    return undefined
-  }
-  const { createDevMiddleware } = await import('vike/server')
-  const dev = await createDevMiddleware({ root: process.cwd() })
-  return dev.devMiddleware as unknown as RequestHandler
-}
-
-function openDatabase(config: Config, logger: Logger): Db {
-  const db = openMigratedDatabase(config.databasePath, { backupDir: config.backup.dir, logger })
+function openDatabase(config: WebConfig, logger: Logger): Db {
+  const db = openMigratedDatabase(config.databasePath, { backupDir: config.backupDir, logger })
   logger.info({ databasePath: config.databasePath }, 'database ready')
   return db
 }
 
 /** The queue producer, the outbox relay and the rate limit's counters, all on REDIS_URL. */
-function connectQueue(config: Config, db: Db, logger: Logger): QueueConnections {
+function connectQueue(config: WebConfig, db: Db, logger: Logger): QueueConnections {
   if (!config.redisUrl) {
     logger.warn('queue disabled: REDIS_URL is not set; leads are stored and wait in the outbox until it is')
     return {}
@@ -77,7 +65,7 @@ function connectQueue(config: Config, db: Db, logger: Logger): QueueConnections 
   }
 }
 
-function listen(app: Express, config: Config, logger: Logger): Server {
+function listen(app: Express, config: WebConfig, logger: Logger): Server {
   const server = app.listen(config.port, config.host, () => {
     const address = server.address()
     const port = typeof address === 'object' && address ? address.port : config.port
@@ -103,8 +91,3 @@ async function closeWeb(server: Server, queue: QueueConnections, db: Db, logger:
   queue.rateLimitRedis?.disconnect()
   db.close()
 }
-
-main().catch((err) => {
-  console.error(err)
-  process.exit(1)
-})

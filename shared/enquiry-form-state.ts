@@ -5,10 +5,11 @@
  * same object goes into the form island's props, so the island hydrates to the same HTML.
  */
 import type { FormType } from './enquiry'
+import { FORM_FIELD_NAMES, type LeadFieldName } from './lead-fields'
 
-/** The visible fields, in the order every form shows them. */
-export const ENQUIRY_FIELD_NAMES = ['firstName', 'lastName', 'address', 'email', 'phone', 'message'] as const
-export type EnquiryFieldName = (typeof ENQUIRY_FIELD_NAMES)[number]
+/** The visible fields, in the order every form shows them (shared/lead-fields.ts). */
+export const ENQUIRY_FIELD_NAMES = FORM_FIELD_NAMES
+export type EnquiryFieldName = LeadFieldName
 
 export interface EnquiryFormState {
   formType: FormType

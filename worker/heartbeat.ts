@@ -1,14 +1,41 @@
 /**
- * The worker's heartbeat, read by its container healthcheck (worker/health.ts). While the
+ * The worker's heartbeat, read by its container healthcheck (worker/health-check.ts). While the
  * worker is healthy (its BullMQ worker running, the database answering) it rewrites a small
  * file every few seconds; a worker whose event loop is stuck, or whose queue consumer has
  * stopped, stops rewriting it, and the healthcheck sees the file go stale.
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { z } from 'zod'
+import { nonEmpty, type EnvOf } from '../core/config/helpers'
 
 /** How often a healthy worker rewrites its heartbeat (WORKER_HEARTBEAT_MAX_AGE_SECONDS must allow a few missed). */
 const HEARTBEAT_INTERVAL_MS = 10_000
+
+/** Read by the worker, which writes the heartbeat, and by its healthcheck, which reads it. */
+export const HEARTBEAT_SETTINGS = {
+  /** The file the worker rewrites while it is healthy. */
+  WORKER_HEARTBEAT_FILE: nonEmpty.default(path.join(tmpdir(), 'roofing-worker-heartbeat.json')),
+  /**
+   * A heartbeat older than this means the worker is stuck (it beats every 10 s): nine missed
+   * beats by default, long enough for a slow backup on a busy machine.
+   */
+  WORKER_HEARTBEAT_MAX_AGE_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds, e.g. 90' })
+    .int('must be a whole number of seconds')
+    .min(20, 'must be at least 20 seconds (the worker beats every 10 s)')
+    .default(90),
+}
+
+export function readHeartbeatSettings(e: EnvOf<typeof HEARTBEAT_SETTINGS>) {
+  return {
+    workerHeartbeat: { file: e.WORKER_HEARTBEAT_FILE, maxAgeMs: e.WORKER_HEARTBEAT_MAX_AGE_SECONDS * 1000 },
+  }
+}
+
+/** The healthcheck's own configuration (worker/health-check.ts): the heartbeat settings alone. */
+export const HealthCheckConfigSchema = z.object(HEARTBEAT_SETTINGS).transform(readHeartbeatSettings)
 
 export interface HeartbeatRecord {
   pid: number

@@ -2,8 +2,8 @@
  * Lead delivery in the worker process: the notifier (shared by the queue jobs and the
  * reconciler) and the reconciler loop, with the start-up log of which channels are on.
  */
-import type { Db } from '../server/core/db/connection'
-import type { Logger } from '../server/core/logger'
+import type { Db } from '../core/db/connection'
+import type { Logger } from '../core/logger'
 import type { WorkerConfig } from './config'
 import { createNotifier, type Notifier } from './notifications/notifier'
 import { startReconciler, type Reconciler } from './reconciler'
@@ -18,12 +18,16 @@ export interface LeadDelivery {
 export function startLeadDelivery(deps: { db: Db; config: WorkerConfig; logger: Logger }): LeadDelivery {
   const notifier = createNotifier(deps)
   const channels = notifier.describeChannels()
-  if (notifier.hasOwnerChannel()) {
+  if (notifier.contractorChannelsOn().length) {
     deps.logger.info({ channels }, 'lead notifications on')
   } else {
+    const setUp = deps.config.notify.channels
+      .filter((c) => c.audience === 'contractor')
+      .map((c) => c.enabledBy)
+      .join(' or ')
     deps.logger.warn(
       { channels },
-      'no notification channel is configured (set SMTP_URL or LEAD_WEBHOOK_URL): leads are stored and recorded, but nobody is told of them',
+      `no notification channel is configured (set ${setUp}): leads are stored and recorded, but nobody is told of them`,
     )
   }
   const reconciler = startReconciler({

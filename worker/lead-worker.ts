@@ -4,9 +4,10 @@
  */
 import { Worker } from 'bullmq'
 import { Redis } from 'ioredis'
-import type { Db } from '../server/core/db/connection'
-import type { Logger } from '../server/core/logger'
-import { LEADS_QUEUE_NAME } from '../server/core/leads-queue'
+import type { Db } from '../core/db/connection'
+import type { Logger } from '../core/logger'
+import { LEADS_QUEUE_NAME } from '../core/leads-queue'
+import { reconnectDelayMs } from '../core/redis'
 import type { Notifier } from './notifications/notifier'
 import { createRecordLeadProcessor } from './processors/record-lead'
 
@@ -14,11 +15,6 @@ const ERROR_LOG_INTERVAL_MS = 30_000
 
 /** Pause of BullMQ's fetch loop after a Redis error. */
 const RUN_RETRY_DELAY_MS = 1000
-
-/** ioredis reconnect delay: 100 ms, 200 ms … then every second while Redis stays away. */
-function reconnectDelayMs(attempt: number): number {
-  return Math.min(attempt * 100, 1000)
-}
 
 export interface LeadWorker {
   worker: Worker
@@ -32,8 +28,8 @@ export function startLeadWorker(opts: {
   redisUrl: string
   prefix: string
   concurrency?: number
-  /** Delivers each lead after recording it; without it the worker only records. */
-  notifier?: Notifier
+  /** Records and delivers each lead. */
+  notifier: Notifier
 }): LeadWorker {
   const logger = opts.logger.child({ component: 'lead-worker' })
   // BullMQ's blocking commands need maxRetriesPerRequest: null (its docs, "Connections").
@@ -59,7 +55,7 @@ export function startLeadWorker(opts: {
     const willRetry = job !== undefined && !job.finishedOn
     const ids = {
       jobId: job?.id,
-      submissionId: (job?.data as { submissionId?: unknown })?.submissionId,
+      leadId: (job?.data as { leadId?: unknown })?.leadId,
       err: { message: err.message },
     }
     if (willRetry) logger.warn(ids, 'lead job failed; will retry')

@@ -1,26 +1,28 @@
 /**
- * Worker process entry point (`npm run worker`, dist/node/worker.mjs in production):
+ * The worker process (started by bin/worker.ts; `npm run worker`, dist/node/worker.mjs):
  * same configuration schema and database file as the web process, plus the notification
  * settings (worker/config.ts); consumes the leads queue and delivers each lead
  * (docs/lead-pipeline.md), takes the automatic backups and keeps a heartbeat for its container's
  * healthcheck.
  */
-import { openMigratedDatabase, type Db } from '../server/core/db/connection'
-import { createLogger, type Logger } from '../server/core/logger'
-import { onShutdown, WORKER_SHUTDOWN_TIMEOUT_MS } from '../server/core/shutdown'
+import { openMigratedDatabase, type Db } from '../core/db/connection'
+import { createLogger, type Logger } from '../core/logger'
+import { onShutdown, WORKER_SHUTDOWN_TIMEOUT_MS } from '../core/shutdown'
 import { startBackupSchedule } from './backup-schedule'
 import { startHeartbeat, writeHeartbeat } from './heartbeat'
-import { loadWorkerConfigOrExit, type WorkerConfig } from './config'
+import { loadConfigOrExit, refuseSampleValuesOrExit } from '../core/config/load'
+import { WorkerConfigSchema, type WorkerConfig } from './config'
 import { startLeadDelivery } from './lead-delivery'
 import { startLeadWorker } from './lead-worker'
 
-function main() {
-  const config = loadWorkerConfigOrExit()
+export function startWorker(): void {
+  const { config, envFile } = loadConfigOrExit(WorkerConfigSchema)
+  const warnings = refuseSampleValuesOrExit(config)
   const redisUrl = requireRedisUrl(config)
   resetHeartbeat(config.workerHeartbeat.file)
   const logger = createLogger(config.logLevel).child({ process: 'worker' })
-  for (const warning of config.warnings) logger.warn(warning)
-  if (config.envFile) logger.info({ envFile: config.envFile }, 'settings read from .env')
+  for (const warning of warnings) logger.warn(warning)
+  if (envFile) logger.info({ envFile }, 'settings read from .env')
   const db = openWorkerDatabase(config, logger)
   const delivery = startLeadDelivery({ db, config, logger })
   const leadWorker = startLeadWorker({
@@ -82,5 +84,3 @@ function openWorkerDatabase(config: WorkerConfig, logger: Logger): Db {
   db.pragma('synchronous = NORMAL')
   return db
 }
-
-main()

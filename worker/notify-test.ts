@@ -1,91 +1,76 @@
 /**
- * `npm run notify:test` (in the image: `docker compose exec worker node dist/node/notify-test.mjs`):
+ * `npm run notify:test` (bin/notify-test.ts; in the image: `docker compose exec worker node dist/node/notify-test.mjs`):
  * sends one test notification through every configured channel, with the worker's own
  * configuration, so the settings can be checked before the first real lead. Prints one line
- * per channel and exits 1 when any configured channel fails (or none is configured).
- * Touches neither the database nor Redis.
+ * per channel and exits 1 when any configured channel fails (or none reaching the contractor
+ * is configured). Touches neither the database nor Redis, and skips the production guard: a
+ * test e-mail is worth sending before the site's own settings are final.
  */
 import { randomUUID } from 'node:crypto'
-import { DEFAULT_BUSINESS } from '../shared/business'
-import type { SubmissionRow } from '../server/core/db/submissions'
-import { addressOf, loadWorkerConfigOrExit } from './config'
-import { buildLeadView } from './notifications/lead-view'
+import { isOptionalField, LEAD_FIELD_NAMES, LEAD_FIELDS, type LeadFieldName } from '../shared/lead-fields'
+import { loadConfigOrExit } from '../core/config/load'
+import { WorkerConfigSchema, type WorkerConfig } from './config'
+import type { SendContext } from './notifications/channels/channel'
+import { buildLeadView, type LeadToShow } from './notifications/lead-view'
 import { createMailer } from './notifications/mailer'
-import { buildAutoreplyMail, buildOwnerMail } from './notifications/messages'
+import { addressOf } from './notifications/smtp'
 import type { Outcome } from './notifications/outcome'
-import { buildWebhookPayload, postWebhook, WEBHOOK_TIMEOUT_MS } from './notifications/webhook'
 
-async function main(): Promise<number> {
-  // A test e-mail is worth sending before the site's own settings are final.
-  const config = loadWorkerConfigOrExit({ guardSampleValues: false })
-  const { notify } = config
-  if (!notify.smtp && !notify.webhook) {
-    console.error(
-      'No notification channel is configured. Set SMTP_URL, LEAD_NOTIFY_TO and LEAD_NOTIFY_FROM (e-mail) and/or LEAD_WEBHOOK_URL and LEAD_WEBHOOK_SECRET (webhook); see .env.example.',
-    )
-    return 1
-  }
-  const now = new Date().toISOString()
-  const office = notify.notifyTo[0] ?? DEFAULT_BUSINESS.email
-  const sample: SubmissionRow = {
-    id: randomUUID(),
-    first_name: 'Test',
-    last_name: 'Lead',
-    // Replies to the test e-mail go to the office itself, never to a stranger.
-    email: addressOf(notify.notifyFrom ?? '') ?? office,
+/**
+ * A lead no homeowner sent: replies to the test e-mail, and the autoreply's sample, go to the
+ * office itself, never to a stranger. A field without a sample here says that it is a sample.
+ */
+function sampleLead(config: WorkerConfig, office: string): LeadToShow {
+  const samples: Partial<Record<LeadFieldName, string>> = {
+    firstName: 'Test',
+    lastName: 'Lead',
+    email: office,
     phone: config.business.phone,
     address: '1234 Example Street, Denver, CO 80202',
     message: 'This is a test notification sent by `notify:test`. No homeowner is involved.',
-    form_type: 'contact_modal',
-    created_at: now,
-    updated_at: now,
-    source_path: '/roof-inspection',
-    duplicate_of: null,
-    enqueued_at: null,
-    enqueue_attempts: 0,
-    next_attempt_at: null,
-    settled_at: null,
   }
-  const lead = buildLeadView(sample, undefined, config.siteUrl)
+  const fields = Object.fromEntries(
+    LEAD_FIELD_NAMES.map((name) => [
+      name,
+      samples[name] ??
+        (isOptionalField(name) ? null : `(a sample ${LEAD_FIELDS[name].text.label.toLowerCase()})`),
+    ]),
+  ) as Pick<LeadToShow, LeadFieldName>
+  return {
+    id: randomUUID(),
+    ...fields,
+    formType: 'contact_modal',
+    form: 'contact_modal',
+    sourcePath: '/roof-inspection',
+    createdAt: new Date().toISOString(),
+    duplicateOf: null,
+  }
+}
+
+export async function sendTestNotifications(): Promise<number> {
+  const { config } = loadConfigOrExit(WorkerConfigSchema)
+  const { channels, smtp, sendTimeoutMs } = config.notify
+  if (!channels.some((c) => c.isOn && c.audience === 'contractor')) {
+    const setUp = channels
+      .filter((c) => c.audience === 'contractor')
+      .map((c) => c.setUp)
+      .join(' and/or ')
+    console.error(`No notification channel is configured. Set ${setUp}; see .env.example.`)
+    return 1
+  }
+  // The site's own sender address (or the office's on the site): nobody outside the business.
+  const office = (smtp && addressOf(smtp.from)) ?? config.business.email
+  const lead = buildLeadView(sampleLead(config, office), undefined, config.siteUrl)
+  const mailer = smtp ? createMailer(smtp, sendTimeoutMs) : undefined
+  const ctx: SendContext = { mailer, business: config.business, sendTimeoutMs, test: true }
   const results: [string, Outcome | 'off'][] = []
-
-  if (notify.smtp && notify.notifyFrom) {
-    const mailer = createMailer(notify.smtp, notify.sendTimeoutMs)
-    try {
-      const owner = await buildOwnerMail(lead, { from: notify.notifyFrom, to: notify.notifyTo })
-      results.push([
-        `owner e-mail to ${notify.notifyTo.join(', ')} via ${notify.smtp.safeUrl}`,
-        await mailer.send({ ...owner, subject: `[Test] ${owner.subject}` }),
-      ])
-      if (notify.autoreply) {
-        // A sample of what homeowners receive, sent to the office instead.
-        const reply = await buildAutoreplyMail(lead, { from: notify.notifyFrom, business: config.business })
-        results.push([
-          `autoreply sample to ${office}`,
-          await mailer.send({ ...reply, to: [office], subject: `[Test] ${reply.subject}` }),
-        ])
-      } else {
-        results.push(['autoreply', 'off'])
-      }
-    } finally {
-      mailer.close()
+  try {
+    for (const channel of channels) {
+      const where = channel.describeTest(lead)
+      results.push(where === undefined ? [channel.label, 'off'] : [where, await channel.send(lead, ctx)])
     }
-  } else {
-    results.push(['owner e-mail', 'off'], ['autoreply', 'off'])
-  }
-
-  if (notify.webhook) {
-    results.push([
-      `webhook to ${new URL(notify.webhook.url).origin}`,
-      await postWebhook(
-        notify.webhook,
-        lead.id,
-        buildWebhookPayload(lead, 'lead.test'),
-        Math.min(WEBHOOK_TIMEOUT_MS, notify.sendTimeoutMs),
-      ),
-    ])
-  } else {
-    results.push(['webhook', 'off'])
+  } finally {
+    mailer?.close()
   }
 
   let failed = 0
@@ -102,11 +87,3 @@ async function main(): Promise<number> {
   }
   return failed ? 1 : 0
 }
-
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err)
-    process.exit(1)
-  },
-)

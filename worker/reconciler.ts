@@ -12,14 +12,14 @@
  * Bounded: each pass takes at most a batch of each; a permanent failure ends a channel,
  * so nothing is attempted forever.
  */
-import type { Db } from '../server/core/db/connection'
-import { findUnplannedSubmissionIds } from '../server/core/db/notifications'
-import type { Logger } from '../server/core/logger'
-import { startPassLoop } from '../server/core/pass-loop'
+import type { Db } from '../core/db/connection'
+import { findUnplannedLeadIds } from '../core/db/notifications'
+import type { Logger } from '../core/logger'
+import { startPassLoop } from '../core/pass-loop'
 import type { Notifier } from './notifications/notifier'
 
 const BATCH_SIZE = 100
-/** The job id recorded in lead_deliveries for a lead the reconciler picked up itself. */
+/** The job id recorded in lead_receipts for a lead the reconciler picked up itself. */
 const RECONCILER_JOB_ID = 'reconciler'
 
 /** What one pass did: leads it picked up itself, and due channels it attempted. */
@@ -45,14 +45,11 @@ export function startReconciler(deps: {
 
   async function pass(): Promise<PassResult> {
     const storedBefore = new Date(Date.now() - deps.graceMs)
-    const lost = findUnplannedSubmissionIds(deps.db, storedBefore, BATCH_SIZE)
-    for (const submissionId of lost) {
+    const lost = findUnplannedLeadIds(deps.db, storedBefore, BATCH_SIZE)
+    for (const leadId of lost) {
       if (loop.isStopped()) break
-      logger.warn(
-        { submissionId },
-        'lead not handled by a queue job within the grace period; delivering it now',
-      )
-      await deps.notifier.deliverLead(submissionId, RECONCILER_JOB_ID)
+      logger.warn({ leadId }, 'lead not handled by a queue job within the grace period; delivering it now')
+      await deps.notifier.deliverLead(leadId, RECONCILER_JOB_ID)
     }
     const driven = loop.isStopped() ? 0 : await deps.notifier.driveDue(BATCH_SIZE)
     return { picked: lost.length, driven }

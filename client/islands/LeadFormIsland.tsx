@@ -12,7 +12,7 @@ import { ROUTES } from '../../shared/routes'
 import { LEAD_SENT_EVENT } from '../dom-contract'
 import { CheckIcon } from '../components/ui/icons'
 import { EnquiryForm } from '../components/lead/form/EnquiryForm'
-import { LEAD_FORMS, type LeadFormName } from '../components/lead/form/lead-forms'
+import { LEAD_FORM_UI, type LeadFormName } from '../components/lead/form/lead-forms'
 import { notifyOnNextPage } from './toasts'
 
 export interface LeadFormIslandProps {
@@ -26,11 +26,11 @@ export interface LeadFormIslandProps {
 }
 
 export function LeadFormIsland({ form, pagePath, served, labelledBy }: LeadFormIslandProps) {
-  const spec = LEAD_FORMS[form]
+  const spec = LEAD_FORM_UI[form]
   if (spec.after === 'in-place') return <HailReportRequest pagePath={pagePath} served={served} />
   return (
     <EnquiryForm
-      spec={spec}
+      form={form}
       sourcePath={pagePath}
       served={served}
       labelledBy={labelledBy}
@@ -69,7 +69,7 @@ function HailReportRequest({ pagePath, served }: { pagePath: string; served?: En
         ) : null}
       </div>
       <EnquiryForm
-        spec={LEAD_FORMS.hail_report}
+        form="hail_report"
         sourcePath={pagePath}
         served={served}
         onSuccess={(element) => {

@@ -1,11 +1,12 @@
 // https://vike.dev/onCreateGlobalContext
-// Business facts (name, owner, phone, e-mail, booking page) and the site URL come from the
-// same configuration schema the server starts with, so pages and server always agree.
+// Business facts (name, owner, phone, e-mail, booking page) and the site URL come from the web
+// process's own configuration, parsed once at its start (core/page-settings.ts), so pages and
+// server always agree.
 import type { GlobalContextServer } from 'vike/types'
-import { parseConfig } from '../../server/core/config'
+import { readPageSettings } from '../../core/page-settings'
 
 export function onCreateGlobalContext(globalContext: GlobalContextServer): void {
-  const config = parseConfig(process.env)
-  globalContext.business = config.business
-  globalContext.siteUrl = config.siteUrl
+  const { business, siteUrl } = readPageSettings()
+  globalContext.business = business
+  globalContext.siteUrl = siteUrl
 }

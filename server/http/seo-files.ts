@@ -6,21 +6,10 @@
  */
 import { Router } from 'express'
 import { INDEXABLE_ROUTES } from '../../shared/routes'
-
-const XML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&apos;',
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => XML_ESCAPES[ch] ?? ch)
-}
+import { escapeHtml } from './escape-html'
 
 function renderSitemapXml(siteUrl: string): string {
-  const urls = INDEXABLE_ROUTES.map((r) => `  <url><loc>${escapeXml(`${siteUrl}${r.path}`)}</loc></url>`)
+  const urls = INDEXABLE_ROUTES.map((r) => `  <url><loc>${escapeHtml(`${siteUrl}${r.path}`)}</loc></url>`)
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

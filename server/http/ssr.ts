@@ -9,7 +9,7 @@
 import { gzipSync } from 'node:zlib'
 import type { RequestHandler } from 'express'
 import { renderPage } from 'vike/server'
-import type { Logger } from '../core/logger'
+import type { Logger } from '../../core/logger'
 import { findRoute } from '../../shared/routes'
 import type { RenderFormPage } from '../leads/answers'
 

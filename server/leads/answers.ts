@@ -7,8 +7,8 @@ import type { Request, Response } from 'express'
 import type { EnquiryFailed, EnquiryRejected } from '../../shared/enquiry'
 import type { EnquiryFormState } from '../../shared/enquiry-form-state'
 import { findRoute, ROUTES } from '../../shared/routes'
-import type { Config } from '../core/config'
-import type { Logger } from '../core/logger'
+import type { WebConfig } from '../config'
+import type { Logger } from '../../core/logger'
 import { renderPlainAnswerPage } from './plain-answer-page'
 
 export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded'
@@ -89,7 +89,7 @@ export interface Answers {
 }
 
 export function createAnswers(deps: {
-  config: Pick<Config, 'siteUrl' | 'business'>
+  config: Pick<WebConfig, 'siteUrl' | 'business'>
   logger: Logger
   renderFormPage?: RenderFormPage
 }): Answers {

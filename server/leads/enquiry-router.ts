@@ -1,6 +1,6 @@
 /**
  * POST /api/enquiries. Every refusal is decided here, at the edge, and answered in a way a
- * person can act on; nothing about the lead's content is logged, only the submission id.
+ * person can act on; nothing about the lead's content is logged, only the lead's id.
  *
  * One pipeline, two content types (docs/forms.md):
  * - JSON (the forms with JavaScript): answered with JSON, 201 or a refusal.
@@ -17,9 +17,9 @@ import express, { Router, type ErrorRequestHandler, type RequestHandler } from '
 import type { Redis } from 'ioredis'
 import { EnquirySchema, HONEYPOT_FIELD, toFieldErrors, type EnquiryCreated } from '../../shared/enquiry'
 import { ROUTES } from '../../shared/routes'
-import type { Config } from '../core/config'
-import type { Db } from '../core/db/connection'
-import type { Logger } from '../core/logger'
+import type { WebConfig } from '../config'
+import type { Db } from '../../core/db/connection'
+import type { Logger } from '../../core/logger'
 import {
   BODY_ERRORS,
   createAnswers,
@@ -35,14 +35,14 @@ import { formStateOf } from './form-state'
 import type { LeadProducer } from './producer'
 import { createRateLimit } from './rate-limit'
 import { requireSameOrigin } from './same-origin'
-import { storeEnquiry } from './service'
+import { storeLead } from './service'
 
 const MAX_BODY_BYTES = 16 * 1024
 /** A lead form sends at most nine fields; more is not one of ours. */
 const MAX_FORM_FIELDS = 20
 
 export interface EnquiryRouterDeps {
-  config: Pick<Config, 'siteUrl' | 'leadRateLimitPerMinute' | 'queuePrefix' | 'business'>
+  config: Pick<WebConfig, 'siteUrl' | 'leadRateLimitPerMinute' | 'queuePrefix' | 'business'>
   logger: Logger
   db: Db
   producer?: LeadProducer
@@ -128,10 +128,10 @@ function createEnquiryHandler(deps: EnquiryRouterDeps, answers: Answers): Reques
     }
     let id: string
     try {
-      id = await storeEnquiry({ db, producer, logger: req.log ?? logger }, parsed.data)
+      id = await storeLead({ db, producer, logger: req.log ?? logger }, parsed.data)
     } catch (err) {
       // The only case that is the server's fault: the lead is not stored.
-      ;(req.log ?? logger).error({ err }, 'enquiry could not be stored')
+      ;(req.log ?? logger).error({ err }, 'lead could not be stored')
       if (form) {
         await answers.withFormPage(req, res, 503, {
           ...formStateOf(body, {}),

@@ -5,27 +5,25 @@
  */
 import { FORM_TYPES } from '../../shared/enquiry'
 import { ENQUIRY_FIELD_NAMES, type EnquiryFormState } from '../../shared/enquiry-form-state'
+import { FORM_OF_FORM_TYPE, LEAD_FORM_NAMES, LEAD_FORMS } from '../../shared/lead-forms'
 import { findRoute, ROUTES } from '../../shared/routes'
 
-/** The pages whose own form sends form type 'contact'. */
-const PAGES_WITH_CONTACT_FORM: string[] = [ROUTES.contact.path, ROUTES.hailReport.path]
-
 /**
- * The page is the one the form named when it has that form (the dialogs are on every page;
- * the 'contact' form only on /contact and /hail-report), else the contact page.
+ * The form is the one the post names (shared/lead-forms.ts). It is shown on its own page when
+ * it has one, and the dialogs' forms, which are on every page, on the page they were sent
+ * from; a post that names no form of ours, or no page of the site, gets the contact page's form.
  */
 export function formStateOf(body: unknown, errors: Record<string, string>): EnquiryFormState {
   const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>
   const text = (name: string) => (typeof fields[name] === 'string' ? (fields[name] as string) : undefined)
   const formType = FORM_TYPES.find((t) => t === text('formType'))
+  const form = LEAD_FORM_NAMES.find((f) => f === text('form')) ?? (formType && FORM_OF_FORM_TYPE[formType])
   const sourcePath = text('sourcePath') ?? ''
-  const onItsPage =
-    formType !== undefined &&
-    findRoute(sourcePath) !== undefined &&
-    (formType !== 'contact' || PAGES_WITH_CONTACT_FORM.includes(sourcePath))
+  const spec = form ? LEAD_FORMS[form] : undefined
+  const pagePath = spec && ('page' in spec ? spec.page : findRoute(sourcePath) ? sourcePath : undefined)
   const state: EnquiryFormState = {
-    formType: onItsPage ? formType : 'contact',
-    pagePath: onItsPage ? sourcePath : ROUTES.contact.path,
+    formType: spec && pagePath ? spec.formType : LEAD_FORMS.contact_page.formType,
+    pagePath: spec && pagePath ? pagePath : ROUTES.contact.path,
     values: {},
     errors: {},
   }

@@ -6,6 +6,7 @@
  * what to do, and offers the phone number and the contact page.
  */
 import { HOURS_DISPLAY, telHref } from '../../shared/business'
+import { escapeHtml } from '../http/escape-html'
 
 export interface PlainAnswer {
   title: string
@@ -17,8 +18,6 @@ export interface PlainAnswer {
   /** Where "Back to the form" leads (a same-site path). */
   backPath: string
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 export function renderPlainAnswerPage(answer: PlainAnswer): string {
   const e = escapeHtml

@@ -5,21 +5,23 @@
  */
 import { Queue } from 'bullmq'
 import { Redis } from 'ioredis'
-import type { Logger } from '../core/logger'
+import type { Logger } from '../../core/logger'
+import { reconnectDelayMs } from '../../core/redis'
+import { withTimeout } from '../../core/with-timeout'
 import {
   LEAD_JOB_OPTIONS,
   LEAD_RECEIVED_JOB,
   LEADS_QUEUE_NAME,
   leadJobId,
   type LeadJobData,
-} from '../core/leads-queue'
+} from '../../core/leads-queue'
 
 /** How long a request waits for Redis to take a job before leaving it to the relay. */
 const ENQUEUE_TIMEOUT_MS = 1000
 
 export interface LeadProducer {
   /** Resolves when Redis holds the job (or already held it); rejects fast otherwise. */
-  enqueueLead(submissionId: string): Promise<void>
+  enqueueLead(leadId: string): Promise<void>
   /** Whether the Redis connection is up right now. */
   isReady(): boolean
   /** Calls `listener` each time the connection to Redis is (re)established. */
@@ -49,9 +51,7 @@ export function createLeadProducer(opts: ProducerOptions): LeadProducer {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     connectionName: 'roofing-web-producer',
-    // Reconnect within a second of Redis coming back (ioredis' default waits up to 2 s):
-    // leads sent in that window wait for the relay instead of going straight to the queue.
-    retryStrategy: (attempt: number) => Math.min(attempt * 100, 1000),
+    retryStrategy: reconnectDelayMs,
   })
   const queue = new Queue<LeadJobData>(LEADS_QUEUE_NAME, {
     connection,
@@ -84,20 +84,13 @@ export function createLeadProducer(opts: ProducerOptions): LeadProducer {
     onReady(listener) {
       connection.on('ready', listener)
     },
-    async enqueueLead(submissionId) {
+    async enqueueLead(leadId) {
       if (connection.status !== 'ready') throw new QueueUnavailableError(`redis is ${connection.status}`)
-      let timer: NodeJS.Timeout | undefined
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new QueueUnavailableError(`no answer in ${timeoutMs} ms`)), timeoutMs)
-      })
-      try {
-        await Promise.race([
-          queue.add(LEAD_RECEIVED_JOB, { submissionId }, { jobId: leadJobId(submissionId) }),
-          timeout,
-        ])
-      } finally {
-        clearTimeout(timer)
-      }
+      await withTimeout(
+        queue.add(LEAD_RECEIVED_JOB, { leadId }, { jobId: leadJobId(leadId) }),
+        timeoutMs,
+        () => new QueueUnavailableError(`no answer in ${timeoutMs} ms`),
+      )
     },
     async close() {
       closing = true

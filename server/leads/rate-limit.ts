@@ -1,7 +1,7 @@
 /**
  * Per-client rate limit of POST /api/enquiries, with express-rate-limit.
  *
- * - Clients are keyed by req.ip, which honours `trust proxy` (server/core/config.ts TRUST_PROXY):
+ * - Clients are keyed by req.ip, which honours `trust proxy` (server/config.ts, TRUST_PROXY):
  *   only the configured proxies' X-Forwarded-For counts, so a client cannot pick its own key.
  *   IPv6 clients are keyed by their /56, since one home connection gets a whole range.
  * - With Redis (REDIS_URL) the counters live there (rate-limit-redis): they survive a restart
@@ -21,7 +21,9 @@ import {
 } from 'express-rate-limit'
 import { Redis } from 'ioredis'
 import { RedisStore, type RedisReply } from 'rate-limit-redis'
-import type { Logger } from '../core/logger'
+import type { Logger } from '../../core/logger'
+import { reconnectDelayMs } from '../../core/redis'
+import { withTimeout } from '../../core/with-timeout'
 
 const RATE_LIMIT_WINDOW_MS = 60_000
 /** How long a request waits for Redis's count before counting in memory instead. */
@@ -84,6 +86,7 @@ export function createRateLimitRedis(redisUrl: string): Redis {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     connectionName: 'roofing-web-rate-limit',
+    retryStrategy: reconnectDelayMs,
   })
   // Connection errors are reported by the store when a request falls back (once per outage).
   redis.on('error', () => {})
@@ -166,15 +169,12 @@ class RedisOrMemoryStore implements Store {
       this.scriptsLoaded = undefined
       throw err
     })
-    const scripts = this.scriptsLoaded
-    let timer: NodeJS.Timeout | undefined
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new RedisTimeoutError(this.waitMs)), this.waitMs)
-    })
-    const work = scripts.then(() => op(this.redisStore))
-    // A late answer after the timeout is dropped; keep its rejection from going unhandled.
-    work.catch(() => {})
-    return Promise.race([work, timeout]).finally(() => clearTimeout(timer))
+    // A late answer after the timeout is dropped.
+    return withTimeout(
+      this.scriptsLoaded.then(() => op(this.redisStore)),
+      this.waitMs,
+      () => new RedisTimeoutError(this.waitMs),
+    )
   }
 
   private fellBack(err: unknown): void {

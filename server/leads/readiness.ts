@@ -3,9 +3,9 @@
  * as the database takes writes; Redis being away only delays delivery, so the queue
  * check degrades instead of failing (a load balancer keeps sending visitors).
  */
-import type { Db } from '../core/db/connection'
-import { countFailedNotifications, countUndeliveredLeads, OWNER_CHANNELS } from '../core/db/notifications'
-import { touchReadinessProbe } from '../core/db/submissions'
+import type { Db } from '../../core/db/connection'
+import { touchReadinessProbe } from '../../core/db/leads'
+import { countFailedNotifications, countUndeliveredLeads } from '../../core/db/notifications'
 import type { ReadinessCheck } from '../http/health'
 import type { LeadProducer } from './producer'
 
@@ -44,20 +44,21 @@ const DELIVERY_GRACE_MS = 2 * 60_000
  * Lead delivery as the worker recorded it in the shared database: leads not settled past
  * the grace period (no worker, Redis lost the job and the worker is down, a channel
  * retrying) and failed notifications to the contractor. Degraded while either is non-zero;
- * never a failure, since the site still takes leads. A failed autoreply (a homeowner's
- * mistyped address) is counted apart and does not degrade: nothing an operator can fix.
+ * never a failure, since the site still takes leads. A failed notification to a homeowner
+ * (the autoreply to a mistyped address) is counted apart and does not degrade: nothing an
+ * operator can fix. Whom a channel reaches is what the worker registered for it.
  */
 export function createDeliveryCheck(db: Db, graceMs = DELIVERY_GRACE_MS): ReadinessCheck {
   return {
     name: 'delivery',
     check: async () => {
       const undelivered = countUndeliveredLeads(db, new Date(Date.now() - graceMs))
-      const failedByChannel = countFailedNotifications(db)
-      const failed = OWNER_CHANNELS.reduce((n, c) => n + (failedByChannel[c] ?? 0), 0)
+      const failedTo = countFailedNotifications(db)
+      const failed = failedTo.contractor
       const counts = {
         undelivered,
         failedNotifications: failed,
-        failedAutoreplies: failedByChannel.autoreply ?? 0,
+        failedToHomeowners: failedTo.homeowner,
       }
       if (undelivered === 0 && failed === 0) return { status: 'ok', counts }
       const problems = [

@@ -2,16 +2,16 @@
  * The outbox relay: a loop in the web process that hands stored-but-unsent leads to the
  * queue, so a lead stored while Redis was down (or while the process died between the
  * commit and the add) still reaches the worker. Each row backs off on its own
- * (outboxBackoffMs); while Redis is down the loop does not touch rows at all. When the
+ * (OUTBOX_BACKOFF in outbox.ts); while Redis is down the loop does not touch rows at all. When the
  * connection comes back, a pass runs at once and ignores the back-off: every lead that
  * waited for Redis goes out then, instead of on the next tick or after its back-off.
  */
-import type { Db } from '../core/db/connection'
-import { findPendingSubmissionIds } from '../core/db/submissions'
-import type { Logger } from '../core/logger'
-import { startPassLoop } from '../core/pass-loop'
+import type { Db } from '../../core/db/connection'
+import { findLeadIdsToEnqueue } from '../../core/db/leads'
+import type { Logger } from '../../core/logger'
+import { startPassLoop } from '../../core/pass-loop'
 import type { LeadProducer } from './producer'
-import { handOverSubmission } from './outbox'
+import { handOverLead } from './outbox'
 
 const RELAY_INTERVAL_MS = 2000
 const RELAY_BATCH_SIZE = 100
@@ -41,11 +41,11 @@ export function startOutboxRelay(deps: {
     let sent = 0
     // Batch after batch while the queue takes them; bounded by the rows waiting now.
     for (let batch = 0; batch < MAX_BATCHES_PER_PASS && !loop.isStopped(); batch++) {
-      const ids = findPendingSubmissionIds(deps.db, dueBy, RELAY_BATCH_SIZE)
+      const ids = findLeadIdsToEnqueue(deps.db, dueBy, RELAY_BATCH_SIZE)
       let sentThisBatch = 0
       for (const id of ids) {
         if (loop.isStopped()) break
-        if (await handOverSubmission({ ...deps, logger }, id)) sentThisBatch += 1
+        if (await handOverLead({ ...deps, logger }, id)) sentThisBatch += 1
       }
       sent += sentThisBatch
       if (ids.length < RELAY_BATCH_SIZE || sentThisBatch < ids.length) break

@@ -1,15 +1,17 @@
 /**
- * Accepting an enquiry: store the row (the lead is safe from here on), then try once to
- * hand it to the queue within a bounded wait. The visitor's answer depends only on the
+ * Storing a lead from an enquiry: store the row (the lead is safe from here on), then try once
+ * to hand it to the queue within a bounded wait. The visitor's answer depends only on the
  * first step: a queue failure never fails the request (docs/decisions/004-lead-outbox.md).
  */
 import { randomUUID } from 'node:crypto'
 import type { Enquiry } from '../../shared/enquiry'
-import type { Db } from '../core/db/connection'
-import { insertSubmission } from '../core/db/submissions'
-import type { Logger } from '../core/logger'
+import { LEAD_FIELD_NAMES, type LeadFieldValues } from '../../shared/lead-fields'
+import { FORM_OF_FORM_TYPE } from '../../shared/lead-forms'
+import type { Db } from '../../core/db/connection'
+import { insertLead } from '../../core/db/leads'
+import type { Logger } from '../../core/logger'
 import type { LeadProducer } from './producer'
-import { handOverSubmission } from './outbox'
+import { handOverLead } from './outbox'
 
 /**
  * The request hands the row over itself; the relay leaves it alone this long, so the
@@ -18,29 +20,31 @@ import { handOverSubmission } from './outbox'
  */
 const RELAY_GRACE_MS = 5000
 
-export async function storeEnquiry(
+export async function storeLead(
   deps: { db: Db; producer?: LeadProducer; logger: Logger },
   enquiry: Enquiry,
 ): Promise<string> {
   const id = randomUUID()
   const now = new Date()
-  const { duplicateOf } = insertSubmission(deps.db, {
+  // The fields as the schema passed them; a field left blank is stored as NULL.
+  const fields = Object.fromEntries(
+    LEAD_FIELD_NAMES.map((name) => [name, enquiry[name] || null]),
+  ) as LeadFieldValues
+  // A page loaded before the forms named themselves sends no form: that of its form type.
+  const form = enquiry.form ?? FORM_OF_FORM_TYPE[enquiry.formType]
+  const { duplicateOf } = insertLead(deps.db, {
     id,
-    firstName: enquiry.firstName,
-    lastName: enquiry.lastName,
-    email: enquiry.email,
-    phone: enquiry.phone,
-    address: enquiry.address,
-    message: enquiry.message ? enquiry.message : null,
+    ...fields,
     formType: enquiry.formType,
+    form,
     sourcePath: enquiry.sourcePath ?? null,
     createdAt: now,
     nextAttemptAt: new Date(now.getTime() + RELAY_GRACE_MS),
   })
   deps.logger.info(
-    { submissionId: id, formType: enquiry.formType, duplicateOf: duplicateOf ?? undefined },
-    'enquiry stored',
+    { leadId: id, formType: enquiry.formType, form, duplicateOf: duplicateOf ?? undefined },
+    'lead stored',
   )
-  if (deps.producer) await handOverSubmission({ ...deps, producer: deps.producer }, id)
+  if (deps.producer) await handOverLead({ ...deps, producer: deps.producer }, id)
   return id
 }

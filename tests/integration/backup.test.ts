@@ -13,12 +13,12 @@ import {
   inspectDatabaseFile,
   listBackups,
   pruneBackups,
-} from '../../server/core/db/backup'
-import { openDatabase, openMigratedDatabase, type Db } from '../../server/core/db/connection'
-import { readSchemaVersion } from '../../server/core/db/migrate'
-import { MIGRATIONS } from '../../server/core/db/migrations'
-import { isDatabaseInUse, restoreDatabase } from '../../server/core/db/restore'
-import { createLogger } from '../../server/core/logger'
+} from '../../core/db/backup'
+import { openDatabase, openMigratedDatabase, type Db } from '../../core/db/connection'
+import { readSchemaVersion } from '../../core/db/migrate'
+import { MIGRATIONS } from '../../core/db/migrations'
+import { isDatabaseInUse, restoreDatabase } from '../../core/db/restore'
+import { createLogger } from '../../core/logger'
 import { startBackupSchedule } from '../../worker/backup-schedule'
 import { addLead } from '../support/leads'
 

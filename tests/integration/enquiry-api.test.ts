@@ -1,8 +1,8 @@
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ENQUIRY_ENDPOINT, ENQUIRY_MESSAGES } from '../../shared/enquiry'
-import { findDeliveries } from '../../server/core/db/deliveries'
-import { findSubmission } from '../../server/core/db/submissions'
+import { findReceipt } from '../../core/db/receipts'
+import { findLead } from '../../core/db/leads'
 import { INVALID_FIELDS, VALID_ENQUIRY } from '../support/enquiries'
 import { countRows, createPipeline, SITE_ORIGIN, waitFor, type Pipeline } from '../support/pipeline'
 
@@ -39,20 +39,21 @@ describe('POST /api/enquiries: accepted enquiries', () => {
     expect(res.status).toBe(201)
     expect(res.body).toEqual({ success: true, id: expect.stringMatching(/^[0-9a-f-]{36}$/) })
 
-    const row = findSubmission(p.db, res.body.id)
+    const row = findLead(p.db, res.body.id)
     expect(row).toMatchObject({
-      first_name: 'Dana',
+      firstName: 'Dana',
       email: 'first.visit@example.com',
-      form_type: 'contact_modal',
-      source_path: '/roof-inspection',
+      formType: 'contact_modal',
+      form: 'contact_modal',
+      sourcePath: '/roof-inspection',
       message: VALID_ENQUIRY.message,
-      duplicate_of: null,
+      duplicateOf: null,
     })
-    expect(row?.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
-    expect(row?.enqueued_at).not.toBeNull()
+    expect(row?.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
+    expect(row?.enqueuedAt).not.toBeNull()
 
-    await waitFor(() => findDeliveries(p.db, res.body.id).length === 1, 5000, 'the worker to record the lead')
-    expect(findDeliveries(p.db, res.body.id)[0]).toMatchObject({ job_id: `lead-${res.body.id}`, attempts: 1 })
+    await waitFor(() => findReceipt(p.db, res.body.id) !== undefined, 5000, 'the worker to record the lead')
+    expect(findReceipt(p.db, res.body.id)).toMatchObject({ jobId: `lead-${res.body.id}`, runs: 1 })
   })
 
   test('an empty message is stored as NULL', async () => {
@@ -63,7 +64,33 @@ describe('POST /api/enquiries: accepted enquiries', () => {
       formType: 'contact',
     })
     expect(res.status).toBe(201)
-    expect(findSubmission(p.db, res.body.id)).toMatchObject({ message: null, form_type: 'contact' })
+    expect(findLead(p.db, res.body.id)).toMatchObject({ message: null, formType: 'contact' })
+  })
+
+  test('the form names itself and is stored; without it, its form type’s form is', async () => {
+    const hail = await post({
+      ...VALID_ENQUIRY,
+      email: 'hail.form@example.com',
+      formType: 'contact',
+      form: 'hail_report',
+      sourcePath: '/storm-season',
+    })
+    expect(hail.status).toBe(201)
+    expect(findLead(p.db, hail.body.id)).toMatchObject({ formType: 'contact', form: 'hail_report' })
+    const unnamed = await post({ ...VALID_ENQUIRY, email: 'no.form@example.com', formType: 'contact' })
+    expect(findLead(p.db, unnamed.body.id)).toMatchObject({ formType: 'contact', form: 'contact_page' })
+  })
+
+  test('a form of another form type, or no form of ours, is refused with a message that says so', async () => {
+    const mismatch = await post({ ...VALID_ENQUIRY, email: 'mismatch@example.com', form: 'exit_intent' })
+    expect(mismatch.status).toBe(400)
+    expect(mismatch.body.errors).toEqual({
+      form: 'Form exit_intent is sent with form type exit_intent, not contact_modal',
+    })
+    const unknown = await post({ ...VALID_ENQUIRY, email: 'unknown@example.com', form: 'newsletter' })
+    expect(unknown.body.errors).toEqual({
+      form: 'Form must be one of contact_modal, contact_page, hail_report, exit_intent',
+    })
   })
 
   test('a same-origin browser request and a request without Origin (curl) are accepted', async () => {
@@ -83,7 +110,7 @@ describe('POST /api/enquiries: accepted enquiries', () => {
     const [res, added] = await rowsAddedBy(() => post({ ...VALID_ENQUIRY, website: 'http://spam.example' }))
     expect(res.status).toBe(201)
     expect(res.body).toEqual({ success: true, id: expect.stringMatching(/^[0-9a-f-]{36}$/) })
-    expect(findSubmission(p.db, res.body.id)).toBeUndefined()
+    expect(findLead(p.db, res.body.id)).toBeUndefined()
     expect(added).toBe(0)
   })
 
@@ -98,8 +125,8 @@ describe('POST /api/enquiries: accepted enquiries', () => {
     expect(second.status).toBe(201)
     expect(Object.keys(second.body).sort()).toEqual(Object.keys(first.body).sort())
     expect(second.body.id).not.toBe(first.body.id)
-    expect(findSubmission(p.db, first.body.id)?.duplicate_of).toBeNull()
-    expect(findSubmission(p.db, second.body.id)?.duplicate_of).toBe(first.body.id)
+    expect(findLead(p.db, first.body.id)?.duplicateOf).toBeNull()
+    expect(findLead(p.db, second.body.id)?.duplicateOf).toBe(first.body.id)
   })
 })
 

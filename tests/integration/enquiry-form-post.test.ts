@@ -7,7 +7,7 @@
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ENQUIRY_ENDPOINT, ENQUIRY_MESSAGES } from '../../shared/enquiry'
-import type { Db } from '../../server/core/db/connection'
+import type { Db } from '../../core/db/connection'
 import { countRows, createPipeline, SITE_ORIGIN, type Pipeline } from '../support/pipeline'
 
 let p: Pipeline
@@ -28,6 +28,7 @@ const CONTACT_FORM = {
   phone: '(303) 555-0199',
   message: 'Hail last Tuesday; shingles look bruised.',
   formType: 'contact',
+  form: 'contact_page',
   sourcePath: '/contact',
   website: '',
 }
@@ -83,16 +84,17 @@ describe('a plain form post that is accepted', () => {
     expect(fromForm).toMatchObject({
       first_name: 'Dana',
       form_type: 'contact',
+      form: 'contact_page',
       source_path: '/contact',
       message: CONTACT_FORM.message,
     })
   })
 
-  test('each form type is stored with its own type and page; an empty message is stored as NULL', async () => {
+  test('each form is stored with its own name, its form type and page; an empty message is stored as NULL', async () => {
     const cases: Record<string, string>[] = [
-      { formType: 'contact_modal', sourcePath: '/roof-repair', message: '' },
-      { formType: 'exit_intent', sourcePath: '/about' },
-      { formType: 'contact', sourcePath: '/hail-report' },
+      { formType: 'contact_modal', form: 'contact_modal', sourcePath: '/roof-repair', message: '' },
+      { formType: 'exit_intent', form: 'exit_intent', sourcePath: '/about' },
+      { formType: 'contact', form: 'hail_report', sourcePath: '/hail-report' },
     ]
     for (const [i, c] of cases.entries()) {
       const { message: _m, ...withoutMessage } = CONTACT_FORM
@@ -100,9 +102,23 @@ describe('a plain form post that is accepted', () => {
       const res = await postForm({ ...withoutMessage, ...c, email })
       expect(res.status).toBe(303)
       expect(rowsByEmail(p.db, email)).toEqual([
-        expect.objectContaining({ form_type: c.formType, source_path: c.sourcePath, message: null }),
+        expect.objectContaining({
+          form_type: c.formType,
+          form: c.form,
+          source_path: c.sourcePath,
+          message: null,
+        }),
       ])
     }
+  })
+
+  test('a post that names no form (a page loaded before the forms named themselves) is stored as its form type’s form', async () => {
+    const { form: _form, ...withoutForm } = CONTACT_FORM
+    const res = await postForm({ ...withoutForm, sourcePath: '/hail-report', email: 'no.form@example.com' })
+    expect(res.status).toBe(303)
+    expect(rowsByEmail(p.db, 'no.form@example.com')).toEqual([
+      expect.objectContaining({ form_type: 'contact', form: 'contact_page', source_path: '/hail-report' }),
+    ])
   })
 
   test('text is stored in NFC, as the JSON path stores it', async () => {
@@ -166,6 +182,7 @@ describe('a plain form post that is refused, or a browser that opens the address
     const res = await postForm({
       ...CONTACT_FORM,
       formType: 'contact_modal',
+      form: 'contact_modal',
       sourcePath: '/roof-repair',
       phone: '123',
     })
@@ -183,6 +200,20 @@ describe('a plain form post that is refused, or a browser that opens the address
     expect(res.status).toBe(400)
     expect(res.text).toMatch(/Last name contains a hidden character/)
     expect(rowsByEmail(p.db, 'hidden@example.com')).toHaveLength(0)
+  })
+
+  test('the hail report form refused comes back on its own page, whatever page it names', async () => {
+    const res = await postForm({ ...CONTACT_FORM, form: 'hail_report', sourcePath: '/faqs', phone: '1' })
+    expect(res.status).toBe(400)
+    expect(res.text).toContain('data-page-path="/hail-report"')
+    expect(res.text).toContain('Send My Free Hail Report')
+  })
+
+  test('a form of another form type is refused, and the form says why', async () => {
+    const res = await postForm({ ...CONTACT_FORM, form: 'exit_intent', email: 'mismatch@example.com' })
+    expect(res.status).toBe(400)
+    expect(res.text).toContain('This form could not be sent as it was.')
+    expect(rowsByEmail(p.db, 'mismatch@example.com')).toHaveLength(0)
   })
 
   test('a form naming no known page is shown on the contact page', async () => {

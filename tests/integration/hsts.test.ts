@@ -4,15 +4,15 @@ import path from 'node:path'
 import request from 'supertest'
 import { afterAll, expect, test } from 'vitest'
 import { createApp } from '../../server/app'
-import { parseConfig } from '../../server/core/config'
-import { createLogger } from '../../server/core/logger'
+import { parseWebConfig } from '../../server/config'
+import { createLogger } from '../../core/logger'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'roofing-hsts-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 const appFor = (siteUrl: string) =>
   createApp({
-    config: parseConfig({ NODE_ENV: 'production', SITE_URL: siteUrl }),
+    config: parseWebConfig({ NODE_ENV: 'production', SITE_URL: siteUrl }),
     logger: createLogger('silent'),
     clientDistDir: dir,
   })

@@ -12,10 +12,11 @@ import { Writable } from 'node:stream'
 import request from 'supertest'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { ENQUIRY_ENDPOINT } from '../../shared/enquiry'
-import { openMigratedDatabase } from '../../server/core/db/connection'
-import { findNotifications, retryFailedNotifications, type Channel } from '../../server/core/db/notifications'
-import { findSubmission, insertSubmission } from '../../server/core/db/submissions'
+import { openMigratedDatabase } from '../../core/db/connection'
+import { findNotifications, retryFailedNotifications } from '../../core/db/notifications'
+import { findLead, insertLead } from '../../core/db/leads'
 import { startLeadWorker } from '../../worker/lead-worker'
+import { createNotifier } from '../../worker/notifications/notifier'
 import { formatDenverTime } from '../../worker/notifications/lead-view'
 import {
   startTestSmtpServer,
@@ -71,7 +72,7 @@ async function postLead(p: Pipeline, body: Record<string, unknown> = VALID_ENQUI
   return res.body.id as string
 }
 
-function channelState(p: Pipeline, id: string, channel: Channel) {
+function channelState(p: Pipeline, id: string, channel: string) {
   return findNotifications(p.db, id).find((n) => n.channel === channel)
 }
 
@@ -106,13 +107,13 @@ describe('a lead with every channel on', () => {
     const id = await postLead(p)
     await smtp.waitForMessages(2)
     await waitFor(() => hook.delivered().length === 1, 5000, 'the webhook')
-    await waitFor(() => findSubmission(p.db, id)?.settled_at != null, 5000, 'the lead to settle')
+    await waitFor(() => findLead(p.db, id)?.settledAt != null, 5000, 'the lead to settle')
     await settleFor(200)
     expect(smtp.messages).toHaveLength(2)
     expect(hook.requests).toHaveLength(1)
 
     const owner = smtp.messages.find((m) => m.envelopeTo.includes(OFFICE[0]!))!
-    const row = findSubmission(p.db, id)!
+    const row = findLead(p.db, id)!
     expect(owner.envelopeTo.sort()).toEqual([...OFFICE].sort())
     expect(owner.parsed.subject).toBe('New inspection request: Dana Reyes, Denver')
     expect(owner.parsed.replyTo?.value).toEqual([{ name: 'Dana Reyes', address: VALID_ENQUIRY.email }])
@@ -129,13 +130,13 @@ describe('a lead with every channel on', () => {
       VALID_ENQUIRY.message,
       VALID_ENQUIRY.formType,
       `${SITE_ORIGIN}${VALID_ENQUIRY.sourcePath}`,
-      formatDenverTime(row.created_at),
+      formatDenverTime(row.createdAt),
       id,
     ]) {
       expect(text).toContain(value)
       expect(html).toContain(value.replaceAll("'", '&#x27;'))
     }
-    expect(formatDenverTime(row.created_at)).toMatch(/M[SD]T$/)
+    expect(formatDenverTime(row.createdAt)).toMatch(/M[SD]T$/)
     expect(html).toContain('href="tel:+13035550199"')
     expect(text).not.toContain('Repeat enquiry')
 
@@ -161,32 +162,32 @@ describe('a lead with every channel on', () => {
         formType: 'contact_modal',
         request: 'inspection request',
         sourcePath: '/roof-inspection',
-        createdAt: row.created_at,
+        createdAt: row.createdAt,
         duplicateOf: null,
       },
     })
     expect(findNotifications(p.db, id).map((n) => [n.channel, n.status, n.attempts])).toEqual([
       ['autoreply', 'sent', 1],
-      ['owner_email', 'sent', 1],
+      ['office_email', 'sent', 1],
       ['webhook', 'sent', 1],
     ])
-    expect(channelState(p, id, 'owner_email')?.detail).toContain(`<lead-${id}@frontrange.example>`)
+    expect(channelState(p, id, 'office_email')?.detail).toContain(`<lead-${id}@frontrange.example>`)
     expect(channelState(p, id, 'webhook')?.detail).toBe('HTTP 200')
   })
 
   test('a repeat within 24 hours says so with the first date, and gets no second autoreply', async () => {
     const p = pipeline()
     const id = await postLead(p, { ...VALID_ENQUIRY, formType: 'exit_intent', message: undefined })
-    await waitFor(() => findSubmission(p.db, id)?.settled_at != null, 5000, 'the repeat to settle')
+    await waitFor(() => findLead(p.db, id)?.settledAt != null, 5000, 'the repeat to settle')
     await smtp.waitForMessages(1)
     await settleFor(150)
-    const row = findSubmission(p.db, id)!
-    const original = findSubmission(p.db, row.duplicate_of!)!
+    const row = findLead(p.db, id)!
+    const original = findLead(p.db, row.duplicateOf!)!
     expect(smtp.messages).toHaveLength(1)
     const owner = smtp.messages[0]!
     expect(owner.parsed.subject).toBe('New exit-intent hail report request: Dana Reyes, Denver')
     expect(owner.parsed.text).toContain(
-      `Repeat enquiry: the same e-mail address first wrote on ${formatDenverTime(original.created_at)}`,
+      `Repeat enquiry: the same e-mail address first wrote on ${formatDenverTime(original.createdAt)}`,
     )
     expect(channelState(p, id, 'autoreply')).toMatchObject({ status: 'skipped', attempts: 0 })
     expect(JSON.parse(hook.requests[0]!.body).data.duplicateOf).toBe(original.id)
@@ -207,7 +208,7 @@ describe('hostile text in a lead', () => {
       message: '<script>alert(1)</script>\r\nsecond line',
     }
     const id = await postLead(p, lead)
-    await waitFor(() => findSubmission(p.db, id)?.settled_at != null, 5000, 'the lead to settle')
+    await waitFor(() => findLead(p.db, id)?.settledAt != null, 5000, 'the lead to settle')
     await smtp.waitForMessages(2)
     await settleFor(100)
     const owner = smtp.messages.find((m) => m.envelopeTo.includes(OFFICE[0]!))!
@@ -236,7 +237,7 @@ describe('hostile text in a lead', () => {
     // …but a row stored before those rules (or restored from an old backup) still reaches the
     // worker as it is, and the e-mail must stay intact.
     const id = randomUUID()
-    insertSubmission(p.db, {
+    insertLead(p.db, {
       id,
       firstName: evil.firstName,
       lastName: evil.lastName,
@@ -245,12 +246,13 @@ describe('hostile text in a lead', () => {
       address: evil.address,
       message: evil.message,
       formType: 'contact_modal',
+      form: 'contact_modal',
       sourcePath: '/roof-inspection',
       createdAt: new Date(),
       nextAttemptAt: new Date(),
     })
     await p.producer!.enqueueLead(id)
-    await waitFor(() => findSubmission(p.db, id)?.settled_at != null, 5000, 'the lead to settle')
+    await waitFor(() => findLead(p.db, id)?.settledAt != null, 5000, 'the lead to settle')
     await smtp.waitForMessages(2)
     await settleFor(100)
     const owner = smtp.messages.find((m) => m.envelopeTo.includes(OFFICE[0]!))!
@@ -297,25 +299,25 @@ describe('when a provider fails', () => {
     await smtp.stop()
     const id = await postLead(p, { ...VALID_ENQUIRY, email: 'smtp-down@example.com' })
     await waitFor(
-      () => (channelState(p, id, 'owner_email')?.attempts ?? 0) >= 3,
+      () => (channelState(p, id, 'office_email')?.attempts ?? 0) >= 3,
       5000,
       'three refused attempts',
     )
-    expect(channelState(p, id, 'owner_email')).toMatchObject({ status: 'pending' })
-    expect(channelState(p, id, 'owner_email')?.detail).toMatch(/ECONNECTION|ESOCKET|ECONNREFUSED/)
+    expect(channelState(p, id, 'office_email')).toMatchObject({ status: 'pending' })
+    expect(channelState(p, id, 'office_email')?.detail).toMatch(/ECONNECTION|ESOCKET|ECONNREFUSED/)
     // The webhook did not wait for, or repeat with, the e-mail.
     expect(hook.requests.filter((r) => r.headers['webhook-id'] === id)).toHaveLength(1)
     expect(smtp.messages).toHaveLength(0)
 
     await smtp.start()
     await smtp.waitForMessages(2)
-    await waitFor(() => findSubmission(p.db, id)?.settled_at != null, 5000, 'the lead to settle')
+    await waitFor(() => findLead(p.db, id)?.settledAt != null, 5000, 'the lead to settle')
     await settleFor(300)
     expect(
       smtp.messages.filter((m) => m.parsed.messageId === `<lead-${id}@frontrange.example>`),
     ).toHaveLength(1)
     expect(smtp.messages).toHaveLength(2)
-    expect(channelState(p, id, 'owner_email')?.status).toBe('sent')
+    expect(channelState(p, id, 'office_email')?.status).toBe('sent')
     expect(hook.requests.filter((r) => r.headers['webhook-id'] === id)).toHaveLength(1)
   })
 
@@ -346,10 +348,8 @@ describe('when a provider fails', () => {
       attempts: 1,
       detail: expect.stringContaining('HTTP 410'),
     })
-    expect(channelState(p, id, 'owner_email')?.status).toBe('sent')
-    const error = log
-      .entries()
-      .find((e) => e.level === 50 && e.submissionId === id && e.channel === 'webhook')
+    expect(channelState(p, id, 'office_email')?.status).toBe('sent')
+    const error = log.entries().find((e) => e.level === 50 && e.leadId === id && e.channel === 'webhook')
     expect(error).toMatchObject({
       msg: 'notification failed permanently',
       reason: expect.stringContaining('410'),
@@ -380,13 +380,13 @@ describe('when a provider fails', () => {
       attempts: 1,
       detail: expect.stringMatching(/^SMTP 550 at RCPT TO: .*mailbox unavailable/),
     })
-    expect(channelState(p, id, 'owner_email')?.status).toBe('sent')
-    const lines = log.entries().filter((e) => e.submissionId === id)
+    expect(channelState(p, id, 'office_email')?.status).toBe('sent')
+    const lines = log.entries().filter((e) => e.leadId === id)
     expect(lines.some((e) => e.level === 50 && e.channel === 'autoreply')).toBe(true)
     expect(JSON.stringify(lines)).not.toContain('no-such-mailbox')
     // A homeowner's mistyped address is not the operator's to fix: counted, not degrading.
     const ready = await request(p.app).get('/readyz')
-    expect(ready.body.checks.delivery.counts.failedAutoreplies).toBe(1)
+    expect(ready.body.checks.delivery.counts.failedToHomeowners).toBe(1)
   })
 })
 
@@ -404,7 +404,7 @@ describe('when the queue loses the lead', () => {
     const ids: string[] = []
     for (let i = 0; i < 5; i++)
       ids.push(await postLead(p, { ...VALID_ENQUIRY, email: `flushed-${i}@example.com` }))
-    for (const id of ids) expect(findSubmission(p.db, id)?.enqueued_at).not.toBeNull()
+    for (const id of ids) expect(findLead(p.db, id)?.enqueuedAt).not.toBeNull()
     // What FLUSHALL does to this queue, without touching anyone else's keys on the shared Redis.
     expect(await deleteKeys(p.redisUrl, p.prefix)).toBeGreaterThan(0)
 
@@ -436,15 +436,18 @@ describe('when the queue loses the lead', () => {
     // good. Its job id stays in Redis as failed, so a re-add with the same id would be ignored.
     const otherDir = mkdtempSync(path.join(tmpdir(), 'roofing-other-'))
     const otherDb = openMigratedDatabase(path.join(otherDir, 'other.db'))
+    const strayNotifier = createNotifier({ db: otherDb, config: p.workerConfig, logger: p.logger })
     const stray = startLeadWorker({
       db: otherDb,
       logger: p.logger,
       redisUrl: p.redisUrl,
       prefix: `${p.prefix}-stray`,
+      notifier: strayNotifier,
     })
     p.track({
       close: async () => {
         await stray.close()
+        strayNotifier.close()
         otherDb.close()
         rmSync(otherDir, { recursive: true, force: true })
         await deleteKeys(p.redisUrl, `${p.prefix}-stray`)
@@ -465,9 +468,7 @@ describe('when the queue loses the lead', () => {
     await producer.enqueueLead(id)
     await waitFor(
       () =>
-        log
-          .entries()
-          .some((e) => e.level === 50 && e.submissionId === id && /failed for good/.test(String(e.msg))),
+        log.entries().some((e) => e.level === 50 && e.leadId === id && /failed for good/.test(String(e.msg))),
       5000,
       'the job to fail for good',
     )
@@ -476,7 +477,7 @@ describe('when the queue loses the lead', () => {
     await waitFor(() => mine().length > 0, 5000, 'the reconciler to deliver the lead')
     await settleFor(200)
     expect(mine()).toHaveLength(1)
-    expect(findSubmission(p.db, id)?.settled_at).not.toBeNull()
+    expect(findLead(p.db, id)?.settledAt).not.toBeNull()
   })
 })
 
@@ -495,18 +496,18 @@ describe('a provider that never comes back', () => {
     await smtp.stop()
     const id = await postLead(p, { ...VALID_ENQUIRY, email: 'never-back@example.com' })
     await waitFor(
-      () => channelState(p, id, 'owner_email')?.status === 'failed',
+      () => channelState(p, id, 'office_email')?.status === 'failed',
       5000,
       'the e-mail to be given up',
     )
-    const state = channelState(p, id, 'owner_email')!
+    const state = channelState(p, id, 'office_email')!
     expect(state.attempts).toBeGreaterThan(2)
     expect(state.detail).toMatch(/^gave up after \d+ attempts over 0\.0 h; last error: /)
     expect(channelState(p, id, 'webhook')?.status).toBe('sent')
-    expect(findSubmission(p.db, id)?.settled_at).not.toBeNull()
+    expect(findLead(p.db, id)?.settledAt).not.toBeNull()
     const attempts = state.attempts
     await settleFor(300)
-    expect(channelState(p, id, 'owner_email')?.attempts).toBe(attempts)
+    expect(channelState(p, id, 'office_email')?.attempts).toBe(attempts)
   })
 })
 
@@ -526,7 +527,7 @@ describe('the worker at start-up', () => {
       expect(line).toMatchObject({ level })
       const channels = (line as { channels: Record<string, string> }).channels
       if (level === 30) {
-        expect(channels.owner_email).toBe(`on: ${smtp.url} to ${OFFICE.join(', ')}`)
+        expect(channels.office_email).toBe(`on: ${smtp.url} to ${OFFICE.join(', ')}`)
         expect(channels.webhook).toMatch(/^on: http:\/\/127\.0\.0\.1:\d+$/)
         expect(channels.autoreply).toMatch(/^off/)
         // The secret and the webhook's path (which can hold a token) stay out of the log.

@@ -3,11 +3,11 @@ import { Queue } from 'bullmq'
 import { Redis } from 'ioredis'
 import { describe, expect, test } from 'vitest'
 import { ENQUIRY_ENDPOINT } from '../../shared/enquiry'
-import { findDeliveries } from '../../server/core/db/deliveries'
-import { findSubmission } from '../../server/core/db/submissions'
+import { findReceipt } from '../../core/db/receipts'
+import { findLead } from '../../core/db/leads'
 import { startOutboxRelay } from '../../server/leads/relay'
 import { QUEUE_DISABLED, QUEUE_UNAVAILABLE } from '../../server/leads/readiness'
-import { LEAD_RECEIVED_JOB, LEADS_QUEUE_NAME } from '../../server/core/leads-queue'
+import { LEAD_RECEIVED_JOB, LEADS_QUEUE_NAME } from '../../core/leads-queue'
 import { createLeadProducer } from '../../server/leads/producer'
 import { VALID_ENQUIRY } from '../support/enquiries'
 import { SITE_ORIGIN, usePipeline, waitFor } from '../support/pipeline'
@@ -25,8 +25,8 @@ describe('with Redis unreachable', () => {
     expect(Date.now() - started).toBeLessThan(1000)
     expect(res.status).toBe(201)
     const id: string = res.body.id
-    const pending = findSubmission(p.db, id)
-    expect(pending).toMatchObject({ enqueued_at: null, enqueue_attempts: 1 })
+    const pending = findLead(p.db, id)
+    expect(pending).toMatchObject({ enqueuedAt: null, enqueueAttempts: 1 })
 
     const ready = await request(p.app).get('/readyz')
     expect(ready.status).toBe(200)
@@ -39,13 +39,12 @@ describe('with Redis unreachable', () => {
     const relay = startOutboxRelay({ db: p.db, producer, logger: p.logger, intervalMs: 50 })
     p.track({ close: () => relay.stop() })
 
-    await waitFor(() => findSubmission(p.db, id)?.enqueued_at != null, 8000, 'the relay to enqueue the lead')
-    await waitFor(() => findDeliveries(p.db, id).length === 1, 5000, 'the worker to record the lead')
+    await waitFor(() => findLead(p.db, id)?.enqueuedAt != null, 8000, 'the relay to enqueue the lead')
+    await waitFor(() => findReceipt(p.db, id) !== undefined, 5000, 'the worker to record the lead')
     // More relay passes must not deliver it again.
     await relay.runOnce()
     await new Promise((r) => setTimeout(r, 300))
-    expect(findDeliveries(p.db, id)).toHaveLength(1)
-    expect(findDeliveries(p.db, id)[0]?.attempts).toBe(1)
+    expect(findReceipt(p.db, id)?.runs).toBe(1)
   })
 })
 
@@ -56,7 +55,7 @@ describe('with REDIS_URL unset', () => {
     const p = pipeline()
     const res = await request(p.app).post(ENQUIRY_ENDPOINT).set('Origin', SITE_ORIGIN).send(VALID_ENQUIRY)
     expect(res.status).toBe(201)
-    expect(findSubmission(p.db, res.body.id)).toMatchObject({ enqueued_at: null, enqueue_attempts: 0 })
+    expect(findLead(p.db, res.body.id)).toMatchObject({ enqueuedAt: null, enqueueAttempts: 0 })
     const ready = await request(p.app).get('/readyz')
     expect(ready.body.checks.queue).toEqual({ status: 'degraded', detail: QUEUE_DISABLED })
   })
@@ -79,15 +78,17 @@ describe('the worker', () => {
         connection.disconnect()
       },
     })
-    await queue.add(LEAD_RECEIVED_JOB, { submissionId: id }, { jobId: `redelivery-${id}` })
+    await queue.add(LEAD_RECEIVED_JOB, { leadId: id }, { jobId: `redelivery-${id}` })
 
     const worker = p.startWorker()
     let completed = 0
     worker.worker.on('completed', () => (completed += 1))
     await waitFor(() => completed === 2, 5000, 'both jobs to complete')
-    expect(findDeliveries(p.db, id)).toEqual([
-      expect.objectContaining({ submission_id: id, job_id: expect.any(String), attempts: 2 }),
-    ])
+    expect(findReceipt(p.db, id)).toEqual({
+      jobId: expect.any(String),
+      runs: 2,
+      recordedAt: expect.any(String),
+    })
   })
 })
 
@@ -106,6 +107,6 @@ describe('when Redis comes back', () => {
     p.track(producer)
     const relay = startOutboxRelay({ db: p.db, producer, logger: p.logger, intervalMs: 60_000 })
     p.track({ close: () => relay.stop() })
-    await waitFor(() => findSubmission(p.db, id)?.enqueued_at != null, 3000, 'the lead to be handed over')
+    await waitFor(() => findLead(p.db, id)?.enqueuedAt != null, 3000, 'the lead to be handed over')
   })
 })

@@ -7,7 +7,8 @@
 import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { findSampleValues, parseConfig } from '../../server/core/config'
+import { findSampleValues } from '../../core/config/load'
+import { parseWebConfig } from '../../server/config'
 import { cleanEnv, ROOT, runEntry } from '../support/entry-points'
 import { createQueuePrefix, deleteKeys, getRedisUrl } from '../support/redis'
 import { useTempDir } from '../support/temp-dir'
@@ -18,7 +19,7 @@ describe('the production guard', () => {
   test('the web process refuses the sample values of .env.example, naming each with what to set', async () => {
     const cwd = mkdtempSync(path.join(tempDir(), 'web-'))
     copyFileSync(path.join(ROOT, '.env.example'), path.join(cwd, '.env'))
-    const { code, output } = await runEntry('server/main.ts', {
+    const { code, output } = await runEntry('bin/server.ts', {
       cwd,
       env: cleanEnv({ REFUSE_SAMPLE_VALUES: 'true', DATABASE_PATH: path.join(cwd, 'leads.db') }),
     })
@@ -38,7 +39,7 @@ describe('the production guard', () => {
   test('variables set in the environment win over .env: only what is still a sample is named', async () => {
     const cwd = mkdtempSync(path.join(tempDir(), 'env-wins-'))
     copyFileSync(path.join(ROOT, '.env.example'), path.join(cwd, '.env'))
-    const { code, output } = await runEntry('worker/main.ts', {
+    const { code, output } = await runEntry('bin/worker.ts', {
       cwd,
       env: cleanEnv({
         REFUSE_SAMPLE_VALUES: 'true',
@@ -58,7 +59,7 @@ describe('the production guard', () => {
     const prefix = createQueuePrefix('guard')
     const redisUrl = getRedisUrl()
     try {
-      const { code, output } = await runEntry('worker/main.ts', {
+      const { code, output } = await runEntry('bin/worker.ts', {
         cwd,
         env: cleanEnv({
           REFUSE_SAMPLE_VALUES: 'true',
@@ -86,7 +87,7 @@ describe('the production guard', () => {
     const cwd = mkdtempSync(path.join(tempDir(), 'bare-'))
     copyFileSync(path.join(ROOT, '.env.example'), path.join(cwd, '.env'))
     const prefix = createQueuePrefix('guard-bare')
-    const { output } = await runEntry('worker/main.ts', {
+    const { output } = await runEntry('bin/worker.ts', {
       cwd,
       env: cleanEnv({
         REDIS_URL: getRedisUrl(),
@@ -104,7 +105,7 @@ describe('the production guard', () => {
   test('under compose, a trailing slash in SITE_URL is refused: Caddy would serve the home page only', async () => {
     const cwd = mkdtempSync(path.join(tempDir(), 'slash-'))
     writeFileSync(path.join(cwd, '.env'), 'SITE_URL=https://www.front-range-roofing.com/\n')
-    const { code, output } = await runEntry('worker/main.ts', {
+    const { code, output } = await runEntry('bin/worker.ts', {
       cwd,
       env: cleanEnv({ REFUSE_SAMPLE_VALUES: 'true' }),
     })
@@ -120,7 +121,7 @@ describe('findSampleValues', () => {
     BUSINESS_EMAIL: 'office@front-range-roofing.com',
     BOOKING_URL: 'https://calendly.com/front-range-roofing/inspection',
   }
-  const check = (env: Record<string, string>) => findSampleValues(env, parseConfig(env))
+  const check = (env: Record<string, string>) => findSampleValues(env, parseWebConfig(env))
 
   test('real values pass', () => {
     expect(check(real)).toEqual([])

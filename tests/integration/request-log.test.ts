@@ -9,8 +9,8 @@ import { Writable } from 'node:stream'
 import request from 'supertest'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createApp, isStaticAsset } from '../../server/app'
-import { parseConfig } from '../../server/core/config'
-import { createLogger } from '../../server/core/logger'
+import { parseWebConfig } from '../../server/config'
+import { createLogger } from '../../core/logger'
 
 let dir: string
 const lines: string[] = []
@@ -31,7 +31,7 @@ beforeAll(() => {
       },
     }),
   )
-  app = createApp({ config: parseConfig({ NODE_ENV: 'test' }), logger, clientDistDir: dir })
+  app = createApp({ config: parseWebConfig({ NODE_ENV: 'test' }), logger, clientDistDir: dir })
 })
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true })

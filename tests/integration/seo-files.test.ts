@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import request from 'supertest'
 import { createApp } from '../../server/app'
-import { parseConfig } from '../../server/core/config'
-import { createLogger } from '../../server/core/logger'
+import { parseWebConfig } from '../../server/config'
+import { createLogger } from '../../core/logger'
 import { ALL_ROUTES, INDEXABLE_ROUTES, ROUTES } from '../../shared/routes'
 
 const SITE = 'https://www.roofing.example'
 const app = createApp({
-  config: parseConfig({ NODE_ENV: 'test', SITE_URL: `${SITE}/`, LOG_LEVEL: 'silent' }),
+  config: parseWebConfig({ NODE_ENV: 'test', SITE_URL: `${SITE}/`, LOG_LEVEL: 'silent' }),
   logger: createLogger('silent'),
 })
 

@@ -1,5 +1,5 @@
 /**
- * One graceful stop for every process (server/core/shutdown.ts): on SIGTERM the process logs
+ * One graceful stop for every process (core/shutdown.ts): on SIGTERM the process logs
  * that it is stopping, closes what it holds once (however many signals arrive) and exits 0;
  * a close that fails or hangs ends in exit code 1 with an error line saying so. The web
  * process and the worker are checked through their real entry points.
@@ -75,7 +75,7 @@ async function stopOnceStarted(entry: string, name: string, env: Record<string, 
 describe('the real entry points stop gracefully on SIGTERM', () => {
   test('the web process closes the server, the queue and the database, and exits 0', async () => {
     const { code, fromShutdown } = await stopOnceStarted(
-      'server/main.ts',
+      'bin/server.ts',
       'web',
       { NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1' },
       // Both up: listening, and the queue connected (its connection is one of the things closed).
@@ -88,7 +88,7 @@ describe('the real entry points stop gracefully on SIGTERM', () => {
 
   test('the worker stops consuming, releases Redis and SQLite, and exits 0', async () => {
     const { code, fromShutdown } = await stopOnceStarted(
-      'worker/main.ts',
+      'bin/worker.ts',
       'worker',
       { WORKER_HEARTBEAT_FILE: path.join(tempDir(), 'worker', 'heartbeat.json') },
       /worker started/,

@@ -8,15 +8,17 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PassThrough, Readable } from 'node:stream'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { runAdmin } from '../../server/admin/program'
-import { listBackups } from '../../server/core/db/backup'
-import { openMigratedDatabase, type Db } from '../../server/core/db/connection'
+import { runAdmin } from '../../admin/program'
+import { listBackups } from '../../core/db/backup'
+import { openMigratedDatabase, type Db } from '../../core/db/connection'
 import {
   findNotifications,
   markNotificationFailed,
   markNotificationSent,
   planNotifications,
-} from '../../server/core/db/notifications'
+  registerChannels,
+} from '../../core/db/notifications'
+import { CHANNELS } from '../../worker/notifications/channels'
 import { addLead } from '../support/leads'
 
 const ROOT = path.resolve(__dirname, '../..')
@@ -35,8 +37,10 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true })
 })
 
+/** The lead database, as the site leaves it: migrated, with the worker's channels registered at its start. */
 function database(): Db {
   const db = openMigratedDatabase(dbPath)
+  registerChannels(db, CHANNELS, new Date())
   opened.push(db)
   return db
 }
@@ -106,12 +110,12 @@ describe('leads list, show and export', () => {
     )
     expect(lines[1]).toMatch(
       new RegExp(
-        `^${fresh} +2026-06-09 10:00 +contact +Frank Reyes +/hail-report +pending \\(0 tries\\) +not yet +not yet +not yet +not yet$`,
+        `^${fresh} +2026-06-09 10:00 +contact_page +Frank Reyes +/hail-report +pending \\(0 tries\\) +not yet +not yet +not yet +not yet$`,
       ),
     )
     expect(lines[2]).toMatch(
       new RegExp(
-        `^${old} +2026-05-01 10:00 +contact +Olive Reyes +/contact +pending \\(0 tries\\) +20\\d\\d-`,
+        `^${old} +2026-05-01 10:00 +contact_page +Olive Reyes +/contact +pending \\(0 tries\\) +20\\d\\d-`,
       ),
     )
     expect(out).toContain('2 leads, newest first.')
@@ -132,6 +136,10 @@ describe('leads list, show and export', () => {
     expect(code).toBe(0)
     expect(out).toMatch(new RegExp(`^id +${id}$`, 'm'))
     expect(out).toMatch(/^message +Hail on Tuesday\.\n +Gutters dented too\.$/m)
+    // The lead's fields as the office e-mail shows them, from the lead-field table.
+    expect(out).toMatch(
+      /^form +contact_page\nform type +contact\nname +Dana Reyes\nphone +\(303\) 555-0199\ne-mail +\S+@example\.com\naddress +1450 Elm Street/m,
+    )
     expect(out).toMatch(/^recorded by worker +20\d\d-/m)
     expect(out).toMatch(new RegExp(`^worker job +lead-${id} \\(1 runs\\)$`, 'm'))
   })
@@ -161,10 +169,12 @@ describe('leads list, show and export', () => {
     expect(code).toBe(0)
     const rows = out.split('\r\n')
     expect(rows[0]).toBe(
-      'id,created_at,form_type,first_name,last_name,email,phone,address,message,source_path,duplicate_of,queued_at,recorded_at,email_to_office,webhook,autoreply',
+      'id,created_at,form_type,form,first_name,last_name,email,phone,address,message,source_path,duplicate_of,queued_at,recorded_at,email_to_office,webhook,autoreply',
     )
     expect(rows[1]).toMatch(
-      new RegExp(`^${a},2026-06-01T00:00:00.000Z,contact,"'=HYPERLINK\\(""http://evil.example""\\)",Reyes,`),
+      new RegExp(
+        `^${a},2026-06-01T00:00:00.000Z,contact,contact_page,"'=HYPERLINK\\(""http://evil.example""\\)",Reyes,`,
+      ),
     )
     expect(rows[2]).toMatch(
       new RegExp(`^${b},.*,Dana,'@SUM\\(A1\\),.*,"Roof, ""old""\nleaks",/contact,,,20\\d\\d-[^,]*,,,$`),
@@ -183,13 +193,13 @@ describe('leads: how far each got, retry, and what goes wrong', () => {
       db,
       id,
       [
-        { channel: 'owner_email', status: 'pending' },
+        { channel: 'office_email', status: 'pending' },
         { channel: 'webhook', status: 'pending' },
         { channel: 'autoreply', status: 'skipped', detail: 'LEAD_AUTOREPLY is off' },
       ],
       at,
     )
-    markNotificationSent(db, id, 'owner_email', '<lead-1@example.com>', at)
+    markNotificationSent(db, id, 'office_email', '<lead-1@example.com>', at)
     markNotificationFailed(db, id, 'webhook', 'HTTP 410 Gone: the receiver asked not to be called again', at)
 
     const list = await admin(['leads', 'list'])
@@ -212,8 +222,8 @@ describe('leads: how far each got, retry, and what goes wrong', () => {
     const b = addLead(db, {}, true)
     const at = new Date('2026-06-10T11:00:00Z')
     for (const id of [a, b]) {
-      planNotifications(db, id, [{ channel: 'owner_email', status: 'pending' }], at)
-      markNotificationFailed(db, id, 'owner_email', 'SMTP 550: mailbox unavailable', at)
+      planNotifications(db, id, [{ channel: 'office_email', status: 'pending' }], at)
+      markNotificationFailed(db, id, 'office_email', 'SMTP 550: mailbox unavailable', at)
     }
 
     const one = await admin(['leads', 'retry', a.slice(0, 8)])
@@ -222,7 +232,7 @@ describe('leads: how far each got, retry, and what goes wrong', () => {
     expect(one.out).toContain(`1 failed notification of lead ${a} handed back to the worker`)
     expect(findNotifications(db, a)[0]).toMatchObject({
       status: 'pending',
-      next_attempt_at: '2026-06-10T12:00:00.000Z',
+      nextAttemptAt: '2026-06-10T12:00:00.000Z',
     })
     expect(findNotifications(db, b)[0]).toMatchObject({ status: 'failed' })
 
@@ -345,14 +355,14 @@ describe('backup and restore', () => {
 
 test('the real entry point: --help exits 0, an unknown lead exits non-zero with the reason on stderr', () => {
   const tsx = path.join(ROOT, 'node_modules/.bin/tsx')
-  const help = spawnSync(tsx, [path.join(ROOT, 'server/admin/main.ts'), '--help'], {
+  const help = spawnSync(tsx, [path.join(ROOT, 'bin/site-admin.ts'), '--help'], {
     cwd: dir,
     encoding: 'utf8',
   })
   expect(help.status).toBe(0)
   expect(help.stdout).toContain('Usage: site-admin')
   database().close()
-  const show = spawnSync(tsx, [path.join(ROOT, 'server/admin/main.ts'), 'leads', 'show', 'abcdef12'], {
+  const show = spawnSync(tsx, [path.join(ROOT, 'bin/site-admin.ts'), 'leads', 'show', 'abcdef12'], {
     cwd: dir,
     encoding: 'utf8',
     env: { PATH: process.env.PATH, DATABASE_PATH: dbPath },

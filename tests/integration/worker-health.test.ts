@@ -1,5 +1,5 @@
 /**
- * The worker's heartbeat and its container healthcheck (worker/health.ts): healthy while the
+ * The worker's heartbeat and its container healthcheck (bin/worker-health.ts, worker/health-check.ts): healthy while the
  * heartbeat is fresh; a stale one fails, and with --kill-if-stale the stuck process is killed
  * so that its container's restart policy starts it again.
  */
@@ -23,7 +23,7 @@ afterEach(() => {
 })
 
 const healthcheck = (args: string[] = [], env: Record<string, string> = {}) =>
-  spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'worker/health.ts'), ...args], {
+  spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'bin/worker-health.ts'), ...args], {
     encoding: 'utf8',
     env: { PATH: process.env.PATH, WORKER_HEARTBEAT_FILE: file, ...env },
   })
@@ -113,7 +113,7 @@ describe('the worker healthcheck command', () => {
   })
 
   test('the worker entry point writes its heartbeat file at start', async () => {
-    const worker = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'worker/main.ts')], {
+    const worker = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'bin/worker.ts')], {
       cwd: dir,
       env: {
         PATH: process.env.PATH,
@@ -139,7 +139,7 @@ describe('the worker healthcheck command', () => {
 
   test('a heartbeat file the worker cannot write stops it at start with a message naming the setting', async () => {
     writeFileSync(path.join(dir, 'not-a-folder'), '')
-    const { code, output } = await runEntry('worker/main.ts', {
+    const { code, output } = await runEntry('bin/worker.ts', {
       cwd: dir,
       env: cleanEnv({
         WORKER_HEARTBEAT_FILE: path.join(dir, 'not-a-folder', 'heartbeat.json'),

@@ -1,5 +1,5 @@
 /**
- * Runs the real entry points (server/main.ts, worker/main.ts, …) as child processes with tsx's
+ * Runs the real programs of bin/ (bin/server.ts, bin/worker.ts, …) as child processes with tsx's
  * loader, as `npm run dev` and `npm run worker` do, with an environment of the test's choosing
  * and nothing of this machine's settings leaking in.
  */

@@ -1,26 +1,46 @@
 /** Leads written straight into a database file, for tests of backups and site-admin. */
 import { randomUUID } from 'node:crypto'
-import type { Db } from '../../server/core/db/connection'
-import { recordDelivery } from '../../server/core/db/deliveries'
-import { insertSubmission, type NewSubmission } from '../../server/core/db/submissions'
+import {
+  isOptionalField,
+  LEAD_FIELD_NAMES,
+  type LeadFieldName,
+  type LeadFieldValues,
+} from '../../shared/lead-fields'
+import type { Db } from '../../core/db/connection'
+import { insertLead, type NewLead } from '../../core/db/leads'
+import { recordReceipt } from '../../core/db/receipts'
 
-export function addLead(db: Db, fields: Partial<NewSubmission> = {}, recorded = false): string {
-  const id = fields.id ?? randomUUID()
-  const createdAt = fields.createdAt ?? new Date()
-  insertSubmission(db, {
-    id,
+/** A homeowner's fields; a field of the table not named here gets a sample value of its own. */
+function sampleFields(id: string): LeadFieldValues {
+  const known: Partial<Record<LeadFieldName, string | null>> = {
     firstName: 'Dana',
     lastName: 'Reyes',
     email: `${id}@example.com`,
     phone: '(303) 555-0199',
     address: '1450 Elm Street, Denver, CO 80220',
     message: null,
+  }
+  return Object.fromEntries(
+    LEAD_FIELD_NAMES.map((name) => [
+      name,
+      name in known ? known[name] : isOptionalField(name) ? null : `sample ${name}`,
+    ]),
+  ) as LeadFieldValues
+}
+
+export function addLead(db: Db, fields: Partial<NewLead> = {}, recorded = false): string {
+  const id = fields.id ?? randomUUID()
+  const createdAt = fields.createdAt ?? new Date()
+  insertLead(db, {
+    id,
+    ...sampleFields(id),
     formType: 'contact',
+    form: 'contact_page',
     sourcePath: '/contact',
     nextAttemptAt: createdAt,
     ...fields,
     createdAt,
   })
-  if (recorded) recordDelivery(db, { submissionId: id, jobId: `lead-${id}`, at: new Date() })
+  if (recorded) recordReceipt(db, { leadId: id, jobId: `lead-${id}`, at: new Date() })
   return id
 }

@@ -11,12 +11,16 @@ import type { DestinationStream } from 'pino'
 import type { Express, RequestHandler } from 'express'
 import { afterAll, beforeAll } from 'vitest'
 import { createApp } from '../../server/app'
-import { parseConfig, type Config } from '../../server/core/config'
-import { openMigratedDatabase, type Db } from '../../server/core/db/connection'
-import { createLogger, type Logger } from '../../server/core/logger'
+import { loadPages } from '../../server/http/pages'
+import { parseWebConfig, type WebConfig } from '../../server/config'
+import { openMigratedDatabase, type Db } from '../../core/db/connection'
+import { createLogger, type Logger } from '../../core/logger'
 import { createLeadProducer, type LeadProducer } from '../../server/leads/producer'
 import { createRateLimitRedis } from '../../server/leads/rate-limit'
-import { parseWorkerConfig, type WorkerConfig } from '../../worker/config'
+import { parseEnv } from '../../core/config/helpers'
+import { workerConfigSchema, type WorkerConfig } from '../../worker/config'
+import { CHANNELS } from '../../worker/notifications/channels'
+import type { Channel } from '../../worker/notifications/channels/channel'
 import { startLeadWorker, type LeadWorker } from '../../worker/lead-worker'
 import { createNotifier, type Notifier } from '../../worker/notifications/notifier'
 import { startReconciler, type Reconciler } from '../../worker/reconciler'
@@ -27,7 +31,7 @@ export const SITE_ORIGIN = 'http://localhost:3000'
 export interface Pipeline {
   app: Express
   db: Db
-  config: Config
+  config: WebConfig
   logger: Logger
   redisUrl: string
   prefix: string
@@ -62,6 +66,8 @@ export interface PipelineOptions {
   pages?: 'dev'
   /** Grace period of /readyz's delivery check. */
   deliveryGraceMs?: number
+  /** The worker's notification channels; CHANNELS by default. */
+  channels?: readonly Channel[]
 }
 
 export async function createPipeline(opts: PipelineOptions): Promise<Pipeline> {
@@ -76,8 +82,8 @@ export async function createPipeline(opts: PipelineOptions): Promise<Pipeline> {
     LEAD_RATE_LIMIT_PER_MINUTE: '1000',
     ...opts.env,
   }
-  const config = parseConfig(env)
-  const workerConfig = parseWorkerConfig(env)
+  const config = parseWebConfig(env)
+  const workerConfig = parseEnv(workerConfigSchema(opts.channels ?? CHANNELS), env)
   const logger = createLogger(opts.logStream ? 'debug' : 'silent', opts.logStream)
   const db = openMigratedDatabase(config.databasePath)
   const producerUrl = opts.producerUrl === undefined ? redisUrl : opts.producerUrl
@@ -97,10 +103,9 @@ export async function createPipeline(opts: PipelineOptions): Promise<Pipeline> {
 
   let devMiddleware: RequestHandler | undefined
   if (opts.pages === 'dev') {
-    const { createDevMiddleware } = await import('vike/server')
-    const dev = await createDevMiddleware({ root: process.cwd() })
-    devMiddleware = dev.devMiddleware as unknown as RequestHandler
-    const vite = dev.viteServer
+    const pages = await loadPages({ ...config, isProduction: false })
+    devMiddleware = pages.devMiddleware
+    const vite = pages.viteServer
     if (vite) closeables.push({ close: () => vite.close() })
   }
   const app = createApp({
@@ -190,7 +195,7 @@ export async function waitFor(condition: () => boolean, timeoutMs = 5000, what =
 
 export function countRows(
   db: Db,
-  table: 'form_submissions' | 'lead_deliveries' | 'lead_notifications',
+  table: 'form_submissions' | 'lead_receipts' | 'lead_notifications',
 ): number {
   return (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n
 }

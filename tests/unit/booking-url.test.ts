@@ -22,56 +22,21 @@ describe('buildBookingUrl', () => {
     expect(p.get('email')).toBe('jane@example.com')
   })
 
-  it('prefers an explicit full name and encodes special characters', () => {
-    const url = buildBookingUrl({
-      url: URL_BASE,
-      prefill: { name: 'Zoë O’Brien & Co', firstName: 'Zoë' },
-    })
+  it('encodes special characters of a name', () => {
+    const url = buildBookingUrl({ url: URL_BASE, prefill: { firstName: 'Zoë', lastName: 'O’Brien & Co' } })
     expect(paramsOf(url).get('name')).toBe('Zoë O’Brien & Co')
     expect(url).not.toContain('& Co')
   })
 
-  it('joins guests with commas and passes location, date and custom answers a1 to a10', () => {
-    const customAnswers = Object.fromEntries(
-      Array.from({ length: 10 }, (_, i) => [`a${i + 1}`, `answer ${i + 1}`]),
-    )
+  it('maps page settings to a colour without # and hide flags set to 1', () => {
     const p = paramsOf(
       buildBookingUrl({
         url: URL_BASE,
-        prefill: {
-          guests: ['a@example.com', ' b@example.com ', ''],
-          location: '123 Main St, Denver',
-          date: '2025-07-15',
-          customAnswers,
-        },
+        pageSettings: { primaryColor: '#C2410C', hideEventTypeDetails: true, hideGdprBanner: true },
       }),
     )
-    expect(p.get('guests')).toBe('a@example.com,b@example.com')
-    expect(p.get('location')).toBe('123 Main St, Denver')
-    expect(p.get('date')).toBe('2025-07-15')
-    for (let i = 1; i <= 10; i++) expect(p.get(`a${i}`)).toBe(`answer ${i}`)
-    expect(p.has('a11')).toBe(false)
-  })
-
-  it('maps page settings to colours without # and hide flags set to 1', () => {
-    const p = paramsOf(
-      buildBookingUrl({
-        url: URL_BASE,
-        pageSettings: {
-          backgroundColor: 'ffffff',
-          textColor: '#0B2545',
-          primaryColor: 'c2410c',
-          hideEventTypeDetails: true,
-          hideLandingPageDetails: true,
-          hideGdprBanner: true,
-        },
-      }),
-    )
-    expect(p.get('background_color')).toBe('ffffff')
-    expect(p.get('text_color')).toBe('0b2545')
     expect(p.get('primary_color')).toBe('c2410c')
     expect(p.get('hide_event_type_details')).toBe('1')
-    expect(p.get('hide_landing_page_details')).toBe('1')
     expect(p.get('hide_gdpr_banner')).toBe('1')
   })
 

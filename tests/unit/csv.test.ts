@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { neutraliseCell, toCsv } from '../../server/admin/csv'
+import { neutraliseCell, toCsv } from '../../admin/csv'
 
 describe('leads export CSV', () => {
   test.each([

@@ -135,8 +135,16 @@ describe('input hygiene', () => {
   })
 
   test('the messages stay exactly as they are for plain invalid input', () => {
+    const expected = {
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+      email: 'Please enter a valid email address',
+      phone: 'Please enter a valid phone number',
+      address: 'Please enter a complete address',
+    }
     expect(errorsFor({ firstName: '', lastName: ' ', email: 'x', phone: '123', address: 'abc' })).toEqual(
-      ENQUIRY_MESSAGES,
+      expected,
     )
+    expect(ENQUIRY_MESSAGES).toEqual(expected)
   })
 })

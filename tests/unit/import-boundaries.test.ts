@@ -23,13 +23,13 @@ async function boundaryMessages(filePath: string, source: string): Promise<strin
 const importing = (specifier: string) => `import { x } from '${specifier}'\nexport const y = x\n`
 
 describe('client/', () => {
-  test('a component may not import server code', async () => {
+  test('a component may not import core or process code', async () => {
     const messages = await boundaryMessages(
       'client/components/layout/Header.tsx',
-      importing('../../../server/core/config'),
+      importing('../../../core/config/web'),
     )
     expect(messages).toHaveLength(1)
-    expect(messages[0]).toMatch(/client\/ code can reach the browser: it may not import server\/ or worker\//)
+    expect(messages[0]).toMatch(/client\/ code can reach the browser: it may import shared\/ only/)
   })
 
   test('a page may not import worker code', async () => {
@@ -45,9 +45,9 @@ describe('client/', () => {
     expect(await boundaryMessages('client/components/layout/Header.tsx', source)).toEqual([])
   })
 
-  test('a *.server.ts file may use server/core, and nothing else of server/ or worker/', async () => {
+  test('a *.server.ts file may use core, and no process code', async () => {
     const file = 'client/pages/+onCreateGlobalContext.server.ts'
-    expect(await boundaryMessages(file, importing('../../server/core/config'))).toEqual([])
+    expect(await boundaryMessages(file, importing('../../core/page-settings'))).toEqual([])
     expect(await boundaryMessages(file, importing('../../server/http/ssr'))).toHaveLength(1)
     expect(await boundaryMessages(file, importing('../../worker/config'))).toHaveLength(1)
   })
@@ -83,65 +83,53 @@ describe('client/script-layer/', () => {
   })
 
   test('and may still not import server code', async () => {
-    expect(await boundaryMessages(file, importing('../../server/core/config'))).toHaveLength(1)
+    expect(await boundaryMessages(file, importing('../../core/config/load'))).toHaveLength(1)
   })
 })
 
-describe('worker/', () => {
-  test('may not import the web tier or site-admin', async () => {
-    for (const specifier of [
-      '../server/http/health',
-      '../server/leads/producer',
-      '../server/app',
-      '../server/admin/csv',
-    ]) {
-      const messages = await boundaryMessages('worker/lead-worker.ts', importing(specifier))
-      expect(messages, specifier).toHaveLength(1)
-      expect(messages[0]).toMatch(/Only server\/core\/ .* is shared between processes/)
-    }
-  })
-
-  test('may import server/core and shared from any depth', async () => {
-    expect(
-      await boundaryMessages('worker/lead-worker.ts', importing('../server/core/db/connection')),
-    ).toEqual([])
-    expect(
-      await boundaryMessages(
-        'worker/notifications/emails/LeadEmail.tsx',
-        importing('../../../server/core/logger'),
-      ),
-    ).toEqual([])
-    expect(
-      await boundaryMessages('worker/notifications/lead-view.ts', importing('../../shared/routes')),
-    ).toEqual([])
-  })
-})
-
-describe('server/', () => {
-  test('the web tier may not import worker code', async () => {
-    const messages = await boundaryMessages('server/leads/service.ts', importing('../../worker/reconciler'))
+describe('each process imports only core/ and shared/', () => {
+  test.each([
+    ['worker/lead-worker.ts', '../server/leads/producer'],
+    ['worker/lead-worker.ts', '../admin/csv'],
+    ['worker/notifications/emails/LeadEmail.tsx', '../../../server/app'],
+    ['server/leads/service.ts', '../../worker/reconciler'],
+    ['server/app.ts', '../admin/program'],
+    ['admin/lead-commands.ts', '../worker/notifications/channels'],
+    ['admin/lead-commands.ts', '../server/leads/readiness'],
+  ])('%s may not import %s', async (file, specifier) => {
+    const messages = await boundaryMessages(file, importing(specifier))
     expect(messages).toHaveLength(1)
-    expect(messages[0]).toMatch(/worker\/ is another process/)
+    expect(messages[0]).toMatch(/is another process/)
   })
 
-  test('server/core may not import the web tier, site-admin or worker code', async () => {
-    expect(
-      await boundaryMessages('server/core/db/submissions.ts', importing('../../leads/producer')),
-    ).toHaveLength(1)
-    expect(await boundaryMessages('server/core/config.ts', importing('../admin/format'))).toHaveLength(1)
-    expect(await boundaryMessages('server/core/logger.ts', importing('../../worker/config'))).toHaveLength(1)
-    expect(await boundaryMessages('server/core/db/backup.ts', importing('./migrations'))).toEqual([])
+  test.each([
+    ['worker/lead-worker.ts', '../core/db/connection'],
+    ['worker/notifications/emails/LeadEmail.tsx', '../../../core/logger'],
+    ['worker/notifications/lead-view.ts', '../../shared/routes'],
+    ['server/leads/service.ts', '../../core/db/leads'],
+    ['admin/context.ts', '../core/config/admin'],
+  ])('%s may import %s', async (file, specifier) => {
+    expect(await boundaryMessages(file, importing(specifier))).toEqual([])
   })
+})
+
+test('core/ imports no process code', async () => {
+  expect(await boundaryMessages('core/db/leads.ts', importing('../../server/leads/producer'))).toHaveLength(1)
+  expect(await boundaryMessages('core/config/helpers.ts', importing('../../admin/format'))).toHaveLength(1)
+  expect(await boundaryMessages('core/logger.ts', importing('../worker/config'))).toHaveLength(1)
+  expect(await boundaryMessages('core/db/backup.ts', importing('./migrations'))).toEqual([])
+  expect(await boundaryMessages('core/logger.ts', importing('../shared/lead-fields'))).toEqual([])
 })
 
 test('shared/ imports no process code', async () => {
-  expect(await boundaryMessages('shared/routes.ts', importing('../server/core/config'))).toHaveLength(1)
+  expect(await boundaryMessages('shared/routes.ts', importing('../core/config'))).toHaveLength(1)
   expect(await boundaryMessages('shared/routes.ts', importing('../client/components/ui/Icon'))).toHaveLength(
     1,
   )
 })
 
-test('tests and scripts may import anything', async () => {
+test('bin/, tests and scripts may import anything', async () => {
+  expect(await boundaryMessages('bin/worker.ts', importing('../worker/main'))).toEqual([])
   expect(await boundaryMessages('tests/unit/example.test.ts', importing('../../worker/config'))).toEqual([])
   expect(await boundaryMessages('scripts/example.ts', importing('../server/http/ssr'))).toEqual([])
 })

@@ -1,16 +1,45 @@
 import { describe, expect, test } from 'vitest'
-import { cityOf, formatDenverTime, leadKind } from '../../worker/notifications/lead-view'
+import { buildLeadView, cityOf, formatDenverTime } from '../../worker/notifications/lead-view'
 import { classifySmtpError } from '../../worker/notifications/mailer'
-import { retryDelayMs } from '../../worker/notifications/record-outcome'
+import { backoffDelayMs } from '../../core/backoff'
 import { toBodyText, toHeaderText, toReason } from '../../worker/notifications/text'
-import { classifyWebhookStatus } from '../../worker/notifications/webhook'
+import { classifyWebhookStatus } from '../../worker/notifications/channels/webhook'
 
 describe('what a notification says', () => {
-  test('the kind of request follows the form type, and the page for the shared "contact" type', () => {
-    expect(leadKind('contact_modal', '/').label).toBe('inspection request')
-    expect(leadKind('exit_intent', '/faqs').label).toBe('exit-intent hail report request')
-    expect(leadKind('contact', '/hail-report').label).toBe('hail report request')
-    expect(leadKind('contact', '/contact').label).toBe('contact form message')
+  test('the kind of request follows the stored form, whatever page it was sent from', () => {
+    const kindOf = (
+      form: 'contact_modal' | 'contact_page' | 'hail_report' | 'exit_intent',
+      sourcePath: string,
+    ) =>
+      buildLeadView(
+        {
+          id: '00000000-0000-4000-8000-000000000001',
+          firstName: 'Ada',
+          lastName: 'Roof',
+          email: 'ada@example.com',
+          phone: '3035550199',
+          address: '12 Pine St, Parker, CO 80134',
+          message: null,
+          formType: form === 'contact_modal' || form === 'exit_intent' ? form : 'contact',
+          form,
+          sourcePath,
+          createdAt: '2026-06-17T20:05:00.000Z',
+          duplicateOf: null,
+        },
+        undefined,
+        'https://www.example.com',
+      ).kind
+    expect(kindOf('contact_modal', '/').request).toBe('inspection request')
+    expect(kindOf('exit_intent', '/faqs')).toMatchObject({
+      request: 'exit-intent hail report request',
+      hailReport: true,
+    })
+    // A renamed route relabels nothing: the form is stored with the lead.
+    expect(kindOf('hail_report', '/storm-report')).toMatchObject({
+      request: 'hail report request',
+      hailReport: true,
+    })
+    expect(kindOf('contact_page', '/hail-report').request).toBe('contact form message')
   })
 
   test('the city comes from a served city named in the address, else from the part before the state', () => {
@@ -66,7 +95,7 @@ describe('which failures are permanent', () => {
 
   test('the back-off doubles from its base up to its cap, so a day-long outage is retried every few minutes', () => {
     const retry = { baseMs: 5000, maxMs: 300_000, giveUpMs: 72 * 3_600_000 }
-    expect([1, 2, 3, 4].map((n) => retryDelayMs(n, retry))).toEqual([5000, 10_000, 20_000, 40_000])
-    expect(retryDelayMs(50, retry)).toBe(300_000)
+    expect([1, 2, 3, 4].map((n) => backoffDelayMs(n, retry))).toEqual([5000, 10_000, 20_000, 40_000])
+    expect(backoffDelayMs(50, retry)).toBe(300_000)
   })
 })

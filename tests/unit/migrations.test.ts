@@ -1,9 +1,9 @@
 import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { openDatabase, openMigratedDatabase } from '../../server/core/db/connection'
-import { applyMigrations, readSchemaVersion } from '../../server/core/db/migrate'
-import { MIGRATIONS } from '../../server/core/db/migrations'
+import { openDatabase, openMigratedDatabase } from '../../core/db/connection'
+import { applyMigrations, readSchemaVersion } from '../../core/db/migrate'
+import { MIGRATIONS } from '../../core/db/migrations'
 import { useTempDir } from '../support/temp-dir'
 
 const tempDir = useTempDir('roofing-migrations-', 'test')
@@ -35,7 +35,12 @@ describe('database and migrations', () => {
       .all()
       .map((r) => (r as { name: string }).name)
     expect(tables).toEqual(
-      expect.arrayContaining(['form_submissions', 'lead_deliveries', 'lead_notifications']),
+      expect.arrayContaining([
+        'form_submissions',
+        'lead_receipts',
+        'lead_notifications',
+        'notification_channels',
+      ]),
     )
     again.close()
   })
@@ -56,7 +61,7 @@ describe('database and migrations', () => {
   })
 
   test('migration files are numbered 001, 002 … without gaps, matching their versions', () => {
-    const files = readdirSync(path.resolve('server/core/db/migrations'))
+    const files = readdirSync(path.resolve('core/db/migrations'))
       .filter((f) => /^\d{3}-.*\.ts$/.test(f))
       .sort()
     expect(files.map((f) => f.replace(/\.ts$/, ''))).toEqual(MIGRATIONS.map((m) => m.name))
@@ -64,5 +69,62 @@ describe('database and migrations', () => {
       expect(m.version).toBe(i + 1)
       expect(m.name.startsWith(String(m.version).padStart(3, '0'))).toBe(true)
     })
+  })
+
+  test('a database of schema 2 keeps every lead and notification: forms backfilled, tables renamed, channels no longer listed', () => {
+    const db = openDatabase(path.join(tempDir(), 'roofing.db'))
+    applyMigrations(db, MIGRATIONS.slice(0, 2))
+    const at = '2026-06-01T10:00:00.000Z'
+    const insert = db.prepare(
+      `INSERT INTO form_submissions (id, first_name, last_name, email, phone, address, message, form_type,
+         created_at, updated_at, source_path) VALUES (?, 'Dana', 'Reyes', ?, '3035550199', '1 Elm St, Denver', NULL, ?, ?, ?, ?)`,
+    )
+    const leads: [id: string, formType: string, sourcePath: string | null, form: string][] = [
+      ['a', 'contact_modal', '/hail-report', 'contact_modal'],
+      ['b', 'contact', '/contact', 'contact_page'],
+      ['c', 'contact', '/hail-report', 'hail_report'],
+      ['d', 'contact', '/hail-report?utm_source=mailer', 'hail_report'],
+      ['e', 'exit_intent', '/faqs', 'exit_intent'],
+      ['f', 'contact', null, 'contact_page'],
+    ]
+    for (const [id, formType, sourcePath] of leads)
+      insert.run(id, `${id}@example.com`, formType, at, at, sourcePath)
+    db.prepare(
+      `INSERT INTO lead_deliveries (submission_id, job_id, attempts, recorded_at) VALUES ('a', 'lead-a', 2, ?)`,
+    ).run(at)
+    const notify = db.prepare(
+      `INSERT INTO lead_notifications (submission_id, channel, status, attempts, detail, started_at, updated_at)
+       VALUES (?, ?, ?, 1, ?, ?, ?)`,
+    )
+    notify.run('a', 'owner_email', 'sent', '<lead-a@x> 250 OK', at, at)
+    notify.run('a', 'webhook', 'failed', 'HTTP 410 Gone', at, at)
+    notify.run('a', 'autoreply', 'skipped', 'off (LEAD_AUTOREPLY is not true)', at, at)
+
+    expect(applyMigrations(db)).toEqual(MIGRATIONS.slice(2).map((m) => m.version))
+    expect(db.prepare('SELECT id, form FROM form_submissions ORDER BY id').all()).toEqual(
+      leads.map(([id, , , form]) => ({ id, form })),
+    )
+    expect(db.prepare('SELECT * FROM lead_receipts').all()).toEqual([
+      { lead_id: 'a', job_id: 'lead-a', attempts: 2, recorded_at: at },
+    ])
+    expect(
+      db.prepare('SELECT lead_id, channel, status, detail FROM lead_notifications ORDER BY channel').all(),
+    ).toEqual([
+      { lead_id: 'a', channel: 'autoreply', status: 'skipped', detail: 'off (LEAD_AUTOREPLY is not true)' },
+      { lead_id: 'a', channel: 'office_email', status: 'sent', detail: '<lead-a@x> 250 OK' },
+      { lead_id: 'a', channel: 'webhook', status: 'failed', detail: 'HTTP 410 Gone' },
+    ])
+    // A channel the database has never heard of needs no migration.
+    const notifyNow = db.prepare(
+      `INSERT INTO lead_notifications (lead_id, channel, status, attempts, detail, started_at, updated_at)
+       VALUES (?, ?, ?, 1, ?, ?, ?)`,
+    )
+    notifyNow.run('b', 'sms', 'pending', null, at, at)
+    expect(() => notifyNow.run('b', 'sms', 'pending', null, at, at)).toThrow(/UNIQUE/)
+    expect(() =>
+      db.prepare(`UPDATE lead_notifications SET status = 'lost' WHERE lead_id = 'b'`).run(),
+    ).toThrow(/CHECK/)
+    expect(db.pragma('foreign_key_check')).toEqual([])
+    db.close()
   })
 })

@@ -2,19 +2,19 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { openMigratedDatabase, type Db } from '../../server/core/db/connection'
+import { openMigratedDatabase, type Db } from '../../core/db/connection'
 import {
   claimNotification,
   countFailedNotifications,
   countUndeliveredLeads,
-  findUnplannedSubmissionIds,
-  listNotificationStates,
+  findUnplannedLeadIds,
+  listNotifications,
   markNotificationFailed,
   markNotificationSent,
   planNotifications,
   retryFailedNotifications,
-} from '../../server/core/db/notifications'
-import { findSubmission, insertSubmission } from '../../server/core/db/submissions'
+} from '../../core/db/notifications'
+import { findLead, insertLead } from '../../core/db/leads'
 
 let dir: string
 let db: Db
@@ -22,7 +22,7 @@ const T0 = new Date('2026-01-10T12:00:00.000Z')
 const later = (ms: number) => new Date(T0.getTime() + ms)
 
 function addLead(id: string, email = `${id.slice(0, 8)}@example.com`) {
-  insertSubmission(db, {
+  insertLead(db, {
     id,
     firstName: 'A',
     lastName: 'B',
@@ -31,6 +31,7 @@ function addLead(id: string, email = `${id.slice(0, 8)}@example.com`) {
     address: '1 Main St, Denver',
     message: null,
     formType: 'contact',
+    form: 'contact_page',
     sourcePath: '/contact',
     createdAt: T0,
     nextAttemptAt: T0,
@@ -53,26 +54,26 @@ afterEach(() => {
 describe('notification state', () => {
   test('planning is done once; a lead with only skipped channels is settled at once', () => {
     const plans = [
-      { channel: 'owner_email', status: 'skipped', detail: 'off' },
+      { channel: 'office_email', status: 'skipped', detail: 'off' },
       { channel: 'webhook', status: 'skipped', detail: 'off' },
       { channel: 'autoreply', status: 'skipped', detail: 'off' },
     ] as const
-    expect(findUnplannedSubmissionIds(db, later(1), 10)).toEqual([ID1, ID2])
+    expect(findUnplannedLeadIds(db, later(1), 10)).toEqual([ID1, ID2])
     expect(planNotifications(db, ID1, [...plans], later(1))).toBe(true)
     expect(planNotifications(db, ID1, [...plans], later(2))).toBe(false)
-    expect(findSubmission(db, ID1)?.settled_at).toBe(later(1).toISOString())
-    expect(findUnplannedSubmissionIds(db, later(1), 10)).toEqual([ID2])
+    expect(findLead(db, ID1)?.settledAt).toBe(later(1).toISOString())
+    expect(findUnplannedLeadIds(db, later(1), 10)).toEqual([ID2])
   })
 
   test('a claim is exclusive until it is recorded or its lease runs out', () => {
-    planNotifications(db, ID1, [{ channel: 'owner_email', status: 'pending' }], T0)
-    expect(claimNotification(db, ID1, 'owner_email', later(1), 1000)).toMatchObject({ attempts: 1 })
-    expect(claimNotification(db, ID1, 'owner_email', later(2), 1000)).toBeUndefined()
+    planNotifications(db, ID1, [{ channel: 'office_email', status: 'pending' }], T0)
+    expect(claimNotification(db, ID1, 'office_email', later(1), 1000)).toMatchObject({ attempts: 1 })
+    expect(claimNotification(db, ID1, 'office_email', later(2), 1000)).toBeUndefined()
     // The claimant died: after the lease another driver may take the row.
-    expect(claimNotification(db, ID1, 'owner_email', later(1001), 1000)).toMatchObject({ attempts: 2 })
-    markNotificationSent(db, ID1, 'owner_email', '<id@x> 250 OK', later(1100))
-    expect(claimNotification(db, ID1, 'owner_email', later(5000), 1000)).toBeUndefined()
-    expect(findSubmission(db, ID1)?.settled_at).toBe(later(1100).toISOString())
+    expect(claimNotification(db, ID1, 'office_email', later(1001), 1000)).toMatchObject({ attempts: 2 })
+    markNotificationSent(db, ID1, 'office_email', '<id@x> 250 OK', later(1100))
+    expect(claimNotification(db, ID1, 'office_email', later(5000), 1000)).toBeUndefined()
+    expect(findLead(db, ID1)?.settledAt).toBe(later(1100).toISOString())
   })
 
   test('undelivered and failed counts, the states per lead, and retrying failed rows', () => {
@@ -80,33 +81,34 @@ describe('notification state', () => {
       db,
       ID1,
       [
-        { channel: 'owner_email', status: 'pending' },
+        { channel: 'office_email', status: 'pending' },
         { channel: 'webhook', status: 'pending' },
       ],
       T0,
     )
     expect(countUndeliveredLeads(db, later(1))).toBe(2)
-    claimNotification(db, ID1, 'owner_email', T0, 1000)
-    markNotificationSent(db, ID1, 'owner_email', 'ok', later(10))
+    claimNotification(db, ID1, 'office_email', T0, 1000)
+    markNotificationSent(db, ID1, 'office_email', 'ok', later(10))
     claimNotification(db, ID1, 'webhook', T0, 1000)
     markNotificationFailed(db, ID1, 'webhook', 'HTTP 410 Gone', later(20))
-    expect(countFailedNotifications(db)).toEqual({ webhook: 1 })
-    expect(findSubmission(db, ID1)?.settled_at).not.toBeNull()
+    // No worker registered the channels here: a channel of unknown audience counts as the contractor's.
+    expect(countFailedNotifications(db)).toEqual({ contractor: 1, homeowner: 0 })
+    expect(findLead(db, ID1)?.settledAt).not.toBeNull()
     expect(countUndeliveredLeads(db, later(1))).toBe(1)
 
-    const states = listNotificationStates(db, [ID1, ID2])
+    const states = listNotifications(db, [ID1, ID2])
     expect(Object.keys(states)).toEqual([ID1, ID2])
     expect(states[ID2]).toEqual([])
     expect(states[ID1]?.map((s) => [s.channel, s.status, s.detail])).toEqual([
-      ['owner_email', 'sent', 'ok'],
+      ['office_email', 'sent', 'ok'],
       ['webhook', 'failed', 'HTTP 410 Gone'],
     ])
 
     expect(retryFailedNotifications(db, later(30), ID2)).toBe(0)
     expect(retryFailedNotifications(db, later(30))).toBe(1)
-    expect(countFailedNotifications(db)).toEqual({})
-    expect(findSubmission(db, ID1)?.settled_at).toBeNull()
-    expect(listNotificationStates(db, [ID1])[ID1]?.[1]).toMatchObject({
+    expect(countFailedNotifications(db)).toEqual({ contractor: 0, homeowner: 0 })
+    expect(findLead(db, ID1)?.settledAt).toBeNull()
+    expect(listNotifications(db, [ID1])[ID1]?.[1]).toMatchObject({
       status: 'pending',
       nextAttemptAt: later(30).toISOString(),
       detail: 'retry requested; last failure: HTTP 410 Gone',

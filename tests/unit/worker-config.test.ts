@@ -1,8 +1,12 @@
 import { describe, expect, test } from 'vitest'
-import { ConfigError } from '../../server/core/config'
+import { ConfigError, parseEnv } from '../../core/config/helpers'
 import { parseWorkerConfig } from '../../worker/config'
+import { HealthCheckConfigSchema } from '../../worker/heartbeat'
 
 const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`
+
+const autoreplyOf = (env: Record<string, string>) =>
+  parseWorkerConfig(env).notify.channels.find((c) => c.id === 'autoreply')?.isOn
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -17,7 +21,12 @@ function problemsOf(env: Record<string, string>): string[] {
 describe('the worker configuration', () => {
   test('with no notification variables every channel is off, autoreply too, and the defaults hold', () => {
     const c = parseWorkerConfig({})
-    expect(c.notify).toMatchObject({ smtp: undefined, webhook: undefined, autoreply: false, notifyTo: [] })
+    expect(c.notify.smtp).toBeUndefined()
+    expect(c.notify.channels.map((ch) => [ch.id, ch.isOn, ch.describe()])).toEqual([
+      ['office_email', false, 'off (SMTP_URL unset)'],
+      ['webhook', false, 'off (LEAD_WEBHOOK_URL unset)'],
+      ['autoreply', false, 'off (LEAD_AUTOREPLY is not true)'],
+    ])
     expect(c.notify.retry.giveUpMs).toBe(72 * 3_600_000)
     expect(c.notify.reconcile.graceMs).toBeLessThanOrEqual(120_000)
   })
@@ -31,10 +40,15 @@ describe('the worker configuration', () => {
       LEAD_WEBHOOK_SECRET: SECRET,
       LEAD_AUTOREPLY: 'true',
     })
-    expect(c.notify.notifyTo).toEqual(['office@example.com', 'jake@example.com'])
-    expect(c.notify.smtp?.safeUrl).toBe('smtps://smtp.example.com:465')
-    expect(c.notify.autoreply).toBe(true)
-    expect(c.notify.webhook?.url).toBe('https://hooks.example.com/leads')
+    expect(c.notify.smtp).toMatchObject({
+      safeUrl: 'smtps://smtp.example.com:465',
+      from: 'Website <leads@example.com>',
+    })
+    expect(Object.fromEntries(c.notify.channels.map((ch) => [ch.id, ch.describe()]))).toEqual({
+      office_email: 'on: smtps://smtp.example.com:465 to office@example.com, jake@example.com',
+      webhook: 'on: https://hooks.example.com',
+      autoreply: 'on',
+    })
   })
 
   test.each([
@@ -58,7 +72,7 @@ describe('the worker configuration', () => {
     ],
     [{ LEAD_NOTIFY_TO: 'a@b.co' }, 'SMTP_URL must be set when LEAD_NOTIFY_TO is set'],
     [{ LEAD_AUTOREPLY: 'true' }, 'SMTP_URL must be set when LEAD_AUTOREPLY=true'],
-    [{ LEAD_AUTOREPLY: 'yes' }, 'LEAD_AUTOREPLY must be true or false'],
+    [{ LEAD_AUTOREPLY: 'perhaps' }, 'LEAD_AUTOREPLY must be true or false'],
     [
       { LEAD_WEBHOOK_URL: 'http://hooks.example.com/leads', LEAD_WEBHOOK_SECRET: SECRET },
       'LEAD_WEBHOOK_URL must use https://',
@@ -85,9 +99,38 @@ describe('the worker configuration', () => {
     }
   })
 
-  test('problems of the base schema and of the worker schema are reported together', () => {
-    const problems = problemsOf({ PORT: 'abc', SMTP_URL: 'nope' })
-    expect(problems.some((p) => p.startsWith('PORT'))).toBe(true)
-    expect(problems.some((p) => p.startsWith('SMTP_URL'))).toBe(true)
+  test('LEAD_AUTOREPLY takes the same yes/no words as every other flag', () => {
+    const smtp = { SMTP_URL: 'smtp://h:587', LEAD_NOTIFY_TO: 'a@b.co', LEAD_NOTIFY_FROM: 'a@b.co' }
+    for (const on of ['true', 'TRUE', '1', 'yes', 'Yes'])
+      expect(autoreplyOf({ ...smtp, LEAD_AUTOREPLY: on })).toBe(true)
+    for (const off of ['false', '0', 'no', ''])
+      expect(autoreplyOf({ ...smtp, LEAD_AUTOREPLY: off })).toBe(false)
+  })
+
+  test('every problem is reported by one start-up: shared settings, channel rules and the rules between them', () => {
+    const problems = problemsOf({
+      SITE_URL: 'nonsense',
+      LEAD_WEBHOOK_URL: 'https://hooks.example.com/leads',
+      NOTIFY_GIVE_UP_HOURS: '2',
+    })
+    expect(problems.some((p) => p.startsWith('SITE_URL'))).toBe(true)
+    expect(problems.some((p) => p.startsWith('NOTIFY_GIVE_UP_HOURS'))).toBe(true)
+    expect(problems.some((p) => p.startsWith('LEAD_WEBHOOK_SECRET must be set'))).toBe(false)
+    // Once the worker's own variables are readable, the rules between them are checked too,
+    // whatever else is wrong.
+    const later = problemsOf({ SITE_URL: 'nonsense', LEAD_WEBHOOK_URL: 'https://hooks.example.com/leads' })
+    expect(later.some((p) => p.startsWith('SITE_URL'))).toBe(true)
+    expect(later.some((p) => p.startsWith('LEAD_WEBHOOK_SECRET must be set'))).toBe(true)
+  })
+
+  test('the healthcheck reads the heartbeat settings alone', () => {
+    expect(
+      parseEnv(HealthCheckConfigSchema, { SITE_URL: 'nonsense', WORKER_HEARTBEAT_MAX_AGE_SECONDS: '30' }),
+    ).toMatchObject({
+      workerHeartbeat: { maxAgeMs: 30_000 },
+    })
+    expect(() => parseEnv(HealthCheckConfigSchema, { WORKER_HEARTBEAT_MAX_AGE_SECONDS: '5' })).toThrow(
+      /WORKER_HEARTBEAT_MAX_AGE_SECONDS must be at least 20 seconds/,
+    )
   })
 })

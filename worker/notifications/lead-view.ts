@@ -1,13 +1,15 @@
 /**
- * A stored lead as the notifications show it: what kind of request it is, the homeowner's
- * city, the time in the business's time zone, the page it came from, and whether it repeats
- * an enquiry of the last 24 hours. Values are cleaned for the body (toBodyText); headers
- * clean their own parts again (toHeaderText).
+ * A stored lead as the notifications show it: what kind of request it is (from its form,
+ * shared/lead-forms.ts), the homeowner's city, the time in the business's time zone, the page
+ * it came from, and whether it repeats an enquiry of the last 24 hours. Values are cleaned for
+ * the body (toBodyText); headers clean their own parts again (toHeaderText).
  */
 import { telHref } from '../../shared/business'
 import type { FormType } from '../../shared/enquiry'
+import { LEAD_FIELD_NAMES, type LeadFieldName } from '../../shared/lead-fields'
+import { LEAD_FORMS, type LeadFormName, type LeadFormSpec } from '../../shared/lead-forms'
 import { ALSO_SERVING, CITY_PAGES } from '../../shared/service-areas'
-import type { SubmissionRow } from '../../server/core/db/submissions'
+import type { Lead } from '../../core/db/leads'
 import { toBodyText } from './text'
 
 /** Leads are shown in the business's own time zone (Denver metro), whatever the server's. */
@@ -29,24 +31,6 @@ export function formatDenverTime(iso: string): string {
   return DENVER_TIME.format(new Date(iso))
 }
 
-export interface LeadKind {
-  /** Lower case, for the subject: 'inspection request'. */
-  label: string
-  /** Whether the homeowner asked for the hail weather report. */
-  hailReport: boolean
-}
-
-/**
- * What came in. The hail report page and the contact page both send formType 'contact'
- * (the site's forms share three form types), so the page tells them apart.
- */
-export function leadKind(formType: FormType, sourcePath: string | null): LeadKind {
-  if (formType === 'contact_modal') return { label: 'inspection request', hailReport: false }
-  if (formType === 'exit_intent') return { label: 'exit-intent hail report request', hailReport: true }
-  if (sourcePath?.startsWith('/hail-report')) return { label: 'hail report request', hailReport: true }
-  return { label: 'contact form message', hailReport: false }
-}
-
 const KNOWN_CITIES = [...CITY_PAGES.map((c) => c.name), ...ALSO_SERVING].sort((a, b) => b.length - a.length)
 const STATE_OR_ZIP = /^(?:CO|Colo\.?|Colorado)?\s*(?:\d{5}(?:-\d{4})?)?$/i
 
@@ -65,57 +49,67 @@ export function cityOf(address: string): string | undefined {
   return parts.length > 1 && last ? last : undefined
 }
 
+/** What a notification needs of a lead (notify-test's sample lead has no more than this). */
+export type LeadToShow = Pick<
+  Lead,
+  'id' | LeadFieldName | 'formType' | 'form' | 'sourcePath' | 'createdAt' | 'duplicateOf'
+>
+
 export interface LeadView {
   id: string
+  /** Every field as the body shows it; undefined when left blank. */
+  fields: Record<LeadFieldName, string | undefined>
   firstName: string
-  lastName: string
   fullName: string
   email: string
   phone: string
   telHref: string
-  address: string
   city: string | undefined
-  message: string | undefined
   formType: FormType
-  kind: LeadKind
+  form: LeadFormName
+  /** What kind of request it is, from its form: 'inspection request', hail report or not. */
+  kind: LeadFormSpec
   sourcePath: string | undefined
   sourceUrl: string | undefined
   createdAt: string
   receivedAt: string
   /** The first enquiry of a repeat within 24 hours. */
-  repeatOf: { id: string; receivedAt: string } | undefined
+  duplicateOf: { id: string; receivedAt: string } | undefined
 }
 
 export function buildLeadView(
-  row: SubmissionRow,
-  original: SubmissionRow | undefined,
+  lead: LeadToShow,
+  original: Pick<Lead, 'createdAt'> | undefined,
   siteUrl: string,
 ): LeadView {
-  const firstName = toBodyText(row.first_name)
-  const lastName = toBodyText(row.last_name)
-  const address = toBodyText(row.address)
+  const fields = Object.fromEntries(
+    LEAD_FIELD_NAMES.map((name) => {
+      const value = lead[name]
+      return [name, value ? toBodyText(value) : undefined]
+    }),
+  ) as Record<LeadFieldName, string | undefined>
+  const firstName = fields.firstName ?? ''
   return {
-    id: row.id,
+    id: lead.id,
+    fields,
     firstName,
-    lastName,
-    fullName: `${firstName} ${lastName}`,
-    email: toBodyText(row.email),
-    phone: toBodyText(row.phone),
-    telHref: telHref(row.phone),
-    address,
-    city: cityOf(address),
-    message: row.message ? toBodyText(row.message) : undefined,
-    formType: row.form_type,
-    kind: leadKind(row.form_type, row.source_path),
-    sourcePath: row.source_path ?? undefined,
+    fullName: `${firstName} ${fields.lastName ?? ''}`,
+    email: fields.email ?? '',
+    phone: fields.phone ?? '',
+    telHref: telHref(lead.phone),
+    city: cityOf(fields.address ?? ''),
+    formType: lead.formType,
+    form: lead.form,
+    kind: LEAD_FORMS[lead.form],
+    sourcePath: lead.sourcePath ?? undefined,
     // Joined, not resolved: a path like //other.example must not become another host.
-    sourceUrl: row.source_path ? `${siteUrl}${row.source_path}` : undefined,
-    createdAt: row.created_at,
-    receivedAt: formatDenverTime(row.created_at),
-    repeatOf: row.duplicate_of
+    sourceUrl: lead.sourcePath ? `${siteUrl}${lead.sourcePath}` : undefined,
+    createdAt: lead.createdAt,
+    receivedAt: formatDenverTime(lead.createdAt),
+    duplicateOf: lead.duplicateOf
       ? {
-          id: row.duplicate_of,
-          receivedAt: original ? formatDenverTime(original.created_at) : 'an earlier date (not found)',
+          id: lead.duplicateOf,
+          receivedAt: original ? formatDenverTime(original.createdAt) : 'an earlier date (not found)',
         }
       : undefined,
   }

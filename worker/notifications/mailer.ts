@@ -9,15 +9,13 @@
  * login) is retried with back-off: the server or its settings can come back.
  */
 import { createTransport } from 'nodemailer'
-import type { SmtpSettings } from '../config'
+import type { SmtpSettings } from './smtp'
 import type { OutgoingMail } from './messages'
 import type { Outcome } from './outcome'
 import { toReason } from './text'
 
 export interface Mailer {
   send(mail: OutgoingMail): Promise<Outcome>
-  /** Connects and logs in, for the test command. */
-  verify(): Promise<void>
   close(): void
 }
 
@@ -70,9 +68,6 @@ export function createMailer(smtp: SmtpSettings, sendTimeoutMs: number): Mailer 
       } catch (err) {
         return classifySmtpError(err)
       }
-    },
-    async verify() {
-      await transport.verify()
     },
     close() {
       transport.close()

@@ -7,7 +7,7 @@
  */
 import { render, unstableToPlainText } from '@react-email/render'
 import type { BusinessConfig } from '../../shared/business'
-import { addressOf } from '../config'
+import { addressOf } from './smtp'
 import { AutoreplyEmail } from './emails/AutoreplyEmail'
 import { LeadEmail } from './emails/LeadEmail'
 import type { LeadView } from './lead-view'
@@ -28,14 +28,14 @@ function domainOf(from: string): string {
   return addressOf(from)?.split('@')[1] ?? 'localhost'
 }
 
-function leadMessageId(submissionId: string, from: string, kind: 'lead' | 'autoreply' | 'test'): string {
-  return `<${kind}-${submissionId}@${domainOf(from)}>`
+function leadMessageId(leadId: string, from: string, kind: 'lead' | 'autoreply'): string {
+  return `<${kind}-${leadId}@${domainOf(from)}>`
 }
 
 /** "New inspection request: Ada Roof, Parker". */
-function ownerSubject(lead: LeadView): string {
+function officeSubject(lead: LeadView): string {
   const who = toHeaderText(`${lead.fullName}${lead.city ? `, ${lead.city}` : ''}`, 100)
-  return `New ${lead.kind.label}: ${who || 'no name'}`
+  return `New ${lead.kind.request}: ${who || 'no name'}`
 }
 
 /**
@@ -50,7 +50,7 @@ async function renderBoth(element: React.ReactElement): Promise<{ html: string; 
   return { html, text: unstableToPlainText(html) }
 }
 
-export async function buildOwnerMail(
+export async function buildOfficeMail(
   lead: LeadView,
   opts: { from: string; to: string[] },
 ): Promise<OutgoingMail> {
@@ -61,7 +61,7 @@ export async function buildOwnerMail(
     // The homeowner's address passed the enquiry schema's e-mail check; the display name is
     // cleaned like any header text.
     replyTo: { name: toHeaderText(lead.fullName, 100), address: lead.email },
-    subject: ownerSubject(lead),
+    subject: officeSubject(lead),
     messageId: leadMessageId(lead.id, opts.from, 'lead'),
     html,
     text,

@@ -1,8 +1,10 @@
 /**
- * Drives each lead's notification channels to a final state (docs/decisions/008-lead-notifications.md).
+ * Drives each lead's notifications to a final state, on every channel of the list
+ * (worker/notifications/channels/; docs/decisions/008-lead-notifications.md).
  *
- * - Plans the channels once per lead: pending when configured, skipped (with why) when not.
- * - Each attempt claims its row first (server/core/db/notifications.ts), so the job and the
+ * - Plans a lead's channels once: pending when the channel applies, skipped (with why) when
+ *   not (it is off, or it does not apply to this lead).
+ * - Each attempt claims its row first (core/db/notifications.ts), so the job and the
  *   reconciler never send the same channel at the same time, and a channel that is already
  *   sent is never sent again by another channel's retry.
  * - A transient failure schedules the next attempt with exponential back-off (capped);
@@ -12,23 +14,22 @@
  * - When a channel delivers again after failures, its other rows waiting on back-off are
  *   brought forward, so leads queued during an outage go out right after it.
  */
-import type { Db } from '../../server/core/db/connection'
+import type { Db } from '../../core/db/connection'
+import { findLead, type Lead } from '../../core/db/leads'
 import {
   beginLeadDelivery,
   claimNotification,
   findDueNotifications,
-  type Channel,
-  type ChannelPlan,
-  type NotificationRow,
-} from '../../server/core/db/notifications'
-import { DUPLICATE_WINDOW_MS, findSubmission, type SubmissionRow } from '../../server/core/db/submissions'
-import type { Logger } from '../../server/core/logger'
-import type { NotifyConfig, WorkerConfig } from '../config'
+  registerChannels,
+  type Notification,
+} from '../../core/db/notifications'
+import type { Logger } from '../../core/logger'
+import type { WorkerConfig } from '../config'
+import type { ConfiguredChannel, SendContext } from './channels/channel'
 import { buildLeadView, type LeadView } from './lead-view'
 import { createMailer, type Mailer } from './mailer'
 import type { Outcome } from './outcome'
 import { createOutcomeRecorder } from './record-outcome'
-import { sendOnChannel, type SendContext } from './send'
 import { toReason } from './text'
 
 /** How many due rows one pass drives at the same time. */
@@ -39,13 +40,13 @@ export interface Notifier {
    * Records that this worker has the lead (under `jobId`), plans its channels (once) and
    * drives every due one. Safe to call any number of times.
    */
-  deliverLead(submissionId: string, jobId: string): Promise<void>
+  deliverLead(leadId: string, jobId: string): Promise<void>
   /** Drives pending rows that are due (retries, claims of a dead process). Returns how many. */
   driveDue(limit?: number): Promise<number>
   /** One line per channel: on (and where to) or off (and why), for the start-up log. */
-  describeChannels(): Record<Channel, string>
-  /** Whether at least one channel reaches the contractor. */
-  hasOwnerChannel(): boolean
+  describeChannels(): Record<string, string>
+  /** The channels that reach the contractor and are on. */
+  contractorChannelsOn(): ConfiguredChannel[]
   close(): void
 }
 
@@ -57,35 +58,6 @@ function claimLeaseMs(sendTimeoutMs: number): number {
   return 2 * sendTimeoutMs + 1000
 }
 
-function planChannels(row: SubmissionRow, notify: NotifyConfig, now: Date): ChannelPlan[] {
-  const autoreply = (): ChannelPlan => {
-    if (!notify.autoreply)
-      return { channel: 'autoreply', status: 'skipped', detail: 'off (LEAD_AUTOREPLY is not true)' }
-    if (row.duplicate_of)
-      return {
-        channel: 'autoreply',
-        status: 'skipped',
-        detail: 'repeat enquiry within 24 hours: no second confirmation',
-      }
-    if (now.getTime() - Date.parse(row.created_at) > DUPLICATE_WINDOW_MS)
-      return {
-        channel: 'autoreply',
-        status: 'skipped',
-        detail: 'lead was over 24 hours old when first handled',
-      }
-    return { channel: 'autoreply', status: 'pending' }
-  }
-  return [
-    notify.smtp
-      ? { channel: 'owner_email', status: 'pending' }
-      : { channel: 'owner_email', status: 'skipped', detail: 'not configured (SMTP_URL unset)' },
-    notify.webhook
-      ? { channel: 'webhook', status: 'pending' }
-      : { channel: 'webhook', status: 'skipped', detail: 'not configured (LEAD_WEBHOOK_URL unset)' },
-    autoreply(),
-  ]
-}
-
 export function createNotifier(deps: {
   db: Db
   config: WorkerConfig
@@ -95,22 +67,33 @@ export function createNotifier(deps: {
   const { db, config } = deps
   const notify = config.notify
   const logger = deps.logger.child({ component: 'notifier' })
+  const channels = new Map(notify.channels.map((c) => [c.id, c]))
   const mailer = deps.mailer ?? (notify.smtp ? createMailer(notify.smtp, notify.sendTimeoutMs) : undefined)
-  const sending: SendContext = { notify, business: config.business, mailer }
+  const sending: SendContext = { mailer, business: config.business, sendTimeoutMs: notify.sendTimeoutMs }
   const record = createOutcomeRecorder({ db, logger, retry: notify.retry })
   const leaseMs = claimLeaseMs(notify.sendTimeoutMs)
+  // site-admin and /readyz read the channels from the database: they show whatever this list holds.
+  registerChannels(db, notify.channels, new Date())
 
-  function viewOf(row: SubmissionRow): LeadView {
-    const original = row.duplicate_of ? findSubmission(db, row.duplicate_of) : undefined
-    return buildLeadView(row, original, config.siteUrl)
+  function viewOf(lead: Lead): LeadView {
+    const original = lead.duplicateOf ? findLead(db, lead.duplicateOf) : undefined
+    return buildLeadView(lead, original, config.siteUrl)
+  }
+
+  function sendOn(channelId: string, lead: LeadView): Promise<Outcome> {
+    const channel = channels.get(channelId)
+    // Planned by a worker that had this channel; this one does not, so retrying cannot help.
+    if (!channel)
+      return Promise.resolve({ kind: 'failed', reason: `channel ${channelId} is no longer in this worker` })
+    return channel.send(lead, sending)
   }
 
   /** One attempt on a claimed row, and its outcome recorded. */
-  async function attemptClaimed(claimed: NotificationRow, lead: LeadView | undefined): Promise<void> {
+  async function attemptClaimed(claimed: Notification, lead: LeadView | undefined): Promise<void> {
     let outcome: Outcome
     try {
       outcome = lead
-        ? await sendOnChannel(claimed.channel, lead, sending)
+        ? await sendOn(claimed.channel, lead)
         : { kind: 'failed', reason: 'lead not found in this database' }
     } catch (err) {
       outcome = { kind: 'retry', reason: toReason(`unexpected error: ${(err as Error).message}`) }
@@ -119,24 +102,24 @@ export function createNotifier(deps: {
   }
 
   /** One attempt on one channel, if the row is due and nobody else holds it. */
-  async function drive(submissionId: string, channel: Channel): Promise<boolean> {
-    const claimed = claimNotification(db, submissionId, channel, new Date(), leaseMs)
+  async function drive(leadId: string, channel: string): Promise<boolean> {
+    const claimed = claimNotification(db, leadId, channel, new Date(), leaseMs)
     if (!claimed) return false
-    const row = findSubmission(db, submissionId)
-    await attemptClaimed(claimed, row && viewOf(row))
+    const lead = findLead(db, leadId)
+    await attemptClaimed(claimed, lead && viewOf(lead))
     return true
   }
 
   return {
-    async deliverLead(submissionId, jobId) {
-      const row = findSubmission(db, submissionId)
-      if (!row) throw new Error(`submission ${submissionId} is not in this database`)
+    async deliverLead(leadId, jobId) {
+      const lead = findLead(db, leadId)
+      if (!lead) throw new Error(`lead ${leadId} is not in this database`)
       const now = new Date()
-      const plans = planChannels(row, notify, now)
-      const claimed = beginLeadDelivery(db, { submissionId, jobId, plans, now, leaseMs })
+      const plans = notify.channels.map((channel) => channel.plan(lead, now))
+      const claimed = beginLeadDelivery(db, { leadId, jobId, plans, now, leaseMs })
       if (claimed.length === 0) return
-      const lead = viewOf(row)
-      await Promise.all(claimed.map((c) => attemptClaimed(c, lead)))
+      const view = viewOf(lead)
+      await Promise.all(claimed.map((c) => attemptClaimed(c, view)))
     },
 
     async driveDue(limit = 100) {
@@ -144,26 +127,16 @@ export function createNotifier(deps: {
       let driven = 0
       for (let i = 0; i < due.length; i += DRIVE_CONCURRENCY) {
         const batch = due.slice(i, i + DRIVE_CONCURRENCY)
-        const results = await Promise.all(batch.map((n) => drive(n.submission_id, n.channel)))
+        const results = await Promise.all(batch.map((n) => drive(n.leadId, n.channel)))
         driven += results.filter(Boolean).length
       }
       return driven
     },
 
-    describeChannels: () => describeChannels(notify),
-    hasOwnerChannel: () => Boolean(notify.smtp || notify.webhook),
+    describeChannels: () => Object.fromEntries(notify.channels.map((c) => [c.id, c.describe()])),
+    contractorChannelsOn: () => notify.channels.filter((c) => c.isOn && c.audience === 'contractor'),
     close() {
       mailer?.close()
     },
-  }
-}
-
-function describeChannels(notify: NotifyConfig): Record<Channel, string> {
-  return {
-    owner_email: notify.smtp
-      ? `on: ${notify.smtp.safeUrl} to ${notify.notifyTo.join(', ')}`
-      : 'off (SMTP_URL unset)',
-    webhook: notify.webhook ? `on: ${new URL(notify.webhook.url).origin}` : 'off (LEAD_WEBHOOK_URL unset)',
-    autoreply: notify.autoreply ? 'on' : 'off (LEAD_AUTOREPLY is not true)',
   }
 }

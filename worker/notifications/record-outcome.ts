@@ -3,38 +3,34 @@
  * another try after an exponential back-off (until the give-up window has passed). Every
  * failure that ends a channel is logged at error level, with ids and reasons only.
  */
-import type { Db } from '../../server/core/db/connection'
+import { backoffDelayMs } from '../../core/backoff'
+import type { Db } from '../../core/db/connection'
 import {
   expediteChannel,
   markNotificationFailed,
   markNotificationSent,
   scheduleNotificationRetry,
-  type Channel,
-  type NotificationRow,
-} from '../../server/core/db/notifications'
-import type { Logger } from '../../server/core/logger'
-import type { NotifyConfig } from '../config'
+  type Notification,
+} from '../../core/db/notifications'
+import type { Logger } from '../../core/logger'
+import type { Backoff } from '../../core/backoff'
 import type { Outcome } from './outcome'
 
-export function retryDelayMs(attempts: number, retry: NotifyConfig['retry']): number {
-  return Math.min(retry.maxMs, retry.baseMs * 2 ** Math.max(0, attempts - 1))
-}
-
-export type RecordOutcome = (claimed: NotificationRow, outcome: Outcome) => void
+export type RecordOutcome = (claimed: Notification, outcome: Outcome) => void
 
 export function createOutcomeRecorder(deps: {
   db: Db
   logger: Logger
-  retry: NotifyConfig['retry']
+  retry: Backoff & { giveUpMs: number }
 }): RecordOutcome {
   const { db, logger, retry } = deps
   /** Channels whose last attempt failed transiently; their next success brings the rest forward. */
-  const failing = new Set<Channel>()
+  const failing = new Set<string>()
 
-  const recordSent = (claimed: NotificationRow, detail: string, now: Date) => {
-    const { submission_id: submissionId, channel, attempts } = claimed
-    markNotificationSent(db, submissionId, channel, detail, now)
-    logger.info({ submissionId, channel, attempt: attempts, detail }, 'notification sent')
+  const recordSent = (claimed: Notification, detail: string, now: Date) => {
+    const { leadId, channel, attempts } = claimed
+    markNotificationSent(db, leadId, channel, detail, now)
+    logger.info({ leadId, channel, attempt: attempts, detail }, 'notification sent')
     // This row failed before (perhaps under a worker that has since restarted), or the
     // channel's last attempt failed: the provider is back, so stop waiting on back-off.
     if (failing.delete(channel) || attempts > 1) {
@@ -44,25 +40,25 @@ export function createOutcomeRecorder(deps: {
     }
   }
 
-  const recordFailed = (claimed: NotificationRow, reason: string, now: Date) => {
-    const { submission_id: submissionId, channel, attempts } = claimed
-    markNotificationFailed(db, submissionId, channel, reason, now)
-    logger.error({ submissionId, channel, attempt: attempts, reason }, 'notification failed permanently')
+  const recordFailed = (claimed: Notification, reason: string, now: Date) => {
+    const { leadId, channel, attempts } = claimed
+    markNotificationFailed(db, leadId, channel, reason, now)
+    logger.error({ leadId, channel, attempt: attempts, reason }, 'notification failed permanently')
   }
 
-  const recordRetry = (claimed: NotificationRow, reason: string, now: Date) => {
-    const { submission_id: submissionId, channel, attempts } = claimed
+  const recordRetry = (claimed: Notification, reason: string, now: Date) => {
+    const { leadId, channel, attempts } = claimed
     failing.add(channel)
-    const age = now.getTime() - Date.parse(claimed.started_at)
+    const age = now.getTime() - Date.parse(claimed.startedAt)
     if (age >= retry.giveUpMs) {
       const hours = (age / 3_600_000).toFixed(1)
       recordFailed(claimed, `gave up after ${attempts} attempts over ${hours} h; last error: ${reason}`, now)
       return
     }
-    const next = new Date(now.getTime() + retryDelayMs(attempts, retry))
-    scheduleNotificationRetry(db, submissionId, channel, reason, next, now)
+    const next = new Date(now.getTime() + backoffDelayMs(attempts, retry))
+    scheduleNotificationRetry(db, leadId, channel, reason, next, now)
     logger.warn(
-      { submissionId, channel, attempt: attempts, reason, nextAttemptAt: next.toISOString() },
+      { leadId, channel, attempt: attempts, reason, nextAttemptAt: next.toISOString() },
       'notification not sent yet; will retry',
     )
   }

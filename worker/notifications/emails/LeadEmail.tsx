@@ -1,7 +1,8 @@
 /**
  * The e-mail to the office for a new lead. React Email components render it to HTML that
  * mail clients display (tables, inline styles); every value is rendered as text, so React
- * escapes it. The plain-text part is rendered from the same tree.
+ * escapes it. The plain-text part is rendered from the same tree. Its field rows come from the
+ * lead-field table (shared/lead-fields.ts), in the table's summary order.
  */
 import { Fragment } from 'react'
 import { Body } from '@react-email/body'
@@ -14,6 +15,8 @@ import { Link } from '@react-email/link'
 import { Preview } from '@react-email/preview'
 import { Section } from '@react-email/section'
 import { Text } from '@react-email/text'
+import { telHref } from '../../../shared/business'
+import { summarize, type SummaryLine } from '../../../shared/lead-fields'
 import type { LeadView } from '../lead-view'
 import { styles } from './styles'
 
@@ -42,21 +45,30 @@ function Lines({ text }: { text: string }) {
   ))
 }
 
+/** A field's value as its row shows it (shared/lead-fields.ts, `summary`). */
+function FieldValue({ row }: { row: SummaryLine }) {
+  if (!row.value) return '(none)'
+  if (row.link === 'tel') return <Link href={telHref(row.value)}>{row.value}</Link>
+  if (row.link === 'mailto') return <Link href={`mailto:${row.value}`}>{row.value}</Link>
+  if (row.lines) return <Lines text={row.value} />
+  return row.value
+}
+
 export function LeadEmail({ lead }: { lead: LeadView }) {
   const where = lead.city ? `, ${lead.city}` : ''
   return (
     <Html lang="en">
       <Head />
-      <Preview>{`${capitalise(lead.kind.label)} from ${lead.fullName}${where}. Call ${lead.phone}.`}</Preview>
+      <Preview>{`${capitalise(lead.kind.request)} from ${lead.fullName}${where}. Call ${lead.phone}.`}</Preview>
       <Body style={styles.body}>
         <Container style={styles.container}>
           <Heading as="h1" style={styles.h1}>
-            {`New ${lead.kind.label}`}
+            {`New ${lead.kind.request}`}
           </Heading>
           <Text style={styles.lead}>{`${lead.fullName}${where}, ${lead.receivedAt}`}</Text>
-          {lead.repeatOf ? (
+          {lead.duplicateOf ? (
             <Text style={styles.notice}>
-              {`Repeat enquiry: the same e-mail address first wrote on ${lead.repeatOf.receivedAt} (lead ${lead.repeatOf.id}).`}
+              {`Repeat enquiry: the same e-mail address first wrote on ${lead.duplicateOf.receivedAt} (lead ${lead.duplicateOf.id}).`}
             </Text>
           ) : null}
           <Section style={styles.buttonRow}>
@@ -67,16 +79,12 @@ export function LeadEmail({ lead }: { lead: LeadView }) {
           <Section>
             <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={styles.table}>
               <tbody>
-                <Field label="Name">{lead.fullName}</Field>
-                <Field label="Phone">
-                  <Link href={lead.telHref}>{lead.phone}</Link>
-                </Field>
-                <Field label="E-mail">
-                  <Link href={`mailto:${lead.email}`}>{lead.email}</Link>
-                </Field>
-                <Field label="Address">{lead.address}</Field>
-                <Field label="Message">{lead.message ? <Lines text={lead.message} /> : '(none)'}</Field>
-                <Field label="Request">{capitalise(lead.kind.label)}</Field>
+                {summarize(lead.fields).map((row) => (
+                  <Field key={row.name} label={row.label}>
+                    <FieldValue row={row} />
+                  </Field>
+                ))}
+                <Field label="Request">{capitalise(lead.kind.request)}</Field>
                 <Field label="Form">{lead.formType}</Field>
                 <Field label="Page">
                   {lead.sourceUrl ? <Link href={lead.sourceUrl}>{lead.sourcePath}</Link> : '(not given)'}

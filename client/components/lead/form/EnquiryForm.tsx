@@ -30,7 +30,8 @@ import { rememberLead } from '../../../lib/lead-session'
 import { visibleFields } from './enquiry-fields'
 import { LeadFormBody, LeadFormElement } from './LeadFormMarkup'
 import { ErrorSummary } from './ErrorSummary'
-import type { LeadFormSpec } from './lead-forms'
+import { LEAD_FORMS, type LeadFormName } from '../../../../shared/lead-forms'
+import { LEAD_FORM_UI } from './lead-forms'
 
 const SUBMITTING_TEXT = 'Submitting...'
 /** The error catalogue's toasts. */
@@ -51,7 +52,8 @@ const EMPTY_VALUES: EnquiryFormValues = {
 }
 
 export interface EnquiryFormProps {
-  spec: LeadFormSpec
+  /** Which of the four forms (shared/lead-forms.ts); its form type and look follow from it. */
+  form: LeadFormName
   /** The page the form is on, sent as the lead's source path. */
   sourcePath: string
   /** A refused plain form post of this form: its values and messages. */
@@ -62,8 +64,9 @@ export interface EnquiryFormProps {
   onSuccess?: (form: HTMLFormElement) => void
 }
 
-export function EnquiryForm({ spec, sourcePath, served, labelledBy, onSuccess }: EnquiryFormProps) {
-  const { id, formType, withMessage, submitLabel } = spec
+export function EnquiryForm({ form, sourcePath, served, labelledBy, onSuccess }: EnquiryFormProps) {
+  const { id, withMessage, submitLabel } = LEAD_FORM_UI[form]
+  const { formType } = LEAD_FORMS[form]
   const formRef = useRef<HTMLFormElement>(null)
   const honeypotRef = useRef<HTMLInputElement>(null)
   const fields = visibleFields(withMessage)
@@ -85,7 +88,7 @@ export function EnquiryForm({ spec, sourcePath, served, labelledBy, onSuccess }:
 
   const onValid = async (values: EnquiryFormValues) => {
     const parsed = withMessage ? EnquiryFieldsSchema.parse(values) : WITHOUT_MESSAGE.parse(values)
-    const enquiry: Enquiry = { ...parsed, formType, sourcePath }
+    const enquiry: Enquiry = { ...parsed, formType, form, sourcePath }
     if ('message' in enquiry && !enquiry.message) delete enquiry.message
     // The honeypot is sent only when something filled it (a bot); the server then drops the lead.
     const trap = honeypotRef.current?.value
@@ -125,7 +128,7 @@ export function EnquiryForm({ spec, sourcePath, served, labelledBy, onSuccess }:
       <LeadFormBody
         formId={id}
         fields={fields}
-        formType={formType}
+        form={form}
         sourcePath={sourcePath}
         errorOf={(name) => errors[name]?.message}
         // The value in the server HTML too (a refused post's), not only set by the script.

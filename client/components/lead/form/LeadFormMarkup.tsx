@@ -3,6 +3,7 @@
  * fields in a grid, the hidden inputs a plain form post needs, the honeypot and the button.
  */
 import { ENQUIRY_ENDPOINT, HONEYPOT_FIELD, type FormType } from '../../../../shared/enquiry'
+import type { LeadFormName } from '../../../../shared/lead-forms'
 import type { EnquiryFieldName } from '../../../../shared/enquiry-form-state'
 import { Field, fieldId, FormRouting, Honeypot, type FieldSpec } from './enquiry-fields'
 
@@ -51,7 +52,7 @@ export function LeadFormElement({
 export function LeadFormBody({
   formId,
   fields,
-  formType,
+  form,
   sourcePath,
   errorOf,
   controlOf,
@@ -61,7 +62,7 @@ export function LeadFormBody({
 }: {
   formId: string
   fields: readonly FieldSpec[]
-  formType: FormType
+  form: LeadFormName
   sourcePath: string
   errorOf: (name: EnquiryFieldName) => string | undefined
   controlOf: (name: EnquiryFieldName) => Record<string, unknown> & { name: string }
@@ -83,7 +84,7 @@ export function LeadFormBody({
           />
         ))}
       </div>
-      <FormRouting formType={formType} sourcePath={sourcePath} />
+      <FormRouting form={form} sourcePath={sourcePath} />
       <Honeypot id={fieldId(formId, HONEYPOT_FIELD)} inputRef={honeypotRef} />
       <button type="submit" className="btn btn-primary btn-lg btn-block lead-form-submit" disabled={disabled}>
         {submitText}

@@ -1,11 +1,18 @@
 /**
- * The fields of the lead forms, without any form library: the visible fields, the hidden ones
- * a plain form post needs and the honeypot. LeadFormMarkup puts them together for both
- * EnquiryForm (with JavaScript) and StaticEnquiryForm (without). docs/forms.md describes the
- * forms.
+ * The fields of the lead forms, without any form library: the visible fields (from the
+ * lead-field table, shared/lead-fields.ts), the hidden ones a plain form post needs and the
+ * honeypot. LeadFormMarkup puts them together for both EnquiryForm (with JavaScript) and
+ * StaticEnquiryForm (without). docs/forms.md describes the forms.
  */
-import { HONEYPOT_FIELD, type FormType } from '../../../../shared/enquiry'
+import { HONEYPOT_FIELD } from '../../../../shared/enquiry'
 import type { EnquiryFieldName } from '../../../../shared/enquiry-form-state'
+import {
+  FORM_FIELD_NAMES,
+  isOptionalField,
+  LEAD_FIELDS,
+  type FieldInput,
+} from '../../../../shared/lead-fields'
+import { LEAD_FORMS, type LeadFormName } from '../../../../shared/lead-forms'
 
 /** What sets one visible field apart; the rest comes from the form (id, error, value). */
 export interface FieldSpec {
@@ -17,27 +24,27 @@ export interface FieldSpec {
   required?: false
   textareaRows?: number
   full?: true
+  onlyWithMessage?: true
 }
 
-/** The visible fields in display order; 'message' is shown only on forms that have it. */
-const FIELDS: readonly FieldSpec[] = [
-  { name: 'firstName', label: 'First Name', autoComplete: 'given-name' },
-  { name: 'lastName', label: 'Last Name', autoComplete: 'family-name' },
-  // address-line1: the one-line street address ('street-address' is for multi-line fields).
-  { name: 'address', label: 'Property Address', autoComplete: 'address-line1', full: true },
-  { name: 'email', label: 'Email Address', type: 'email', inputMode: 'email', autoComplete: 'email' },
-  { name: 'phone', label: 'Phone Number', type: 'tel', inputMode: 'tel', autoComplete: 'tel' },
-  {
-    name: 'message',
-    label: 'Tell me about your roofing concerns',
-    autoComplete: 'off',
-    required: false,
-    textareaRows: 4,
-  },
-]
+/** The visible fields in display order; the message only on forms that ask for one. */
+const FIELDS: readonly FieldSpec[] = FORM_FIELD_NAMES.map((name) => {
+  const input: FieldInput = LEAD_FIELDS[name].input
+  return {
+    name,
+    label: input.label,
+    autoComplete: input.autoComplete,
+    type: input.type,
+    inputMode: input.inputMode,
+    required: isOptionalField(name) ? false : undefined,
+    textareaRows: input.rows,
+    full: input.full,
+    onlyWithMessage: input.onlyWithMessage,
+  }
+})
 
 export function visibleFields(withMessage: boolean): readonly FieldSpec[] {
-  return withMessage ? FIELDS : FIELDS.filter((spec) => spec.name !== 'message')
+  return withMessage ? FIELDS : FIELDS.filter((spec) => !spec.onlyWithMessage)
 }
 
 export function fieldId(formId: string, name: string): string {
@@ -105,13 +112,15 @@ export function Field({
 }
 
 /**
- * What a plain form post needs besides the fields: which form it is and the page it is on
- * (the JSON path sends both itself). The hail report form sends 'contact' from /hail-report.
+ * What a plain form post needs besides the fields: the product's form type, which form it is
+ * and the page it is on (the JSON path sends the same itself). The hail report form sends form
+ * type 'contact' and form 'hail_report'.
  */
-export function FormRouting({ formType, sourcePath }: { formType: FormType; sourcePath: string }) {
+export function FormRouting({ form, sourcePath }: { form: LeadFormName; sourcePath: string }) {
   return (
     <>
-      <input type="hidden" name="formType" value={formType} />
+      <input type="hidden" name="formType" value={LEAD_FORMS[form].formType} />
+      <input type="hidden" name="form" value={form} />
       <input type="hidden" name="sourcePath" value={sourcePath} />
     </>
   )

@@ -1,16 +1,14 @@
 /**
- * The four lead forms and what sets each apart (docs/forms.md): the form type the product
- * stores (the contact page and the hail report both send 'contact'), whether it asks for a
- * message, its button, its success toast and what happens after success.
+ * How each of the four lead forms (shared/lead-forms.ts: their names and form types) looks
+ * and behaves in the page (docs/forms.md): whether it asks for a message, its button, its
+ * success toast and what happens after success.
  */
 import { FACTS } from '../../../../shared/business'
-import type { FormType } from '../../../../shared/enquiry'
+import type { LeadFormName } from '../../../../shared/lead-forms'
 
-export const LEAD_FORM_NAMES = ['contact_modal', 'contact_page', 'hail_report', 'exit_intent'] as const
-export type LeadFormName = (typeof LEAD_FORM_NAMES)[number]
+export type { LeadFormName }
 
-export interface LeadFormSpec {
-  formType: FormType
+export interface LeadFormUi {
   /** The optional 'Tell me about your roofing concerns' textarea. */
   withMessage: boolean
   submitLabel: string
@@ -22,9 +20,8 @@ export interface LeadFormSpec {
   id: string
 }
 
-export const LEAD_FORMS: Readonly<Record<LeadFormName, LeadFormSpec>> = {
+export const LEAD_FORM_UI: Readonly<Record<LeadFormName, LeadFormUi>> = {
   contact_modal: {
-    formType: 'contact_modal',
     withMessage: true,
     submitLabel: 'Request My Free Inspection',
     successToast: 'Your free roof inspection request has been submitted successfully!',
@@ -32,7 +29,6 @@ export const LEAD_FORMS: Readonly<Record<LeadFormName, LeadFormSpec>> = {
     id: 'contact-modal-form',
   },
   contact_page: {
-    formType: 'contact',
     withMessage: true,
     submitLabel: 'Request My Free Inspection',
     successToast: `Thank you! Your roof inspection request has been submitted. We'll contact you within ${FACTS.callbackHours} hours.`,
@@ -40,14 +36,12 @@ export const LEAD_FORMS: Readonly<Record<LeadFormName, LeadFormSpec>> = {
     id: 'contact-page-form',
   },
   hail_report: {
-    formType: 'contact',
     withMessage: false,
     submitLabel: 'Send My Free Hail Report',
     after: 'in-place',
     id: 'hail-report-request',
   },
   exit_intent: {
-    formType: 'exit_intent',
     withMessage: false,
     submitLabel: 'Get My Free Report',
     after: 'schedule',

@@ -1,0 +1,171 @@
+/** site-admin's `leads` commands: list, show, export and retry. */
+import { Option, type Command } from 'commander'
+import { LEAD_FIELD_NAMES, LEAD_FIELDS, summarize } from '../shared/lead-fields'
+import type { Db } from '../core/db/connection'
+import { countLeads, listLeads, type ListedLead } from '../core/db/leads'
+import { findOneLead, withDatabase, type AdminContext } from './context'
+import { toCsv } from './csv'
+import { readDeliveryState, retryFailedNotifications } from './delivery-state'
+import { formatTable, parseLimit, parseSince, shortTime } from './format'
+
+const DEFAULT_LIST_LIMIT = 50
+
+const sinceOption = () =>
+  new Option('--since <age|date>', 'only leads from this age or date on: 30m, 24h, 7d, 2w or 2026-01-31')
+
+export function addLeadCommands(program: Command, ctx: AdminContext): void {
+  const leads = program.command('leads').description('list, show, export and retry leads')
+
+  leads
+    .command('list')
+    .description(
+      'the newest leads first, with how far each got (queued, recorded by the worker, each notification)',
+    )
+    .addOption(sinceOption())
+    .option('--limit <n>', 'show at most this many', String(DEFAULT_LIST_LIMIT))
+    .option('--all', 'show every lead (no limit)')
+    .action((opts: { since?: string; limit: string; all?: boolean }) => {
+      const since = opts.since ? parseSince(opts.since, ctx.now()) : null
+      const limit = opts.all ? null : parseLimit(opts.limit)
+      return withDatabase(ctx.config(), (db) => printLeadList(ctx, db, since, limit))
+    })
+
+  leads
+    .command('show')
+    .description('every field of one lead and how far it got')
+    .argument('<id>', 'the lead id (the first 8 characters are enough)')
+    .action((id: string) => withDatabase(ctx.config(), (db) => printLead(ctx, findOneLead(db, id), db)))
+
+  leads
+    .command('export')
+    .description('every lead as CSV (RFC 4180, a header row) on standard output, oldest first')
+    .addOption(sinceOption())
+    .option('--bom', 'start with a UTF-8 byte order mark (for Excel)')
+    .addHelpText(
+      'after',
+      '\nExample: docker compose exec -T web site-admin leads export --since 30d > leads.csv\n' +
+        'Cells starting with = + - @ get a leading apostrophe, so a spreadsheet shows them as text.',
+    )
+    .action((opts: { since?: string; bom?: boolean }) => {
+      const since = opts.since ? parseSince(opts.since, ctx.now()) : null
+      return withDatabase(ctx.config(), (db) => {
+        const { header, rows } = leadsAsCsv(db, since)
+        ctx.io.stdout.write(toCsv(header, rows, { bom: opts.bom }))
+      })
+    })
+
+  leads
+    .command('retry')
+    .description('give failed notifications another try (all of them, or those of one lead)')
+    .argument('[id]', 'only this lead (the first 8 characters of its id are enough)')
+    .action((id: string | undefined) =>
+      withDatabase(
+        ctx.config(),
+        (db) => {
+          const lead = id === undefined ? undefined : findOneLead(db, id)
+          const outcome = retryFailedNotifications(db, ctx.now(), lead)
+          ctx.out(outcome.lines.join('\n'))
+          if (!outcome.ok) ctx.exitCode = 1
+        },
+        { write: true },
+      ),
+    )
+}
+
+function printLeadList(ctx: AdminContext, db: Db, since: Date | null, limit: number | null): void {
+  const rows = listLeads(db, { since, limit })
+  const total = countLeads(db, since)
+  const scope = since ? ` since ${since.toISOString()}` : ''
+  if (!rows.length) return ctx.out(`No leads${scope}.`)
+  const delivery = readDeliveryState(db, rows)
+  const header = [
+    'ID',
+    'CREATED (UTC)',
+    'FORM',
+    'NAME',
+    'SOURCE',
+    'DUPLICATE OF',
+    'QUEUED',
+    ...delivery.columns.map((c) => c.label.toUpperCase()),
+  ]
+  const table = rows.map((lead) => {
+    const values = delivery.values(lead)
+    return [
+      lead.id,
+      shortTime(lead.createdAt),
+      lead.form,
+      `${lead.firstName} ${lead.lastName}`,
+      lead.sourcePath ?? '',
+      lead.duplicateOf ? lead.duplicateOf.slice(0, 8) : '',
+      lead.enqueuedAt ? 'yes' : `pending (${lead.enqueueAttempts} tries)`,
+      ...delivery.columns.map((c) => (c.time ? shortTime(values[c.key]) : values[c.key]) || 'not yet'),
+    ]
+  })
+  ctx.out(formatTable(header, table, [Infinity]))
+  ctx.out(
+    rows.length < total
+      ? `\n${rows.length} of ${total} leads${scope}, newest first (--limit <n> or --all for more).`
+      : `\n${total} lead${total === 1 ? '' : 's'}${scope}, newest first.`,
+  )
+}
+
+function printLead(ctx: AdminContext, lead: ListedLead, db: Db): void {
+  const delivery = readDeliveryState(db, [lead])
+  const values = delivery.values(lead)
+  const fields: [string, string][] = [
+    ['id', lead.id],
+    ['created', lead.createdAt],
+    ['form', lead.form],
+    ['form type', lead.formType],
+    // The lead's own fields, as the office e-mail shows them (shared/lead-fields.ts).
+    ...summarize(lead).map((row): [string, string] => [row.label.toLowerCase(), row.value || '(none)']),
+    ['source page', lead.sourcePath ?? '(unknown)'],
+    ['duplicate of', lead.duplicateOf ?? 'no (first enquiry from this e-mail in 24 h)'],
+    [
+      'queued',
+      lead.enqueuedAt
+        ? lead.enqueuedAt
+        : `not yet (${lead.enqueueAttempts} tries; next ${lead.nextAttemptAt ?? 'soon'})`,
+    ],
+    ...delivery.columns.map((c): [string, string] => [c.label, values[c.key] || 'not yet']),
+  ]
+  if (lead.receipt) fields.push(['worker job', `${lead.receipt.jobId} (${lead.receipt.runs} runs)`])
+  const width = Math.max(...fields.map(([k]) => k.length))
+  ctx.out(
+    fields
+      .map(([k, v]) => `${k.padEnd(width)}  ${v.replace(/\r?\n/g, `\n${' '.repeat(width + 2)}`)}`)
+      .join('\n'),
+  )
+}
+
+/** The CSV export's header and rows: every lead since `since`, oldest first; its fields by the lead-field table. */
+function leadsAsCsv(db: Db, since: Date | null): { header: string[]; rows: (string | number | null)[][] } {
+  const leads = listLeads(db, { since, limit: null }).reverse()
+  const delivery = readDeliveryState(db, leads)
+  const header = [
+    'id',
+    'created_at',
+    'form_type',
+    'form',
+    ...LEAD_FIELD_NAMES.map((name) => LEAD_FIELDS[name].column),
+    'source_path',
+    'duplicate_of',
+    'queued_at',
+    ...delivery.columns.map((c) => c.key),
+  ]
+  const rows = leads.map((lead) => {
+    const values = delivery.values(lead)
+    return [
+      lead.id,
+      lead.createdAt,
+      lead.formType,
+      lead.form,
+      ...LEAD_FIELD_NAMES.map((name) => lead[name]),
+      lead.sourcePath,
+      lead.duplicateOf,
+      lead.enqueuedAt,
+      ...delivery.columns.map((c) => values[c.key] ?? null),
+    ]
+  })
+  return { header, rows }
+}

@@ -1,0 +1,77 @@
+/**
+ * The pieces every process's configuration schema is made of (server/config.ts,
+ * worker/config.ts, admin/config.ts): how a variable is read (a flag, a port, a duration …),
+ * how a refused configuration is reported, and parsing a schema over the environment. Each
+ * process has one schema; a variable that several processes read is defined once, in
+ * settings.ts, and a variable one process reads lives with that process.
+ */
+import { z } from 'zod'
+
+/** A refused configuration: one line per problem, each starting with the variable's name. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    this.name = 'ConfigError'
+  }
+}
+
+/** Parses the environment with a process's schema; throws ConfigError listing every bad variable. */
+export function parseEnv<S extends z.ZodType>(schema: S, source: NodeJS.ProcessEnv): z.output<S> {
+  const result = schema.safeParse(source)
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'} ${issue.message}`),
+    )
+  }
+  return result.data
+}
+
+/** Reports a configuration that breaks a rule between variables, naming the variable. */
+export type Problem = (variable: string, message: string) => void
+
+/** The variables of a schema's shape as its transform receives them. */
+export type EnvOf<Shape extends z.ZodRawShape> = z.output<z.ZodObject<Shape>>
+
+export const nonEmpty = z.string().trim().min(1, 'must not be empty')
+
+/** Unset or blank: undefined. */
+export const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v))
+
+/** true/false, 1/0 or yes/no (any case); unset or blank is false. */
+export const flag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .optional()
+  .refine((v) => v === undefined || ['', 'true', 'false', '1', '0', 'yes', 'no'].includes(v), {
+    message: 'must be true or false',
+  })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes')
+
+export const port = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(fallback)
+
+/** A whole number of milliseconds from `min` to `max`; `what` says what it times. */
+export const wholeMs = (what: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z.coerce
+    .number({ error: `must be a number of milliseconds (${what})` })
+    .int('must be a whole number of milliseconds')
+    .min(min, `must be at least ${min} ms`)
+    .max(max, `must be at most ${max} ms`)
+
+export const httpUrl = (what: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => /^https?:\/\/[^\s/]+/i.test(v) && URL.canParse(v), {
+      message: `must be an absolute http(s) URL for ${what}, e.g. https://www.example.com`,
+    })

@@ -1,0 +1,238 @@
+/**
+ * Queries on form_submissions, one row per lead (the product's table name; the code calls it
+ * a lead, docs/glossary.md). Each takes the db first and uses prepared statements; every write
+ * runs in an IMMEDIATE transaction (takes the write lock up front, so it waits on busy_timeout
+ * instead of failing half-way).
+ *
+ * A row leaves this module only as a `Lead`, made by toLead(): camelCase, the fields by the
+ * lead-field table (shared/lead-fields.ts), whose columns are also what insertLead() writes.
+ */
+import type { FormType } from '../../shared/enquiry'
+import { LEAD_FIELD_NAMES, LEAD_FIELDS, type LeadFieldValues } from '../../shared/lead-fields'
+import type { LeadFormName } from '../../shared/lead-forms'
+import type { Db } from './connection'
+import { prepare } from './prepare'
+
+/** An enquiry from an e-mail address that already wrote within this window is a duplicate. */
+export const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000
+
+/** A stored lead: its fields, the form it came from, and what the pipeline records on it. */
+export interface Lead extends LeadFieldValues {
+  id: string
+  /** The product's form type (two forms share 'contact'). */
+  formType: FormType
+  /** The form itself (shared/lead-forms.ts). */
+  form: LeadFormName
+  /** The page the form was on. */
+  sourcePath: string | null
+  createdAt: string
+  updatedAt: string
+  /** The first lead of the same e-mail address within 24 hours, when this one repeats it. */
+  duplicateOf: string | null
+  /** When Redis took the job; null while the lead waits in the outbox. */
+  enqueuedAt: string | null
+  enqueueAttempts: number
+  nextAttemptAt: string | null
+  /** When every notification reached a final state (sent, skipped or failed). */
+  settledAt: string | null
+}
+
+/** What storing a lead takes: the fields as the schema passed them, and what the pipeline adds. */
+export interface NewLead extends LeadFieldValues {
+  id: string
+  formType: FormType
+  form: LeadFormName
+  sourcePath: string | null
+  createdAt: Date
+  /** When the relay may first try to enqueue the row itself. */
+  nextAttemptAt: Date
+}
+
+/** The row as SQLite returns it; it never leaves the db layer. */
+export type LeadRow = Record<string, string | number | null>
+
+const FIELD_COLUMNS = LEAD_FIELD_NAMES.map((name) => LEAD_FIELDS[name].column)
+
+/** The one mapper from a stored row to a Lead. */
+export function toLead(row: LeadRow): Lead {
+  const fields = Object.fromEntries(
+    LEAD_FIELD_NAMES.map((name) => [name, row[LEAD_FIELDS[name].column] ?? null]),
+  ) as LeadFieldValues
+  return {
+    id: row.id as string,
+    ...fields,
+    formType: row.form_type as FormType,
+    form: row.form as LeadFormName,
+    sourcePath: row.source_path as string | null,
+    createdAt: row.created_at as string,
+    updatedAt: row.updated_at as string,
+    duplicateOf: row.duplicate_of as string | null,
+    enqueuedAt: row.enqueued_at as string | null,
+    enqueueAttempts: row.enqueue_attempts as number,
+    nextAttemptAt: row.next_attempt_at as string | null,
+    settledAt: row.settled_at as string | null,
+  }
+}
+
+const INSERT_LEAD = `INSERT INTO form_submissions
+  (id, ${FIELD_COLUMNS.join(', ')}, form_type, form, created_at, updated_at, source_path, duplicate_of, next_attempt_at)
+  VALUES (${['?', ...FIELD_COLUMNS.map(() => '?'), '?', '?', '?', '?', '?', '?', '?'].join(', ')})`
+
+/**
+ * Stores a lead and marks it as a duplicate when the same e-mail arrived in the last 24 hours
+ * (the row is kept either way). Check and insert share one IMMEDIATE transaction, so two
+ * simultaneous enquiries cannot both look like the first. Returns the id of the original
+ * lead, or null.
+ */
+export function insertLead(db: Db, lead: NewLead): { duplicateOf: string | null } {
+  const insert = db.transaction(() => {
+    const since = new Date(lead.createdAt.getTime() - DUPLICATE_WINDOW_MS).toISOString()
+    // The earliest row in the window; a chain of duplicates all points at its original.
+    const earlier = prepare(
+      db,
+      `SELECT COALESCE(duplicate_of, id) AS original FROM form_submissions
+       WHERE email = ? AND created_at >= ? ORDER BY created_at ASC LIMIT 1`,
+    ).get(lead.email, since) as { original: string } | undefined
+    const duplicateOf = earlier?.original ?? null
+    const createdAt = lead.createdAt.toISOString()
+    prepare(db, INSERT_LEAD).run(
+      lead.id,
+      // A field left blank is stored as NULL.
+      ...LEAD_FIELD_NAMES.map((name) => lead[name] || null),
+      lead.formType,
+      lead.form,
+      createdAt,
+      createdAt,
+      lead.sourcePath,
+      duplicateOf,
+      lead.nextAttemptAt.toISOString(),
+    )
+    return { duplicateOf }
+  })
+  return insert.immediate()
+}
+
+export function findLead(db: Db, id: string): Lead | undefined {
+  const row = prepare(db, 'SELECT * FROM form_submissions WHERE id = ?').get(id) as LeadRow | undefined
+  return row && toLead(row)
+}
+
+export function leadExists(db: Db, id: string): boolean {
+  return prepare(db, 'SELECT 1 FROM form_submissions WHERE id = ?').get(id) !== undefined
+}
+
+/** Outbox rows the relay should hand to the queue now, oldest first. */
+export function findLeadIdsToEnqueue(db: Db, now: Date, limit: number): string[] {
+  return (
+    prepare(
+      db,
+      `SELECT id FROM form_submissions
+       WHERE enqueued_at IS NULL AND next_attempt_at <= ?
+       ORDER BY next_attempt_at ASC LIMIT ?`,
+    ).all(now.toISOString(), limit) as { id: string }[]
+  ).map((r) => r.id)
+}
+
+export function markEnqueued(db: Db, id: string, at: Date): void {
+  const iso = at.toISOString()
+  db.transaction(() => {
+    prepare(
+      db,
+      'UPDATE form_submissions SET enqueued_at = ?, updated_at = ? WHERE id = ? AND enqueued_at IS NULL',
+    ).run(iso, iso, id)
+  }).immediate()
+}
+
+/** Counts a failed hand-over and returns when the row is due again. */
+export function recordEnqueueFailure(
+  db: Db,
+  id: string,
+  at: Date,
+  backoffMs: (attempts: number) => number,
+): Date {
+  return db
+    .transaction(() => {
+      const row = prepare(db, 'SELECT enqueue_attempts FROM form_submissions WHERE id = ?').get(id) as
+        { enqueue_attempts: number } | undefined
+      const attempts = (row?.enqueue_attempts ?? 0) + 1
+      const next = new Date(at.getTime() + backoffMs(attempts))
+      prepare(
+        db,
+        `UPDATE form_submissions SET enqueue_attempts = ?, next_attempt_at = ?, updated_at = ?
+         WHERE id = ? AND enqueued_at IS NULL`,
+      ).run(attempts, next.toISOString(), at.toISOString(), id)
+      return next
+    })
+    .immediate()
+}
+
+/** Proves the database accepts a write (GET /readyz). */
+export function touchReadinessProbe(db: Db, at: Date): void {
+  db.transaction(() => {
+    prepare(
+      db,
+      `INSERT INTO readiness_probe (id, checked_at) VALUES (1, ?)
+       ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at`,
+    ).run(at.toISOString())
+  }).immediate()
+}
+
+/** The worker's receipt of a lead, as site-admin shows it. */
+export interface LeadReceipt {
+  /** The queue job's id (`lead-<id>`), or 'reconciler'. */
+  jobId: string
+  /** How often a job (or the reconciler) handled the lead. */
+  runs: number
+  recordedAt: string
+}
+
+export interface ListedLead extends Lead {
+  /** Null until a worker has taken the lead. */
+  receipt: LeadReceipt | null
+}
+
+const SELECT_LISTED = `
+  SELECT s.*, r.recorded_at AS receipt_recorded_at, r.attempts AS receipt_runs, r.job_id AS receipt_job_id
+  FROM form_submissions s LEFT JOIN lead_receipts r ON r.lead_id = s.id`
+
+function toListedLead(row: LeadRow): ListedLead {
+  return {
+    ...toLead(row),
+    receipt:
+      row.receipt_job_id === null
+        ? null
+        : {
+            jobId: row.receipt_job_id as string,
+            runs: row.receipt_runs as number,
+            recordedAt: row.receipt_recorded_at as string,
+          },
+  }
+}
+
+/** Leads newest first, from `since` on (all when null), at most `limit` (all when null). */
+export function listLeads(db: Db, opts: { since: Date | null; limit: number | null }): ListedLead[] {
+  return (
+    prepare(db, `${SELECT_LISTED} WHERE s.created_at >= ? ORDER BY s.created_at DESC, s.id DESC LIMIT ?`).all(
+      opts.since?.toISOString() ?? '',
+      opts.limit ?? -1,
+    ) as LeadRow[]
+  ).map(toListedLead)
+}
+
+export function countLeads(db: Db, since: Date | null): number {
+  return (
+    prepare(db, 'SELECT COUNT(*) AS n FROM form_submissions WHERE created_at >= ?').get(
+      since?.toISOString() ?? '',
+    ) as { n: number }
+  ).n
+}
+
+/** Leads whose id is `idOrPrefix` or starts with it (so the first 8 characters are enough). */
+export function findLeadsByIdPrefix(db: Db, idOrPrefix: string): ListedLead[] {
+  const escaped = idOrPrefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)
+  return (
+    prepare(db, `${SELECT_LISTED} WHERE s.id LIKE ? ESCAPE '\\' ORDER BY s.created_at DESC LIMIT 10`).all(
+      `${escaped}%`,
+    ) as LeadRow[]
+  ).map(toListedLead)
+}

@@ -1,0 +1,22 @@
+/**
+ * Every migration, in order. The version of a migration is its number; the database
+ * records the last one applied in PRAGMA user_version. Append only: never edit or
+ * renumber a migration that has shipped.
+ */
+import { sql as createFormSubmissions } from './001-create-form-submissions'
+import { sql as createLeadNotifications } from './002-create-lead-notifications'
+import { sql as addLeadForm } from './003-add-lead-form'
+import { sql as nameLeadsAndChannels } from './004-name-leads-and-channels'
+
+export interface Migration {
+  version: number
+  name: string
+  sql: string
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: '001-create-form-submissions', sql: createFormSubmissions },
+  { version: 2, name: '002-create-lead-notifications', sql: createLeadNotifications },
+  { version: 3, name: '003-add-lead-form', sql: addLeadForm },
+  { version: 4, name: '004-name-leads-and-channels', sql: nameLeadsAndChannels },
+]

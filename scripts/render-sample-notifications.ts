@@ -1,0 +1,79 @@
+/**
+ * Renders the notifications of a few fixed sample leads into a folder, one sub-folder per lead:
+ * the office e-mail and the autoreply (HTML, plain text, headers) and the webhook's body. Two
+ * revisions' outputs compared with `diff -r` show what a change does to what the contractor
+ * and the homeowner receive (docs/refactoring.md).
+ *
+ *   npx tsx scripts/render-sample-notifications.ts <folder>
+ */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { DEFAULT_BUSINESS } from '../shared/business'
+import { buildLeadView, type LeadToShow } from '../worker/notifications/lead-view'
+import { buildAutoreplyMail, buildOfficeMail } from '../worker/notifications/messages'
+import { buildWebhookPayload } from '../worker/notifications/channels/webhook'
+
+const out = process.argv[2]
+if (!out) {
+  console.error('usage: npx tsx scripts/render-sample-notifications.ts <folder>')
+  process.exit(2)
+}
+
+const base: LeadToShow = {
+  id: '4b0c9f7e-1d2a-4c3b-9e8f-0a1b2c3d4e5f',
+  firstName: 'Ada',
+  lastName: "O'Roof & <Sons>",
+  email: 'ada@example.com',
+  phone: '(303) 555-0199',
+  address: '12 Pine St, Parker, CO 80134',
+  message: 'Hail last Tuesday.\nGutters dented & "granules" <everywhere>.',
+  formType: 'contact_modal',
+  form: 'contact_modal',
+  sourcePath: '/roof-inspection',
+  createdAt: '2026-06-17T20:05:00.000Z',
+  duplicateOf: null,
+}
+const original = { createdAt: '2026-06-17T08:00:00.000Z' }
+const samples: Record<string, [LeadToShow, typeof original | undefined]> = {
+  'contact-modal': [base, undefined],
+  'contact-page': [
+    { ...base, formType: 'contact', form: 'contact_page', sourcePath: '/contact', message: null },
+    undefined,
+  ],
+  'hail-report': [
+    { ...base, formType: 'contact', form: 'hail_report', sourcePath: '/hail-report', message: null },
+    undefined,
+  ],
+  'exit-intent-duplicate': [
+    {
+      ...base,
+      formType: 'exit_intent',
+      form: 'exit_intent',
+      sourcePath: '/service-areas/parker-co',
+      message: null,
+      duplicateOf: '11111111-2222-4333-8444-555555555555',
+    },
+    original,
+  ],
+  'no-source': [{ ...base, sourcePath: null, address: 'somewhere' }, undefined],
+}
+
+const from = 'Website leads <leads@frontrange.example>'
+for (const [name, [sample, first]] of Object.entries(samples)) {
+  const lead = buildLeadView(sample, first, 'https://www.frontrangeroofing.example')
+  const office = await buildOfficeMail(lead, { from, to: ['office@frontrange.example'] })
+  const reply = await buildAutoreplyMail(lead, { from, business: DEFAULT_BUSINESS })
+  const dir = path.join(out, name)
+  mkdirSync(dir, { recursive: true })
+  for (const [kind, mail] of [
+    ['office', office],
+    ['autoreply', reply],
+  ] as const) {
+    const { html, text, ...headers } = mail
+    writeFileSync(path.join(dir, `${kind}.html`), html)
+    writeFileSync(path.join(dir, `${kind}.txt`), text)
+    writeFileSync(path.join(dir, `${kind}.headers.json`), JSON.stringify(headers, null, 2))
+  }
+  writeFileSync(path.join(dir, 'webhook.json'), JSON.stringify(buildWebhookPayload(lead)))
+}
+console.log(`Rendered ${Object.keys(samples).length} sample leads into ${out}`)

@@ -1,0 +1,106 @@
+/**
+ * The web process's configuration, one schema over the environment (docs/configuration.md):
+ * where it listens, whom it trusts as a proxy, the enquiry rate limit, plus the shared settings
+ * it reads (core/config/settings.ts). Defaults make `npm start` work on a bare machine.
+ */
+import { isIP } from 'node:net'
+import { z } from 'zod'
+import { nonEmpty, parseEnv, port } from '../core/config/helpers'
+import {
+  DATABASE_SETTINGS,
+  LOG_SETTINGS,
+  QUEUE_SETTINGS,
+  readDatabaseSettings,
+  readSampleValueSettings,
+  readSiteSettings,
+  SAMPLE_VALUE_SETTINGS,
+  SITE_SETTINGS,
+} from '../core/config/settings'
+
+/** Express's names for address ranges (proxy-addr): 127.0.0.0/8 + ::1, 169.254/16 + fe80::/10, private ranges + fc00::/7. */
+const TRUST_PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'] as const
+const TRUST_NOTHING = new Set(['', 'none', 'false'])
+const TRUST_PROXY_HINT =
+  'list the addresses or subnets of your reverse proxies, e.g. loopback, uniquelocal or 172.18.0.0/16'
+
+/** One TRUST_PROXY entry: a name, an IP address or a CIDR subnet (never everything, never a hop count). */
+function trustProxyProblem(entry: string): string | undefined {
+  if ((TRUST_PROXY_NAMES as readonly string[]).includes(entry)) return undefined
+  if (/^\d+$/.test(entry))
+    return `must ${TRUST_PROXY_HINT}, not a number of hops ("${entry}"): with a hop count any client that reaches the app directly can forge its address`
+  if (entry === 'true' || entry === '*')
+    return `must ${TRUST_PROXY_HINT}, not "${entry}": trusting every address lets any client forge its own`
+  const [ip, bits, extra] = entry.split('/')
+  const family = isIP(ip ?? '')
+  if (!family || extra !== undefined)
+    return `has "${entry}", which is not an IP address, a subnet or one of ${TRUST_PROXY_NAMES.join(', ')}`
+  if (bits === undefined) return undefined
+  const max = family === 4 ? 32 : 128
+  if (!/^\d+$/.test(bits) || Number(bits) > max)
+    return `has "${entry}": the subnet size must be /1 to /${max}`
+  if (Number(bits) === 0) return `must ${TRUST_PROXY_HINT}, not "${entry}": /0 trusts every address`
+  return undefined
+}
+
+export const WebConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: port(3000),
+    HOST: nonEmpty.default('0.0.0.0'),
+    /**
+     * Whose X-Forwarded-For the app believes: comma-separated names, addresses or subnets of the
+     * reverse proxies in front (Express "trust proxy"); `none` trusts nobody. The default suits a
+     * bare machine, where only a proxy on the same host can be in front.
+     */
+    TRUST_PROXY: z
+      .string()
+      .default('loopback')
+      .transform((v, ctx) => {
+        const entries = v
+          .split(',')
+          .map((e) => e.trim().toLowerCase())
+          .filter((e) => e !== '')
+        if (entries.length === 1 && TRUST_NOTHING.has(entries[0]!)) return []
+        for (const entry of entries) {
+          const problem = trustProxyProblem(entry)
+          if (problem) ctx.addIssue({ code: 'custom', message: problem })
+        }
+        return entries
+      }),
+    LEAD_RATE_LIMIT_PER_MINUTE: z.coerce
+      .number({ error: 'must be a number of requests per minute' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .default(10),
+    ...DATABASE_SETTINGS,
+    ...QUEUE_SETTINGS,
+    ...SITE_SETTINGS,
+    ...LOG_SETTINGS,
+    ...SAMPLE_VALUE_SETTINGS,
+  })
+  .transform((e) => {
+    const { databasePath, backupDir } = readDatabaseSettings(e)
+    return {
+      env: e.NODE_ENV,
+      isProduction: e.NODE_ENV === 'production',
+      port: e.PORT,
+      host: e.HOST,
+      /** Addresses, subnets or names Express trusts as proxies; empty = none. */
+      trustProxy: e.TRUST_PROXY,
+      leadRateLimitPerMinute: e.LEAD_RATE_LIMIT_PER_MINUTE,
+      databasePath,
+      /** Where the backup before a migration goes. */
+      backupDir,
+      redisUrl: e.REDIS_URL,
+      queuePrefix: e.QUEUE_PREFIX,
+      logLevel: e.LOG_LEVEL,
+      ...readSiteSettings(e),
+      ...readSampleValueSettings(e),
+    }
+  })
+
+export type WebConfig = z.output<typeof WebConfigSchema>
+
+export function parseWebConfig(source: NodeJS.ProcessEnv): WebConfig {
+  return parseEnv(WebConfigSchema, source)
+}

@@ -1,0 +1,253 @@
+/**
+ * The lead's fields: one entry per field is its single home (docs/forms.md, "Messages", and
+ * docs/lead-pipeline.md). What each entry says, and who reads it:
+ *
+ * - its key: the name in the enquiry's body, the form's input name, the webhook's key;
+ * - `column`: its column in form_submissions and in the CSV export;
+ * - `text`: its rule and messages, from which the enquiry schema is built (shared/enquiry.ts);
+ * - `personal`: the homeowner's personal data, redacted from every log line (core/logger.ts);
+ * - `input`: how the forms ask for it (label, input type, autocomplete);
+ * - `summary`: its row in the office e-mail and in `site-admin leads show`.
+ *
+ * The stored row's mapping (core/db/leads.ts), the webhook payload and the CSV columns take
+ * every field in the table's order. A new field is one entry here, a migration adding its
+ * column, and a test.
+ */
+import { z } from 'zod'
+import { hasHiddenCharacters, hiddenCharacterMessage, isBlank, normalizeText } from './text-hygiene'
+
+/** A field that holds text: the rules every such field shares, and its own bounds and message. */
+export interface TextRule {
+  /** How a person names the field, for the messages that name it. */
+  label: string
+  /** What a visitor sees when it is missing, blank, too short or not what it should be. */
+  message: string
+  /** Characters allowed, after NFC normalisation and trimming. Absent: no bound of its own. */
+  length?: { min: number; max: number }
+  /** An e-mail address (at most `length.max` characters). */
+  format?: 'email'
+  /** May be left out or blank (stored as NULL); line breaks and tabs are allowed too. */
+  optional?: true
+}
+
+export interface FieldInput {
+  /** The visible label, exactly as the forms show it. */
+  label: string
+  type?: 'email' | 'tel'
+  inputMode?: 'email' | 'tel'
+  autoComplete: string
+  /** A textarea of this many rows instead of a one-line input. */
+  rows?: number
+  /** Spans the form's whole width. */
+  full?: true
+  /** Shown only on the forms that ask for a message (the contact modal and the contact page). */
+  onlyWithMessage?: true
+}
+
+export interface SummaryRow {
+  /** The row's label in the office e-mail ('Name', 'Phone' …); site-admin prints it in lower case. */
+  label: string
+  /** Another field shown after this one's value, with a space (the last name after the first). */
+  followedBy?: string
+  /** The value as a link: tel: for a phone number, mailto: for an address. */
+  link?: 'tel' | 'mailto'
+  /** Keeps the visitor's line breaks. */
+  lines?: true
+}
+
+export interface LeadFieldSpec {
+  column: string
+  text: TextRule
+  personal: boolean
+  input: FieldInput
+  /** Absent: shown inside another field's row (see `followedBy`). */
+  summary?: SummaryRow
+}
+
+/**
+ * Upper bounds on the short fields keep one row small; the product rules set none, so they
+ * are generous. The message has no bound of its own: the API's 16 KB body limit is the only
+ * one, answered with a 413 that says so.
+ */
+const MAX_NAME = 100
+const MAX_EMAIL = 254
+const MAX_PHONE = 40
+const MAX_ADDRESS = 300
+
+export const LEAD_FIELDS = {
+  firstName: {
+    column: 'first_name',
+    text: { label: 'First name', message: 'First name is required', length: { min: 1, max: MAX_NAME } },
+    personal: true,
+    input: { label: 'First Name', autoComplete: 'given-name' },
+    summary: { label: 'Name', followedBy: 'lastName' },
+  },
+  lastName: {
+    column: 'last_name',
+    text: { label: 'Last name', message: 'Last name is required', length: { min: 1, max: MAX_NAME } },
+    personal: true,
+    input: { label: 'Last Name', autoComplete: 'family-name' },
+  },
+  email: {
+    column: 'email',
+    text: {
+      label: 'Email address',
+      message: 'Please enter a valid email address',
+      length: { min: 1, max: MAX_EMAIL },
+      format: 'email',
+    },
+    personal: true,
+    input: { label: 'Email Address', type: 'email', inputMode: 'email', autoComplete: 'email' },
+    summary: { label: 'E-mail', link: 'mailto' },
+  },
+  phone: {
+    column: 'phone',
+    // The number of characters only, not the format: people write numbers many ways.
+    text: {
+      label: 'Phone number',
+      message: 'Please enter a valid phone number',
+      length: { min: 10, max: MAX_PHONE },
+    },
+    personal: true,
+    input: { label: 'Phone Number', type: 'tel', inputMode: 'tel', autoComplete: 'tel' },
+    summary: { label: 'Phone', link: 'tel' },
+  },
+  address: {
+    column: 'address',
+    text: {
+      label: 'Address',
+      message: 'Please enter a complete address',
+      length: { min: 5, max: MAX_ADDRESS },
+    },
+    personal: true,
+    // address-line1: the one-line street address ('street-address' is for multi-line fields).
+    input: { label: 'Property Address', autoComplete: 'address-line1', full: true },
+    summary: { label: 'Address' },
+  },
+  message: {
+    column: 'message',
+    text: { label: 'Message', message: 'Message must be text', optional: true },
+    personal: true,
+    input: {
+      label: 'Tell me about your roofing concerns',
+      autoComplete: 'off',
+      rows: 4,
+      onlyWithMessage: true,
+    },
+    summary: { label: 'Message', lines: true },
+  },
+} as const satisfies Record<string, LeadFieldSpec>
+
+export type LeadFieldName = keyof typeof LEAD_FIELDS
+
+/** Every field, in the table's order: the order of the stored row, the webhook and the CSV. */
+export const LEAD_FIELD_NAMES = Object.keys(LEAD_FIELDS) as LeadFieldName[]
+
+type OptionalFieldName = {
+  [K in LeadFieldName]: (typeof LEAD_FIELDS)[K]['text'] extends { optional: true } ? K : never
+}[LeadFieldName]
+
+/** A lead's fields as stored and read back: an optional field left blank is null. */
+export type LeadFieldValues = { [K in LeadFieldName]: K extends OptionalFieldName ? string | null : string }
+
+/**
+ * The order the forms show the fields in, where it is not the table's: the address comes
+ * before the ways to reach the homeowner. A field not named here follows, in table order.
+ */
+const FORM_ORDER: readonly LeadFieldName[] = ['firstName', 'lastName', 'address', 'email', 'phone']
+
+/** The office e-mail's order: after the name, the phone, the way the office answers first. */
+const SUMMARY_ORDER: readonly LeadFieldName[] = ['firstName', 'phone', 'email', 'address']
+
+function ordered(first: readonly LeadFieldName[]): LeadFieldName[] {
+  return [...first, ...LEAD_FIELD_NAMES.filter((name) => !first.includes(name))]
+}
+
+/** The fields as the forms show them, in order. */
+export const FORM_FIELD_NAMES = ordered(FORM_ORDER)
+
+/** The rows of the office e-mail and of `site-admin leads show`, in order. */
+export const SUMMARY_FIELD_NAMES = ordered(SUMMARY_ORDER).filter(
+  (name) => (LEAD_FIELDS[name] as LeadFieldSpec).summary !== undefined,
+)
+
+/**
+ * One text field's rule: a required field with nothing visible in it (empty, spaces, or only
+ * zero-width characters) gets its message; a hidden character gets a message that names the
+ * field (shared/text-hygiene.ts); then the text is normalised to NFC and trimmed, and the
+ * bounds check what is left.
+ */
+function requiredText(rule: TextRule) {
+  const bounds: z.ZodType<string, string> =
+    rule.format === 'email'
+      ? z
+          .string()
+          .max(rule.length?.max ?? MAX_EMAIL, rule.message)
+          .pipe(z.email({ error: rule.message }))
+      : rule.length
+        ? z
+            .string()
+            .min(rule.length.min, rule.message)
+            .max(rule.length.max, `${rule.label} must be at most ${rule.length.max} characters`)
+        : z.string()
+  return z
+    .string({ error: rule.message })
+    .superRefine((value, ctx) => {
+      if (isBlank(value) && !rule.optional) {
+        ctx.addIssue({ code: 'custom', message: rule.message })
+      } else if (hasHiddenCharacters(value, { allowLineBreaks: rule.optional })) {
+        ctx.addIssue({ code: 'custom', message: hiddenCharacterMessage(rule.label) })
+      }
+    })
+    .transform(normalizeText)
+    .pipe(bounds)
+}
+
+type RequiredTextSchema = ReturnType<typeof requiredText>
+type TextSchemaOf<Rule> = Rule extends { optional: true }
+  ? z.ZodOptional<RequiredTextSchema>
+  : RequiredTextSchema
+
+export function textRule<Rule extends TextRule>(rule: Rule): TextSchemaOf<Rule> {
+  const field = requiredText(rule)
+  return (rule.optional ? field.optional() : field) as TextSchemaOf<Rule>
+}
+
+/** The fields' rules as a zod shape, keyed by field name. */
+export function fieldRules<Fields extends Record<string, { text: TextRule }>>(fields: Fields) {
+  return Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, textRule(field.text)])) as {
+    [K in keyof Fields]: TextSchemaOf<Fields[K]['text']>
+  }
+}
+
+/** Whether the lead can be sent without this field. */
+export function isOptionalField(name: LeadFieldName): boolean {
+  return (LEAD_FIELDS[name].text as TextRule).optional === true
+}
+
+/** One row of a lead's summary: a field's label and its value as read ('' when left blank). */
+export interface SummaryLine {
+  name: LeadFieldName
+  label: string
+  value: string
+  link?: 'tel' | 'mailto'
+  lines?: true
+}
+
+/**
+ * A lead's summary rows (the office e-mail, `site-admin leads show`), from the fields' values
+ * as each place has cleaned them: a field shown with another joins it after a space.
+ */
+export function summarize(values: Readonly<Record<LeadFieldName, string | null | undefined>>): SummaryLine[] {
+  return SUMMARY_FIELD_NAMES.map((name) => {
+    const summary = (LEAD_FIELDS[name] as LeadFieldSpec).summary!
+    const parts = [values[name], summary.followedBy ? values[summary.followedBy as LeadFieldName] : undefined]
+    return {
+      name,
+      label: summary.label,
+      value: parts.filter((p) => p).join(' '),
+      ...(summary.link ? { link: summary.link } : {}),
+      ...(summary.lines ? { lines: summary.lines } : {}),
+    }
+  })
+}
