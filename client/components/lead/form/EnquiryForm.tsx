@@ -30,6 +30,7 @@ import { rememberLead } from '../../../lib/lead-session'
 import { visibleFields } from './enquiry-fields'
 import { LeadFormBody, LeadFormElement } from './LeadFormMarkup'
 import { ErrorSummary } from './ErrorSummary'
+import { LEAD_FIELD_NAMES } from '../../../../shared/lead-fields'
 import { LEAD_FORMS, type LeadFormName } from '../../../../shared/lead-forms'
 import { LEAD_FORM_UI } from './lead-forms'
 
@@ -42,14 +43,7 @@ const WITH_MESSAGE = EnquiryFieldsSchema
 const WITHOUT_MESSAGE = EnquiryFieldsSchema.omit({ message: true })
 
 type FieldName = keyof EnquiryFormValues
-const EMPTY_VALUES: EnquiryFormValues = {
-  firstName: '',
-  lastName: '',
-  address: '',
-  email: '',
-  phone: '',
-  message: '',
-}
+const EMPTY_VALUES = Object.fromEntries(LEAD_FIELD_NAMES.map((name) => [name, ''])) as EnquiryFormValues
 
 export interface EnquiryFormProps {
   /** Which of the four forms (shared/lead-forms.ts); its form type and look follow from it. */
