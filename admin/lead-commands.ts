@@ -1,4 +1,7 @@
-/** site-admin's `leads` commands: list, show, export and retry. */
+/**
+ * site-admin's `leads` commands: list, show, export and retry here; the quarantine's (`list --spam`,
+ * `not-spam`) in spam-commands.ts, `report` in report-command.ts.
+ */
 import { Option, type Command } from 'commander'
 import { LEAD_FIELD_NAMES, LEAD_FIELDS, summarize } from '../shared/lead-fields'
 import type { Db } from '../core/db/connection'
@@ -7,6 +10,9 @@ import { findOneLead, withDatabase, type AdminContext } from './context'
 import { toCsv } from './csv'
 import { readDeliveryState, retryFailedNotifications } from './delivery-state'
 import { formatTable, parseLimit, parseSince, shortTime } from './format'
+import { sourceLines } from './lead-source'
+import { addReportCommand } from './report-command'
+import { addNotSpamCommand, describeSpam, isHeld, printQuarantine, quarantineLine } from './spam-commands'
 
 const DEFAULT_LIST_LIMIT = 50
 
@@ -14,7 +20,9 @@ const sinceOption = () =>
   new Option('--since <age|date>', 'only leads from this age or date on: 30m, 24h, 7d, 2w or 2026-01-31')
 
 export function addLeadCommands(program: Command, ctx: AdminContext): void {
-  const leads = program.command('leads').description('list, show, export and retry leads')
+  const leads = program
+    .command('leads')
+    .description('list, show, export, report and retry leads; list and release spam held in quarantine')
 
   leads
     .command('list')
@@ -24,21 +32,33 @@ export function addLeadCommands(program: Command, ctx: AdminContext): void {
     .addOption(sinceOption())
     .option('--limit <n>', 'show at most this many', String(DEFAULT_LIST_LIMIT))
     .option('--all', 'show every lead (no limit)')
-    .action((opts: { since?: string; limit: string; all?: boolean }) => {
+    .option(
+      '--spam',
+      'list the spam held in quarantine instead (score and why); site-admin leads not-spam <id> releases one',
+    )
+    .addHelpText(
+      'after',
+      '\nSpam held in quarantine is not listed with the leads; a line after the table says how many there are.',
+    )
+    .action((opts: { since?: string; limit: string; all?: boolean; spam?: boolean }) => {
       const since = opts.since ? parseSince(opts.since, ctx.now()) : null
       const limit = opts.all ? null : parseLimit(opts.limit)
-      return withDatabase(ctx.config(), (db) => printLeadList(ctx, db, since, limit))
+      return withDatabase(ctx.config(), (db) =>
+        opts.spam ? printQuarantine(ctx, db, since, limit) : printLeadList(ctx, db, since, limit, opts.since),
+      )
     })
 
   leads
     .command('show')
-    .description('every field of one lead and how far it got')
+    .description('every field of one lead, where it came from, its spam score and how far it got')
     .argument('<id>', 'the lead id (the first 8 characters are enough)')
     .action((id: string) => withDatabase(ctx.config(), (db) => printLead(ctx, findOneLead(db, id), db)))
 
   leads
     .command('export')
-    .description('every lead as CSV (RFC 4180, a header row) on standard output, oldest first')
+    .description(
+      'every lead as CSV (RFC 4180, a header row) on standard output, oldest first, with its source and spam score (spam in quarantine left out)',
+    )
     .addOption(sinceOption())
     .option('--bom', 'start with a UTF-8 byte order mark (for Excel)')
     .addHelpText(
@@ -70,13 +90,23 @@ export function addLeadCommands(program: Command, ctx: AdminContext): void {
         { write: true },
       ),
     )
+
+  addNotSpamCommand(leads, ctx)
+  addReportCommand(leads, ctx)
 }
 
-function printLeadList(ctx: AdminContext, db: Db, since: Date | null, limit: number | null): void {
+function printLeadList(
+  ctx: AdminContext,
+  db: Db,
+  since: Date | null,
+  limit: number | null,
+  sinceOption: string | undefined,
+): void {
   const rows = listLeads(db, { since, limit })
   const total = countLeads(db, since)
   const scope = since ? ` since ${since.toISOString()}` : ''
-  if (!rows.length) return ctx.out(`No leads${scope}.`)
+  const spam = quarantineLine(db, since, sinceOption)
+  if (!rows.length) return ctx.out(spam ? `No leads${scope}.\n${spam}` : `No leads${scope}.`)
   const delivery = readDeliveryState(db, rows)
   const header = [
     'ID',
@@ -107,6 +137,7 @@ function printLeadList(ctx: AdminContext, db: Db, since: Date | null, limit: num
       ? `\n${rows.length} of ${total} leads${scope}, newest first (--limit <n> or --all for more).`
       : `\n${total} lead${total === 1 ? '' : 's'}${scope}, newest first.`,
   )
+  if (spam) ctx.out(spam)
 }
 
 function printLead(ctx: AdminContext, lead: ListedLead, db: Db): void {
@@ -120,12 +151,17 @@ function printLead(ctx: AdminContext, lead: ListedLead, db: Db): void {
     // The lead's own fields, as the office e-mail shows them (shared/lead-fields.ts).
     ...summarize(lead).map((row): [string, string] => [row.label.toLowerCase(), row.value || '(none)']),
     ['source page', lead.sourcePath ?? '(unknown)'],
+    // Where the visit came from (shared/attribution.ts), then the values as stored.
+    ...sourceLines(lead),
+    ['spam', describeSpam(lead)],
     ['duplicate of', lead.duplicateOf ?? 'no (first enquiry from this e-mail in 24 h)'],
     [
       'queued',
       lead.enqueuedAt
         ? lead.enqueuedAt
-        : `not yet (${lead.enqueueAttempts} tries; next ${lead.nextAttemptAt ?? 'soon'})`,
+        : isHeld(lead)
+          ? `no: held as spam (site-admin leads not-spam ${lead.id.slice(0, 8)} releases it)`
+          : `not yet (${lead.enqueueAttempts} tries; next ${lead.nextAttemptAt ?? 'soon'})`,
     ],
     ...delivery.columns.map((c): [string, string] => [c.label, values[c.key] || 'not yet']),
   ]
@@ -150,6 +186,7 @@ function leadsAsCsv(db: Db, since: Date | null): { header: string[]; rows: (stri
     ...LEAD_FIELD_NAMES.map((name) => LEAD_FIELDS[name].column),
     'source_path',
     'duplicate_of',
+    'spam_score',
     'queued_at',
     ...delivery.columns.map((c) => c.key),
   ]
@@ -160,9 +197,10 @@ function leadsAsCsv(db: Db, since: Date | null): { header: string[]; rows: (stri
       lead.createdAt,
       lead.formType,
       lead.form,
-      ...LEAD_FIELD_NAMES.map((name) => lead[name]),
+      ...LEAD_FIELD_NAMES.map((name) => lead[name] ?? null),
       lead.sourcePath,
       lead.duplicateOf,
+      lead.spamScore,
       lead.enqueuedAt,
       ...delivery.columns.map((c) => values[c.key] ?? null),
     ]

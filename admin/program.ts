@@ -21,7 +21,9 @@ Exit status: 0 done, 1 failed or refused (the message says why), 2 wrong usage.`
 export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<number> {
   const ctx = createAdminContext(io)
   const program = new Command('site-admin')
-    .description("The site's admin command: read and export leads, take and restore backups.")
+    .description(
+      "The site's admin command: read, export and report leads, release spam held in quarantine, take and restore backups.",
+    )
     .exitOverride()
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),

@@ -16,9 +16,9 @@ import { createFormPageRenderer, createSsrHandler } from './http/ssr'
 import { createHealthRouter, type ReadinessCheck } from './http/health'
 import type { Db } from '../core/db/connection'
 import type { LeadProducer } from './leads/producer'
-import { createEnquiryRouter } from './leads/enquiry-router'
+import { createEnquiryRouter, createFormTokenRouter } from './leads/enquiry-router'
 import { createDatabaseCheck, createDeliveryCheck, createQueueCheck } from './leads/readiness'
-import { ENQUIRY_ENDPOINT } from '../shared/enquiry'
+import { ENQUIRY_ENDPOINT, FORM_TOKEN_ENDPOINT } from '../shared/enquiry'
 import { createSeoFilesRouter } from './http/seo-files'
 
 export interface AppDeps {
@@ -99,6 +99,7 @@ export function createApp(deps: AppDeps): express.Express {
         renderFormPage: deps.renderPages === false ? undefined : createFormPageRenderer(),
       }),
     )
+    app.use(FORM_TOKEN_ENDPOINT, createFormTokenRouter(deps.db))
   }
 
   if (deps.devMiddleware) {

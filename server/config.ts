@@ -16,6 +16,7 @@ import {
   SAMPLE_VALUE_SETTINGS,
   SITE_SETTINGS,
 } from '../core/config/settings'
+import { DEFAULT_SPAM_THRESHOLD } from './leads/spam-score'
 
 /** Express's names for address ranges (proxy-addr): 127.0.0.0/8 + ::1, 169.254/16 + fe80::/10, private ranges + fc00::/7. */
 const TRUST_PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'] as const
@@ -72,6 +73,16 @@ export const WebConfigSchema = z
       .int('must be a whole number')
       .min(1, 'must be at least 1')
       .default(10),
+    /**
+     * The spam score at which a lead goes into quarantine instead of to the office
+     * (server/leads/spam-score.ts, docs/spam.md). Lower catches more; a filled honeypot alone
+     * scores 10.
+     */
+    SPAM_THRESHOLD: z.coerce
+      .number({ error: 'must be a whole number of points, e.g. 5' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1 (at 0 every lead would be held back as spam)')
+      .default(DEFAULT_SPAM_THRESHOLD),
     ...DATABASE_SETTINGS,
     ...QUEUE_SETTINGS,
     ...SITE_SETTINGS,
@@ -88,6 +99,7 @@ export const WebConfigSchema = z
       /** Addresses, subnets or names Express trusts as proxies; empty = none. */
       trustProxy: e.TRUST_PROXY,
       leadRateLimitPerMinute: e.LEAD_RATE_LIMIT_PER_MINUTE,
+      spamThreshold: e.SPAM_THRESHOLD,
       databasePath,
       /** Where the backup before a migration goes. */
       backupDir,

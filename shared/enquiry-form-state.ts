@@ -5,11 +5,11 @@
  * same object goes into the form island's props, so the island hydrates to the same HTML.
  */
 import type { FormType } from './enquiry'
-import { FORM_FIELD_NAMES, type LeadFieldName } from './lead-fields'
+import { FORM_FIELD_NAMES, type AskedFieldName } from './lead-fields'
 
 /** The visible fields, in the order every form shows them (shared/lead-fields.ts). */
 export const ENQUIRY_FIELD_NAMES = FORM_FIELD_NAMES
-export type EnquiryFieldName = LeadFieldName
+export type EnquiryFieldName = AskedFieldName
 
 export interface EnquiryFormState {
   formType: FormType
@@ -19,6 +19,8 @@ export interface EnquiryFormState {
   errors: Partial<Record<EnquiryFieldName, string>>
   /** A message about the form as a whole, shown first in its error summary. */
   formError?: string
+  /** The source fields the post carried (shared/attribution.ts), sent again with the form. */
+  touch?: Record<string, string>
 }
 
 /** Whether `state` belongs to the form of this type on this page. */

@@ -4,9 +4,21 @@
  * table (shared/lead-fields.ts). An enquiry is what a visitor sends; stored, it is a lead.
  */
 import { z } from 'zod'
-import { fieldRules, isOptionalField, LEAD_FIELD_NAMES, LEAD_FIELDS, type LeadFieldName } from './lead-fields'
+import {
+  ASKED_FIELD_NAMES,
+  fieldRules,
+  isOptionalField,
+  LEAD_FIELD_NAMES,
+  LEAD_FIELDS,
+  pickFields,
+  SOURCE_FIELD_NAMES,
+  type LeadFieldName,
+} from './lead-fields'
 import { FORM_TYPES, LEAD_FORM_NAMES, LEAD_FORMS } from './lead-forms'
 import { hasHiddenCharacters, hiddenCharacterMessage } from './text-hygiene'
+import { FORM_TOKEN_FIELD } from './form-token'
+
+export { FORM_TOKEN_ENDPOINT, FORM_TOKEN_FIELD } from './form-token'
 
 export { FORM_TYPES, type FormType } from './lead-forms'
 
@@ -26,7 +38,10 @@ export const ENQUIRY_MESSAGES = Object.fromEntries(
 export const HONEYPOT_FIELD = 'website'
 
 /** The fields a visitor fills in. */
-export const EnquiryFieldsSchema = z.object(fieldRules(LEAD_FIELDS))
+export const EnquiryFieldsSchema = z.object(fieldRules(pickFields(ASKED_FIELD_NAMES)))
+
+/** Where the visit came from: hidden fields, all optional (shared/attribution.ts). */
+export const SourceFieldsSchema = z.object(fieldRules(pickFields(SOURCE_FIELD_NAMES)))
 
 /** What the form inputs hold before validation. */
 export type EnquiryFormValues = z.input<typeof EnquiryFieldsSchema>
@@ -36,6 +51,11 @@ export type EnquiryFormValues = z.input<typeof EnquiryFieldsSchema>
  * refused. `form` names the form; a form of another form type is refused.
  */
 export const EnquirySchema = EnquiryFieldsSchema.extend({
+  ...SourceFieldsSchema.shape,
+  [FORM_TOKEN_FIELD]: z
+    .string({ error: 'Form token must be text' })
+    .max(200, 'Form token must be at most 200 characters')
+    .optional(),
   formType: z.enum(FORM_TYPES, { error: `Form type must be one of ${FORM_TYPES.join(', ')}` }),
   form: z.enum(LEAD_FORM_NAMES, { error: `Form must be one of ${LEAD_FORM_NAMES.join(', ')}` }).optional(),
   sourcePath: z

@@ -6,8 +6,13 @@
  * - `column`: its column in form_submissions and in the CSV export;
  * - `text`: its rule and messages, from which the enquiry schema is built (shared/enquiry.ts);
  * - `personal`: the homeowner's personal data, redacted from every log line (core/logger.ts);
- * - `input`: how the forms ask for it (label, input type, autocomplete);
- * - `summary`: its row in the office e-mail and in `site-admin leads show`.
+ * - `input`: how the forms ask for it (label, input type, autocomplete); a field without one
+ *   is not asked: it is one of the visit's source fields (`touch`);
+ * - `summary`: its row in the office e-mail and in `site-admin leads show`;
+ * - `touch`: where the visit came from (docs/attribution.md): the campaign's UTM values, an ad
+ *   click id, the referrer's origin and the landing page, of this visit (`last`) or of the
+ *   visitor's first visit within 30 days (`first`). The forms send them as hidden fields;
+ *   shared/attribution.ts reads them from a URL and turns them into one readable line.
  *
  * The stored row's mapping (core/db/leads.ts), the webhook payload and the CSV columns take
  * every field in the table's order. A new field is one entry here, a migration adding its
@@ -15,6 +20,14 @@
  */
 import { z } from 'zod'
 import { hasHiddenCharacters, hiddenCharacterMessage, isBlank, normalizeText } from './text-hygiene'
+import {
+  CAMPAIGN_PARAMS,
+  TEXT_FORMATS,
+  TOUCH_BOUNDS,
+  TOUCH_FIELDS,
+  type TouchBounds,
+  type TouchField as TouchParam,
+} from './touch-fields'
 
 /** A field that holds text: the rules every such field shares, and its own bounds and message. */
 export interface TextRule {
@@ -24,10 +37,16 @@ export interface TextRule {
   message: string
   /** Characters allowed, after NFC normalisation and trimming. Absent: no bound of its own. */
   length?: { min: number; max: number }
-  /** An e-mail address (at most `length.max` characters). */
-  format?: 'email'
-  /** May be left out or blank (stored as NULL); line breaks and tabs are allowed too. */
+  /**
+   * What the text must be: an e-mail address (at most `length.max` characters); a path of this
+   * site ('/service-areas/parker-co?utm_source=google'); a web origin ('https://www.google.com');
+   * an ad click id (letters, digits and - _ . ~); an ISO date and time.
+   */
+  format?: 'email' | 'path' | 'origin' | 'click-id' | 'datetime'
+  /** May be left out or blank (stored as NULL). */
   optional?: true
+  /** Line breaks and tabs are allowed (the message). */
+  lines?: true
 }
 
 export interface FieldInput {
@@ -55,13 +74,22 @@ export interface SummaryRow {
   lines?: true
 }
 
+/** A source field: which touch it belongs to, and the URL parameter it comes from (if any). */
+export interface TouchSpec {
+  touch: 'last' | 'first'
+  /** The query parameter of a landing page that holds it ('utm_source', 'gclid'). */
+  param?: string
+}
+
 export interface LeadFieldSpec {
   column: string
   text: TextRule
   personal: boolean
-  input: FieldInput
-  /** Absent: shown inside another field's row (see `followedBy`). */
+  /** Absent: not asked on the forms (a source field). */
+  input?: FieldInput
+  /** Absent: shown inside another field's row (see `followedBy`), or not a row of its own. */
   summary?: SummaryRow
+  touch?: TouchSpec
 }
 
 /**
@@ -73,6 +101,69 @@ const MAX_NAME = 100
 const MAX_EMAIL = 254
 const MAX_PHONE = 40
 const MAX_ADDRESS = 300
+
+type SourceField<Label extends string> = {
+  column: string
+  text: {
+    label: Label
+    message: string
+    optional: true
+    length: { min: 0; max: number }
+    format?: TextRule['format']
+  }
+  personal: false
+  touch: TouchSpec
+}
+
+function sourceField<Label extends string>(
+  column: string,
+  label: Label,
+  rule: { max: number; format?: TextRule['format']; message?: string },
+  touch: TouchSpec,
+): SourceField<Label> {
+  return {
+    column,
+    text: {
+      label,
+      message: rule.message ?? `${label} must be text`,
+      optional: true,
+      length: { min: 0, max: rule.max },
+      ...(rule.format ? { format: rule.format } : {}),
+    },
+    personal: false,
+    touch,
+  }
+}
+
+/** What a malformed value of a formatted source field is told. */
+const FORMAT_MESSAGES: Record<NonNullable<TouchBounds['format']>, (label: string) => string> = {
+  'click-id': (label) => `${label} may hold only letters, digits and - _ . ~`,
+  origin: (label) => `${label} must be a web origin such as https://www.google.com, without a path`,
+  path: (label) => `${label} must be a path of this site, starting with /`,
+}
+
+/**
+ * The source fields of one touch, from shared/touch-fields.ts: of this visit (no prefix) or of
+ * the first one ('first_', labelled "… of the first visit").
+ */
+function touchFields<Prefix extends '' | 'first_'>(prefix: Prefix) {
+  const touch: TouchSpec['touch'] = prefix ? 'first' : 'last'
+  return Object.fromEntries(
+    TOUCH_FIELDS.map((field) => {
+      const bounds = TOUCH_BOUNDS[field]
+      const label = prefix ? `${bounds.label} of the first visit` : bounds.label
+      const param = (CAMPAIGN_PARAMS as readonly string[]).includes(field) ? field : undefined
+      const rule = {
+        max: bounds.max,
+        ...(bounds.format ? { format: bounds.format, message: FORMAT_MESSAGES[bounds.format](label) } : {}),
+      }
+      return [
+        `${prefix}${field}`,
+        sourceField(`${prefix}${field}`, label, rule, { touch, ...(param ? { param } : {}) }),
+      ]
+    }),
+  ) as { [K in TouchParam as `${Prefix}${K}`]: SourceField<string> }
+}
 
 export const LEAD_FIELDS = {
   firstName: {
@@ -126,7 +217,7 @@ export const LEAD_FIELDS = {
   },
   message: {
     column: 'message',
-    text: { label: 'Message', message: 'Message must be text', optional: true },
+    text: { label: 'Message', message: 'Message must be text', optional: true, lines: true },
     personal: true,
     input: {
       label: 'Tell me about your roofing concerns',
@@ -136,6 +227,14 @@ export const LEAD_FIELDS = {
     },
     summary: { label: 'Message', lines: true },
   },
+  ...touchFields(''),
+  ...touchFields('first_'),
+  first_seen_at: sourceField(
+    'first_seen_at',
+    'Time of the first visit',
+    { max: 40, format: 'datetime', message: 'Time of the first visit must be an ISO date and time' },
+    { touch: 'first' },
+  ),
 } as const satisfies Record<string, LeadFieldSpec>
 
 export type LeadFieldName = keyof typeof LEAD_FIELDS
@@ -147,29 +246,57 @@ type OptionalFieldName = {
   [K in LeadFieldName]: (typeof LEAD_FIELDS)[K]['text'] extends { optional: true } ? K : never
 }[LeadFieldName]
 
-/** A lead's fields as stored and read back: an optional field left blank is null. */
-export type LeadFieldValues = { [K in LeadFieldName]: K extends OptionalFieldName ? string | null : string }
+/**
+ * A lead's fields as stored and read back: an optional field left blank is null (a lead
+ * written before may leave it out: it is then stored as NULL).
+ */
+export type LeadFieldValues = { [K in Exclude<LeadFieldName, OptionalFieldName>]: string } & {
+  [K in OptionalFieldName]?: string | null
+}
+
+/** The fields a visitor fills in (they have an `input`). */
+export type AskedFieldName = {
+  [K in LeadFieldName]: (typeof LEAD_FIELDS)[K] extends { input: FieldInput } ? K : never
+}[LeadFieldName]
+/** The fields that say where the visit came from (they have a `touch`). */
+export type SourceFieldName = Exclude<LeadFieldName, AskedFieldName>
+
+export const ASKED_FIELD_NAMES = LEAD_FIELD_NAMES.filter(
+  (name) => (LEAD_FIELDS[name] as LeadFieldSpec).input !== undefined,
+) as AskedFieldName[]
+export const SOURCE_FIELD_NAMES = LEAD_FIELD_NAMES.filter(
+  (name) => (LEAD_FIELDS[name] as LeadFieldSpec).touch !== undefined,
+) as SourceFieldName[]
+
+/** The entries of the named fields, as a table of their own (for a schema of just those). */
+export function pickFields<Name extends LeadFieldName>(
+  names: readonly Name[],
+): Pick<typeof LEAD_FIELDS, Name> {
+  return Object.fromEntries(names.map((name) => [name, LEAD_FIELDS[name]])) as Pick<typeof LEAD_FIELDS, Name>
+}
 
 /**
  * The order the forms show the fields in, where it is not the table's: the address comes
  * before the ways to reach the homeowner. A field not named here follows, in table order.
  */
-const FORM_ORDER: readonly LeadFieldName[] = ['firstName', 'lastName', 'address', 'email', 'phone']
+const FORM_ORDER: readonly AskedFieldName[] = ['firstName', 'lastName', 'address', 'email', 'phone']
 
 /** The office e-mail's order: after the name, the phone, the way the office answers first. */
 const SUMMARY_ORDER: readonly LeadFieldName[] = ['firstName', 'phone', 'email', 'address']
 
-function ordered(first: readonly LeadFieldName[]): LeadFieldName[] {
-  return [...first, ...LEAD_FIELD_NAMES.filter((name) => !first.includes(name))]
+function ordered<Name extends LeadFieldName>(first: readonly Name[], names: readonly Name[]): Name[] {
+  return [...first, ...names.filter((name) => !first.includes(name))]
 }
 
 /** The fields as the forms show them, in order. */
-export const FORM_FIELD_NAMES = ordered(FORM_ORDER)
+export const FORM_FIELD_NAMES = ordered(FORM_ORDER, ASKED_FIELD_NAMES)
 
 /** The rows of the office e-mail and of `site-admin leads show`, in order. */
-export const SUMMARY_FIELD_NAMES = ordered(SUMMARY_ORDER).filter(
+export const SUMMARY_FIELD_NAMES = ordered(SUMMARY_ORDER, LEAD_FIELD_NAMES).filter(
   (name) => (LEAD_FIELDS[name] as LeadFieldSpec).summary !== undefined,
 )
+
+const FORMATS: Record<NonNullable<TextRule['format']>, RegExp> = TEXT_FORMATS
 
 /**
  * One text field's rule: a required field with nothing visible in it (empty, spaces, or only
@@ -189,13 +316,14 @@ function requiredText(rule: TextRule) {
             .string()
             .min(rule.length.min, rule.message)
             .max(rule.length.max, `${rule.label} must be at most ${rule.length.max} characters`)
+            .refine((value) => !rule.format || value === '' || FORMATS[rule.format].test(value), rule.message)
         : z.string()
   return z
     .string({ error: rule.message })
     .superRefine((value, ctx) => {
       if (isBlank(value) && !rule.optional) {
         ctx.addIssue({ code: 'custom', message: rule.message })
-      } else if (hasHiddenCharacters(value, { allowLineBreaks: rule.optional })) {
+      } else if (hasHiddenCharacters(value, { allowLineBreaks: rule.lines })) {
         ctx.addIssue({ code: 'custom', message: hiddenCharacterMessage(rule.label) })
       }
     })
@@ -238,7 +366,7 @@ export interface SummaryLine {
  * A lead's summary rows (the office e-mail, `site-admin leads show`), from the fields' values
  * as each place has cleaned them: a field shown with another joins it after a space.
  */
-export function summarize(values: Readonly<Record<LeadFieldName, string | null | undefined>>): SummaryLine[] {
+export function summarize(values: Readonly<Partial<Record<LeadFieldName, string | null>>>): SummaryLine[] {
   return SUMMARY_FIELD_NAMES.map((name) => {
     const summary = (LEAD_FIELDS[name] as LeadFieldSpec).summary!
     const parts = [values[name], summary.followedBy ? values[summary.followedBy as LeadFieldName] : undefined]

@@ -27,6 +27,15 @@ import { checkSmtpSettings, readSmtpSettings, SMTP_SETTINGS } from './notificati
 const MAX_RECONCILE_GRACE_MS = 2 * 60_000
 const HOUR_MS = 60 * 60_000
 
+/** How long spam stays in quarantine before the worker deletes it (docs/spam.md). */
+const SPAM_SETTINGS = {
+  SPAM_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a number of days, e.g. 30' })
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1 day, so the office can look at the quarantine before it is gone')
+    .default(30),
+}
+
 /** How retries and the reconciler are timed. */
 const TIMING_SETTINGS = {
   NOTIFY_RETRY_BASE_MS: wholeMs('first retry delay', 10).default(5000),
@@ -69,6 +78,7 @@ export function workerConfigSchema(channels: readonly Channel[]) {
         ...HEARTBEAT_SETTINGS,
         ...SMTP_SETTINGS,
         ...TIMING_SETTINGS,
+        ...SPAM_SETTINGS,
         ...channelSettings,
       })
       // The rules between variables need theirs read first, but not the unrelated ones: a bad
@@ -82,6 +92,8 @@ export function workerConfigSchema(channels: readonly Channel[]) {
         return {
           databasePath,
           backup: { dir: backupDir, intervalHours: e.BACKUP_INTERVAL_HOURS, keep: e.BACKUP_KEEP },
+          /** Spam in quarantine older than this is deleted by the worker. */
+          spamRetentionDays: e.SPAM_RETENTION_DAYS,
           redisUrl: e.REDIS_URL,
           queuePrefix: e.QUEUE_PREFIX,
           logLevel: e.LOG_LEVEL,

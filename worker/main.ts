@@ -9,6 +9,7 @@ import { openMigratedDatabase, type Db } from '../core/db/connection'
 import { createLogger, type Logger } from '../core/logger'
 import { onShutdown, WORKER_SHUTDOWN_TIMEOUT_MS } from '../core/shutdown'
 import { startBackupSchedule } from './backup-schedule'
+import { startQuarantinePurge } from './quarantine-purge'
 import { startHeartbeat, writeHeartbeat } from './heartbeat'
 import { loadConfigOrExit, refuseSampleValuesOrExit } from '../core/config/load'
 import { WorkerConfigSchema, type WorkerConfig } from './config'
@@ -34,6 +35,7 @@ export function startWorker(): void {
   })
   logger.info({ databasePath: config.databasePath, prefix: config.queuePrefix }, 'worker started')
   const backups = startBackupSchedule({ db, databasePath: config.databasePath, logger, ...config.backup })
+  const quarantine = startQuarantinePurge({ db, retentionDays: config.spamRetentionDays, logger })
   const heartbeat = startHeartbeat({
     file: config.workerHeartbeat.file,
     isHealthy: () => leadWorker.worker.isRunning() && db.prepare('SELECT 1').get() !== undefined,
@@ -47,6 +49,7 @@ export function startWorker(): void {
     async close() {
       heartbeat.stop()
       backups.stop()
+      quarantine.stop()
       await leadWorker.close()
       await delivery.close()
       db.close()

@@ -7,6 +7,7 @@
  */
 import { useEffect, useRef, useState } from 'react'
 import { FACTS } from '../../shared/business'
+import type { Touch } from '../../shared/attribution'
 import type { EnquiryFormState } from '../../shared/enquiry-form-state'
 import { ROUTES } from '../../shared/routes'
 import { LEAD_SENT_EVENT } from '../dom-contract'
@@ -23,16 +24,20 @@ export interface LeadFormIslandProps {
   served?: EnquiryFormState
   /** The heading that names the form (the dialog's title). */
   labelledBy?: string
+  /** The page's own campaign (a landing page's query), for the hidden source fields. */
+  touch?: Touch
 }
 
-export function LeadFormIsland({ form, pagePath, served, labelledBy }: LeadFormIslandProps) {
+export function LeadFormIsland({ form, pagePath, served, labelledBy, touch }: LeadFormIslandProps) {
   const spec = LEAD_FORM_UI[form]
-  if (spec.after === 'in-place') return <HailReportRequest pagePath={pagePath} served={served} />
+  if (spec.after === 'in-place')
+    return <HailReportRequest pagePath={pagePath} served={served} touch={touch} />
   return (
     <EnquiryForm
       form={form}
       sourcePath={pagePath}
       served={served}
+      touch={touch}
       labelledBy={labelledBy}
       onSuccess={(element) => {
         if (spec.successToast) notifyOnNextPage('success', spec.successToast)
@@ -44,7 +49,15 @@ export function LeadFormIsland({ form, pagePath, served, labelledBy }: LeadFormI
 }
 
 /** The /hail-report form: on success the fields clear and a panel confirms the report is on its way. */
-function HailReportRequest({ pagePath, served }: { pagePath: string; served?: EnquiryFormState }) {
+function HailReportRequest({
+  pagePath,
+  served,
+  touch,
+}: {
+  pagePath: string
+  served?: EnquiryFormState
+  touch?: Touch
+}) {
   const [sent, setSent] = useState(false)
   const statusRef = useRef<HTMLDivElement>(null)
   useEffect(() => {
@@ -72,6 +85,7 @@ function HailReportRequest({ pagePath, served }: { pagePath: string; served?: En
         form="hail_report"
         sourcePath={pagePath}
         served={served}
+        touch={touch}
         onSuccess={(element) => {
           setSent(true)
           element.dispatchEvent(new CustomEvent(LEAD_SENT_EVENT, { bubbles: true }))

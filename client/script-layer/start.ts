@@ -9,6 +9,7 @@
  */
 import { startBookingWidget } from './booking-widget'
 import { startExitIntent } from './exit-intent'
+import { startFormTokens } from './form-token'
 import { startHeaderMenus } from './header-menus'
 import { startImageLoaders } from './image-loader'
 import { startIslands } from './islands'
@@ -17,10 +18,13 @@ import { startMobileMenu } from './mobile-menu'
 import { startPageParts } from './page-parts'
 import { startReloadOnNewBuild } from './reload-on-new-build'
 import { notify, takeCarriedToast } from '../islands/toasts'
+import { recordPageView } from '../lib/attribution-store'
 
 function start(): void {
   const root = document.documentElement
   root.classList.replace('no-js', 'js')
+  // Where this visit came from, before anything else can fail (docs/attribution.md).
+  recordPageView(new URL(window.location.href), document.referrer, new Date())
   startReloadOnNewBuild()
   startIslands()
   startHeaderMenus()
@@ -30,6 +34,7 @@ function start(): void {
   startImageLoaders()
   startBookingWidget()
   startPageParts()
+  startFormTokens()
   // The success toast of a form that brought the visitor here.
   const toast = takeCarriedToast()
   if (toast) notify(toast.kind, toast.message)

@@ -35,6 +35,27 @@ export interface Lead extends LeadFieldValues {
   nextAttemptAt: string | null
   /** When every notification reached a final state (sent, skipped or failed). */
   settledAt: string | null
+  /** The server's spam score and its reasons (server/leads/spam-score.ts); null before 005. */
+  spamScore: number | null
+  spamReasons: SpamReasonRecord[]
+  /** Set when the score reached the threshold: held back from the office until released. */
+  quarantinedAt: string | null
+  /** When `site-admin leads not-spam` released it from quarantine. */
+  releasedAt: string | null
+}
+
+/** One reason a lead scored as it did, as stored in spam_reasons. */
+export interface SpamReasonRecord {
+  code: string
+  points: number
+  text: string
+}
+
+/** What the spam check found: every lead has it, and `quarantine` holds it back. */
+export interface SpamCheck {
+  score: number
+  reasons: SpamReasonRecord[]
+  quarantine: boolean
 }
 
 /** What storing a lead takes: the fields as the schema passed them, and what the pipeline adds. */
@@ -46,6 +67,8 @@ export interface NewLead extends LeadFieldValues {
   createdAt: Date
   /** When the relay may first try to enqueue the row itself. */
   nextAttemptAt: Date
+  /** Absent: not checked (leads written by tools and tests). */
+  spam?: SpamCheck
 }
 
 /** The row as SQLite returns it; it never leaves the db layer. */
@@ -71,12 +94,23 @@ export function toLead(row: LeadRow): Lead {
     enqueueAttempts: row.enqueue_attempts as number,
     nextAttemptAt: row.next_attempt_at as string | null,
     settledAt: row.settled_at as string | null,
+    spamScore: row.spam_score as number | null,
+    spamReasons: row.spam_reasons ? (JSON.parse(row.spam_reasons as string) as SpamReasonRecord[]) : [],
+    quarantinedAt: row.quarantined_at as string | null,
+    releasedAt: row.released_at as string | null,
   }
 }
 
 const INSERT_LEAD = `INSERT INTO form_submissions
-  (id, ${FIELD_COLUMNS.join(', ')}, form_type, form, created_at, updated_at, source_path, duplicate_of, next_attempt_at)
-  VALUES (${['?', ...FIELD_COLUMNS.map(() => '?'), '?', '?', '?', '?', '?', '?', '?'].join(', ')})`
+  (id, ${FIELD_COLUMNS.join(', ')}, form_type, form, created_at, updated_at, source_path, duplicate_of,
+   next_attempt_at, spam_score, spam_reasons, quarantined_at)
+  VALUES (${['?', ...FIELD_COLUMNS.map(() => '?'), ...Array(10).fill('?')].join(', ')})`
+
+/**
+ * A lead the office should know of: not in quarantine, or released from it. Every query of
+ * the delivery path (relay, reconciler, undelivered counts) and the lead list uses it.
+ */
+export const NOT_QUARANTINED = '(quarantined_at IS NULL OR released_at IS NOT NULL)'
 
 /**
  * Stores a lead and marks it as a duplicate when the same e-mail arrived in the last 24 hours
@@ -87,11 +121,13 @@ const INSERT_LEAD = `INSERT INTO form_submissions
 export function insertLead(db: Db, lead: NewLead): { duplicateOf: string | null } {
   const insert = db.transaction(() => {
     const since = new Date(lead.createdAt.getTime() - DUPLICATE_WINDOW_MS).toISOString()
-    // The earliest row in the window; a chain of duplicates all points at its original.
+    // The earliest row in the window; a chain of duplicates all points at its original. Spam
+    // in quarantine is no original (a bot using a homeowner's address must not hide them);
+    // a quarantined lead itself is marked as a repeat like any other.
     const earlier = prepare(
       db,
       `SELECT COALESCE(duplicate_of, id) AS original FROM form_submissions
-       WHERE email = ? AND created_at >= ? ORDER BY created_at ASC LIMIT 1`,
+       WHERE email = ? AND created_at >= ? AND ${NOT_QUARANTINED} ORDER BY created_at ASC LIMIT 1`,
     ).get(lead.email, since) as { original: string } | undefined
     const duplicateOf = earlier?.original ?? null
     const createdAt = lead.createdAt.toISOString()
@@ -106,6 +142,9 @@ export function insertLead(db: Db, lead: NewLead): { duplicateOf: string | null 
       lead.sourcePath,
       duplicateOf,
       lead.nextAttemptAt.toISOString(),
+      lead.spam?.score ?? null,
+      lead.spam ? JSON.stringify(lead.spam.reasons) : null,
+      lead.spam?.quarantine ? createdAt : null,
     )
     return { duplicateOf }
   })
@@ -127,7 +166,7 @@ export function findLeadIdsToEnqueue(db: Db, now: Date, limit: number): string[]
     prepare(
       db,
       `SELECT id FROM form_submissions
-       WHERE enqueued_at IS NULL AND next_attempt_at <= ?
+       WHERE enqueued_at IS NULL AND next_attempt_at <= ? AND ${NOT_QUARANTINED}
        ORDER BY next_attempt_at ASC LIMIT ?`,
     ).all(now.toISOString(), limit) as { id: string }[]
   ).map((r) => r.id)
@@ -209,22 +248,83 @@ function toListedLead(row: LeadRow): ListedLead {
   }
 }
 
-/** Leads newest first, from `since` on (all when null), at most `limit` (all when null). */
-export function listLeads(db: Db, opts: { since: Date | null; limit: number | null }): ListedLead[] {
+/**
+ * Leads newest first, from `since` on (all when null), at most `limit` (all when null): the
+ * leads the office knows of, or with `quarantine` the spam held back instead.
+ */
+export function listLeads(
+  db: Db,
+  opts: { since: Date | null; limit: number | null; quarantine?: boolean },
+): ListedLead[] {
+  const which = opts.quarantine ? `NOT ${NOT_QUARANTINED}` : NOT_QUARANTINED
   return (
-    prepare(db, `${SELECT_LISTED} WHERE s.created_at >= ? ORDER BY s.created_at DESC, s.id DESC LIMIT ?`).all(
-      opts.since?.toISOString() ?? '',
-      opts.limit ?? -1,
-    ) as LeadRow[]
+    prepare(
+      db,
+      `${SELECT_LISTED} WHERE s.created_at >= ? AND ${which} ORDER BY s.created_at DESC, s.id DESC LIMIT ?`,
+    ).all(opts.since?.toISOString() ?? '', opts.limit ?? -1) as LeadRow[]
   ).map(toListedLead)
 }
 
-export function countLeads(db: Db, since: Date | null): number {
+/** How many leads (or, with `quarantine`, spam held back) arrived from `since` on. */
+export function countLeads(db: Db, since: Date | null, opts: { quarantine?: boolean } = {}): number {
+  const which = opts.quarantine ? `NOT ${NOT_QUARANTINED}` : NOT_QUARANTINED
   return (
-    prepare(db, 'SELECT COUNT(*) AS n FROM form_submissions WHERE created_at >= ?').get(
+    prepare(db, `SELECT COUNT(*) AS n FROM form_submissions WHERE created_at >= ? AND ${which}`).get(
       since?.toISOString() ?? '',
     ) as { n: number }
   ).n
+}
+
+/**
+ * Releases a quarantined lead: it becomes a lead like any other, due for the relay at once
+ * (which hands it to the queue; the worker then notifies every channel). False when it was
+ * not in quarantine (never, or released already), so a second release delivers nothing twice.
+ */
+export function releaseLead(db: Db, id: string, at: Date): boolean {
+  const iso = at.toISOString()
+  return db
+    .transaction(
+      () =>
+        prepare(
+          db,
+          `UPDATE form_submissions SET released_at = ?, next_attempt_at = ?, updated_at = ?
+           WHERE id = ? AND quarantined_at IS NOT NULL AND released_at IS NULL`,
+        ).run(iso, iso, iso, id).changes === 1,
+    )
+    .immediate()
+}
+
+/**
+ * Deletes spam held in quarantine since before `before` (never a released lead). Returns how
+ * many; the rows have no notifications or receipts, as they were never handed over.
+ */
+export function purgeQuarantined(db: Db, before: Date): number {
+  return db
+    .transaction(
+      () =>
+        prepare(
+          db,
+          `DELETE FROM form_submissions
+           WHERE quarantined_at IS NOT NULL AND released_at IS NULL AND quarantined_at < ?
+             AND id NOT IN (SELECT lead_id FROM lead_notifications)
+             AND id NOT IN (SELECT lead_id FROM lead_receipts)`,
+        ).run(before.toISOString()).changes,
+    )
+    .immediate()
+}
+
+/** A secret the site made for itself (the form token's key): made once, then always the same. */
+export function siteSecret(db: Db, name: string, make: () => string, at: Date): string {
+  return db
+    .transaction(() => {
+      prepare(
+        db,
+        'INSERT INTO site_secrets (name, value, created_at) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING',
+      ).run(name, make(), at.toISOString())
+      return (prepare(db, 'SELECT value FROM site_secrets WHERE name = ?').get(name) as { value: string })
+        .value
+    })
+    .immediate()
 }
 
 /** Leads whose id is `idOrPrefix` or starts with it (so the first 8 characters are enough). */

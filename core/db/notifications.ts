@@ -14,6 +14,7 @@
  * registers (worker/notifications/channels/).
  */
 import type { Db } from './connection'
+import { NOT_QUARANTINED } from './leads'
 import { recordReceipt } from './receipts'
 import { prepare } from './prepare'
 
@@ -278,27 +279,32 @@ export function findDueNotifications(
 }
 
 /**
- * Leads stored before `storedBefore` that no worker has planned yet: their job never ran
- * (lost from Redis, failed for good, or the worker died before planning). Oldest first.
+ * Leads stored (or released from quarantine) before `storedBefore` that no worker has planned
+ * yet: their job never ran (lost from Redis, failed for good, or the worker died before
+ * planning). Oldest first. Spam in quarantine is not waiting for anyone.
  */
 export function findUnplannedLeadIds(db: Db, storedBefore: Date, limit: number): string[] {
   return (
     prepare(
       db,
       `SELECT s.id FROM form_submissions s
-       WHERE s.settled_at IS NULL AND s.created_at <= ?
+       WHERE s.settled_at IS NULL AND COALESCE(s.released_at, s.created_at) <= ? AND ${NOT_QUARANTINED}
          AND NOT EXISTS (SELECT 1 FROM lead_notifications n WHERE n.lead_id = s.id)
        ORDER BY s.created_at ASC LIMIT ?`,
     ).all(storedBefore.toISOString(), limit) as { id: string }[]
   ).map((r) => r.id)
 }
 
-/** Leads stored before `storedBefore` that are not settled yet (GET /readyz). */
+/**
+ * Leads stored (or released) before `storedBefore` that are not settled yet (GET /readyz).
+ * Spam in quarantine is not undelivered: it is counted apart (countLeads with quarantine).
+ */
 export function countUndeliveredLeads(db: Db, storedBefore: Date): number {
   return (
     prepare(
       db,
-      'SELECT COUNT(*) AS n FROM form_submissions WHERE settled_at IS NULL AND created_at <= ?',
+      `SELECT COUNT(*) AS n FROM form_submissions
+       WHERE settled_at IS NULL AND COALESCE(released_at, created_at) <= ? AND ${NOT_QUARANTINED}`,
     ).get(storedBefore.toISOString()) as { n: number }
   ).n
 }

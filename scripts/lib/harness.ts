@@ -156,8 +156,9 @@ export interface WebProcess extends ManagedProcess {
   readonly origin: string
 }
 
-export async function createWeb(env: NodeJS.ProcessEnv, logDir: string): Promise<WebProcess> {
-  const port = await freePort()
+/** The web process on `port` (a free one when not given: pass one to put it in SITE_URL first). */
+export async function createWeb(env: NodeJS.ProcessEnv, logDir: string, port?: number): Promise<WebProcess> {
+  port ??= await freePort()
   const origin = `http://127.0.0.1:${port}`
   const proc = manage('web', process.execPath, ['dist/node/server.mjs'], {
     env: { ...env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1' },

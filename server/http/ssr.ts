@@ -4,12 +4,14 @@
  * Pages here do not change per request (no cookies, no per-visitor data, no CSP nonce),
  * so in production the HTML of each known route is rendered once and kept in memory
  * (decision record docs/decisions/002-html-cache.md). Unknown paths are rendered every
- * time and never cached, so a crawler cannot fill memory.
+ * time and never cached, so a crawler cannot fill memory; so is a landing page whose query
+ * names a campaign (utm_*, an ad click id), whose forms carry it as hidden fields.
  */
 import { gzipSync } from 'node:zlib'
 import type { RequestHandler } from 'express'
 import { renderPage } from 'vike/server'
 import type { Logger } from '../../core/logger'
+import { campaignOf, hasCampaign } from '../../shared/attribution'
 import { findRoute } from '../../shared/routes'
 import type { RenderFormPage } from '../leads/answers'
 
@@ -49,7 +51,11 @@ export function createSsrHandler(opts: SsrOptions): RequestHandler {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next()
     const pathname = req.path
     const route = findRoute(pathname)
-    const cacheable = opts.cacheHtml && route !== undefined && !pathname.endsWith('.pageContext.json')
+    // A landing page with a campaign query renders its forms with it as hidden fields
+    // (docs/attribution.md), so it is rendered for that URL and not cached.
+    const campaign = hasCampaign(campaignOf(new URL(req.originalUrl, 'http://localhost').searchParams))
+    const cacheable =
+      opts.cacheHtml && route !== undefined && !campaign && !pathname.endsWith('.pageContext.json')
 
     let page = cacheable ? cache.get(pathname) : undefined
     if (!page) {

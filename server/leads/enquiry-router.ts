@@ -10,12 +10,24 @@
  *   values kept; other refusals are a small HTML page (plain-answer-page.ts).
  *
  * Order of checks: rate limit (cheapest way to shed a flood), same origin, content type,
- * body size and syntax (body-parser), honeypot, schema.
+ * body size and syntax (body-parser), schema, then the spam score (docs/spam.md): every valid
+ * enquiry is stored, and one scoring SPAM_THRESHOLD or more is held in quarantine instead of
+ * reaching the office. Spam gets the same success answer as a lead, so a bot learns nothing.
  */
-import { randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import express, { Router, type ErrorRequestHandler, type RequestHandler } from 'express'
 import type { Redis } from 'ioredis'
-import { EnquirySchema, HONEYPOT_FIELD, toFieldErrors, type EnquiryCreated } from '../../shared/enquiry'
+import {
+  EnquirySchema,
+  FORM_TOKEN_FIELD,
+  HONEYPOT_FIELD,
+  toFieldErrors,
+  type Enquiry,
+  type EnquiryCreated,
+} from '../../shared/enquiry'
+import { siteSecret, type SpamCheck } from '../../core/db/leads'
+import { checkFormToken, issueFormToken } from './form-token'
+import { isSpam, scoreEnquiry } from './spam-score'
 import { ROUTES } from '../../shared/routes'
 import type { WebConfig } from '../config'
 import type { Db } from '../../core/db/connection'
@@ -38,11 +50,23 @@ import { requireSameOrigin } from './same-origin'
 import { storeLead } from './service'
 
 const MAX_BODY_BYTES = 16 * 1024
-/** A lead form sends at most nine fields; more is not one of ours. */
-const MAX_FORM_FIELDS = 20
+/**
+ * A lead form sends at most 36 fields (6 it asks for, its form type, name and page, 25 source
+ * fields, the token and the honeypot; a plain post sends the 12 of its landing page at most);
+ * more is not one of ours.
+ */
+const MAX_FORM_FIELDS = 40
+
+/** The name of the form token's key in site_secrets. */
+export const FORM_TOKEN_SECRET = 'form-token'
+
+/** The form token's key: made once per database, so every web process and restart shares it. */
+export function formTokenSecret(db: Db): string {
+  return siteSecret(db, FORM_TOKEN_SECRET, () => randomBytes(32).toString('base64url'), new Date())
+}
 
 export interface EnquiryRouterDeps {
-  config: Pick<WebConfig, 'siteUrl' | 'leadRateLimitPerMinute' | 'queuePrefix' | 'business'>
+  config: Pick<WebConfig, 'siteUrl' | 'leadRateLimitPerMinute' | 'queuePrefix' | 'business' | 'spamThreshold'>
   logger: Logger
   db: Db
   producer?: LeadProducer
@@ -94,6 +118,22 @@ export function createEnquiryRouter(deps: EnquiryRouterDeps): Router {
   return router
 }
 
+/**
+ * GET /api/form-token: a signed "form shown now" token (form-token.ts). Pages are cached for a
+ * day, so the token cannot be in their HTML; never cached itself.
+ */
+export function createFormTokenRouter(db: Db): Router {
+  const secret = formTokenSecret(db)
+  const router = Router()
+  router.get('/', (_req, res) => {
+    res.set('Cache-Control', 'no-store').json({ token: issueFormToken(secret, new Date()) })
+  })
+  router.all('/', (_req, res) => {
+    res.set('Allow', 'GET').status(405).json(failed('Ask for a form token with GET.'))
+  })
+  return router
+}
+
 const requireKnownContentType: RequestHandler = (req, res, next) => {
   if (req.is('application/json') || isFormPost(req)) return next()
   res
@@ -105,21 +145,25 @@ const requireKnownContentType: RequestHandler = (req, res, next) => {
     )
 }
 
-/** The enquiry itself, once it came from our site, in a readable body: honeypot, schema, store. */
+/** The enquiry itself, once it came from our site, in a readable body: schema, spam score, store. */
 function createEnquiryHandler(deps: EnquiryRouterDeps, answers: Answers): RequestHandler {
   const { db, producer, logger } = deps
+  const secret = formTokenSecret(db)
   return async (req, res) => {
     const form = isFormPost(req)
     const body: unknown = req.body
-    // Bots that fill the hidden field get the success answer and nothing is stored
-    // (checked before the schema, so a bot learns nothing from validation either).
-    if (isHoneypotFilled(body)) {
-      logger.info({ formType: readFormType(body) }, 'honeypot filled; enquiry dropped')
+    const parsed = EnquirySchema.safeParse(body)
+    // A bot that filled the hidden field and sent what no form sends gets the success answer,
+    // and nothing is stored: there is no lead in it to keep (a valid one is kept, as spam).
+    if (!parsed.success && isHoneypotFilled(body)) {
+      ;(req.log ?? logger).info(
+        { formType: readFormType(body), fields: Object.keys(toFieldErrors(parsed.error)) },
+        'invalid enquiry with the honeypot filled: answered as sent, not stored',
+      )
       if (form) res.redirect(303, ROUTES.scheduleInspection.path)
       else res.status(201).json({ success: true, id: randomUUID() } satisfies EnquiryCreated)
       return
     }
-    const parsed = EnquirySchema.safeParse(body)
     if (!parsed.success) {
       const errors = toFieldErrors(parsed.error)
       if (form) await answers.withFormPage(req, res, 400, formStateOf(body, errors))
@@ -128,7 +172,11 @@ function createEnquiryHandler(deps: EnquiryRouterDeps, answers: Answers): Reques
     }
     let id: string
     try {
-      id = await storeLead({ db, producer, logger: req.log ?? logger }, parsed.data)
+      id = await storeLead(
+        { db, producer, logger: req.log ?? logger },
+        parsed.data,
+        checkSpam(parsed.data, secret, deps.config.spamThreshold),
+      )
     } catch (err) {
       // The only case that is the server's fault: the lead is not stored.
       ;(req.log ?? logger).error({ err }, 'lead could not be stored')
@@ -143,6 +191,16 @@ function createEnquiryHandler(deps: EnquiryRouterDeps, answers: Answers): Reques
     if (form) res.redirect(303, ROUTES.scheduleInspection.path)
     else res.status(201).json({ success: true, id } satisfies EnquiryCreated)
   }
+}
+
+/** The enquiry's spam evidence, scored (server/leads/spam-score.ts). */
+function checkSpam(enquiry: Enquiry, secret: string, threshold: number): SpamCheck {
+  const verdict = scoreEnquiry({
+    fields: enquiry,
+    honeypot: enquiry[HONEYPOT_FIELD],
+    token: checkFormToken(secret, enquiry[FORM_TOKEN_FIELD], new Date()),
+  })
+  return { ...verdict, quarantine: isSpam(verdict, threshold) }
 }
 
 /** body-parser's errors carry a `type`; answered here so they never reach the generic 500. */

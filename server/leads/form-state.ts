@@ -5,6 +5,7 @@
  */
 import { FORM_TYPES } from '../../shared/enquiry'
 import { ENQUIRY_FIELD_NAMES, type EnquiryFormState } from '../../shared/enquiry-form-state'
+import { SOURCE_FIELD_NAMES } from '../../shared/lead-fields'
 import { FORM_OF_FORM_TYPE, LEAD_FORM_NAMES, LEAD_FORMS } from '../../shared/lead-forms'
 import { findRoute, ROUTES } from '../../shared/routes'
 
@@ -37,6 +38,13 @@ export function formStateOf(body: unknown, errors: Record<string, string>): Enqu
       state.errors[name as (typeof ENQUIRY_FIELD_NAMES)[number]] = message
     } else others.push(message)
   }
+  // The source fields go back into the form as they came, unless one of them was refused.
+  const touch: Record<string, string> = {}
+  for (const name of SOURCE_FIELD_NAMES) {
+    const value = text(name)
+    if (value && !(name in errors)) touch[name] = value
+  }
+  if (Object.keys(touch).length) state.touch = touch
   if (formType === undefined || others.length) {
     state.formError = 'This form could not be sent as it was. Please check your details and send it again.'
   }

@@ -4,7 +4,7 @@
  * check degrades instead of failing (a load balancer keeps sending visitors).
  */
 import type { Db } from '../../core/db/connection'
-import { touchReadinessProbe } from '../../core/db/leads'
+import { countLeads, touchReadinessProbe } from '../../core/db/leads'
 import { countFailedNotifications, countUndeliveredLeads } from '../../core/db/notifications'
 import type { ReadinessCheck } from '../http/health'
 import type { LeadProducer } from './producer'
@@ -46,7 +46,8 @@ const DELIVERY_GRACE_MS = 2 * 60_000
  * retrying) and failed notifications to the contractor. Degraded while either is non-zero;
  * never a failure, since the site still takes leads. A failed notification to a homeowner
  * (the autoreply to a mistyped address) is counted apart and does not degrade: nothing an
- * operator can fix. Whom a channel reaches is what the worker registered for it.
+ * operator can fix. Whom a channel reaches is what the worker registered for it. Spam in
+ * quarantine is counted too (`quarantined`), and never degrades: it is held back on purpose.
  */
 export function createDeliveryCheck(db: Db, graceMs = DELIVERY_GRACE_MS): ReadinessCheck {
   return {
@@ -59,6 +60,8 @@ export function createDeliveryCheck(db: Db, graceMs = DELIVERY_GRACE_MS): Readin
         undelivered,
         failedNotifications: failed,
         failedToHomeowners: failedTo.homeowner,
+        // Spam held back (docs/spam.md): counted so a surge shows, but never "undelivered".
+        quarantined: countLeads(db, null, { quarantine: true }),
       }
       if (undelivered === 0 && failed === 0) return { status: 'ok', counts }
       const problems = [

@@ -8,7 +8,7 @@ import type { Enquiry } from '../../shared/enquiry'
 import { LEAD_FIELD_NAMES, type LeadFieldValues } from '../../shared/lead-fields'
 import { FORM_OF_FORM_TYPE } from '../../shared/lead-forms'
 import type { Db } from '../../core/db/connection'
-import { insertLead } from '../../core/db/leads'
+import { insertLead, type SpamCheck } from '../../core/db/leads'
 import type { Logger } from '../../core/logger'
 import type { LeadProducer } from './producer'
 import { handOverLead } from './outbox'
@@ -23,6 +23,8 @@ const RELAY_GRACE_MS = 5000
 export async function storeLead(
   deps: { db: Db; producer?: LeadProducer; logger: Logger },
   enquiry: Enquiry,
+  /** The spam check (server/leads/spam-score.ts); a lead in quarantine is not handed over. */
+  spam?: SpamCheck,
 ): Promise<string> {
   const id = randomUUID()
   const now = new Date()
@@ -40,11 +42,22 @@ export async function storeLead(
     sourcePath: enquiry.sourcePath ?? null,
     createdAt: now,
     nextAttemptAt: new Date(now.getTime() + RELAY_GRACE_MS),
+    spam,
   })
+  const quarantined = spam?.quarantine === true
   deps.logger.info(
-    { leadId: id, formType: enquiry.formType, form, duplicateOf: duplicateOf ?? undefined },
-    'lead stored',
+    {
+      leadId: id,
+      formType: enquiry.formType,
+      form,
+      duplicateOf: duplicateOf ?? undefined,
+      spamScore: spam?.score,
+      ...(quarantined ? { quarantined, spamReasons: spam.reasons.map((r) => r.code) } : {}),
+    },
+    quarantined
+      ? 'lead stored in quarantine as spam (not notified; site-admin leads list --spam)'
+      : 'lead stored',
   )
-  if (deps.producer) await handOverLead({ ...deps, producer: deps.producer }, id)
+  if (deps.producer && !quarantined) await handOverLead({ ...deps, producer: deps.producer }, id)
   return id
 }

@@ -106,12 +106,41 @@ describe('POST /api/enquiries: accepted enquiries', () => {
     expect(curl.status).toBe(201)
   })
 
-  test('a filled honeypot answers 201 like a success and stores nothing', async () => {
+  test('a filled honeypot answers 201 like a success, and the lead is kept in quarantine, never dropped unseen', async () => {
     const [res, added] = await rowsAddedBy(() => post({ ...VALID_ENQUIRY, website: 'http://spam.example' }))
     expect(res.status).toBe(201)
     expect(res.body).toEqual({ success: true, id: expect.stringMatching(/^[0-9a-f-]{36}$/) })
-    expect(findLead(p.db, res.body.id)).toBeUndefined()
+    expect(added).toBe(1)
+    const lead = findLead(p.db, res.body.id)
+    expect(lead?.quarantinedAt).toEqual(expect.any(String))
+    expect(lead?.spamScore).toBeGreaterThanOrEqual(10)
+    expect(lead?.spamReasons.map((r) => r.code)).toContain('honeypot')
+    // Never handed to the queue: the office is not told.
+    expect(lead?.enqueuedAt).toBeNull()
+    // /readyz counts it, but spam held back is not an undelivered lead.
+    const ready = await request(p.app).get('/readyz')
+    expect(ready.body.checks.delivery).toMatchObject({
+      status: 'ok',
+      counts: { undelivered: 0, quarantined: expect.any(Number) },
+    })
+    expect(ready.body.checks.delivery.counts.quarantined).toBeGreaterThanOrEqual(1)
+  })
+
+  test('an invalid enquiry with the honeypot filled answers 201 too, and stores nothing (there is no lead in it)', async () => {
+    const [res, added] = await rowsAddedBy(() =>
+      post({ ...VALID_ENQUIRY, email: 'not-an-address', website: 'http://spam.example' }),
+    )
+    expect(res.status).toBe(201)
     expect(added).toBe(0)
+  })
+
+  test('a plain client without a form token and with ordinary content is a lead, not spam', async () => {
+    const res = await post(VALID_ENQUIRY)
+    expect(res.status).toBe(201)
+    const lead = findLead(p.db, res.body.id)
+    expect(lead?.quarantinedAt).toBeNull()
+    expect(lead?.spamScore).toBe(1)
+    expect(lead?.spamReasons.map((r) => r.code)).toEqual(['token_missing'])
   })
 
   test('the same e-mail twice within 24 hours stores two rows, the second marked as a duplicate, with the same answer', async () => {
@@ -219,5 +248,77 @@ describe('POST /api/enquiries: refused requests store nothing', () => {
     const res = await request(p.app).get(ENQUIRY_ENDPOINT)
     expect(res.status).toBe(405)
     expect(res.headers.allow).toBe('POST')
+  })
+})
+
+describe('POST /api/enquiries: where the visit came from, and the form token', () => {
+  const TOUCH = {
+    utm_source: 'google',
+    utm_medium: 'cpc',
+    utm_campaign: 'hail-2026',
+    gclid: 'Cj0KCQiA-abc_123.x~y',
+    referrer: 'https://www.google.com',
+    landing_page: '/service-areas/parker-co?utm_source=google&utm_medium=cpc&utm_campaign=hail-2026',
+    first_utm_source: 'facebook',
+    first_utm_medium: 'paid',
+    first_landing_page: '/',
+    first_seen_at: '2026-11-01T15:04:05.000Z',
+  }
+
+  test('the source fields of this visit and of the first one are stored with the lead', async () => {
+    const res = await post({ ...VALID_ENQUIRY, email: 'came.from@example.com', ...TOUCH })
+    expect(res.status).toBe(201)
+    expect(findLead(p.db, res.body.id)).toMatchObject({ ...TOUCH, utm_term: null, first_gclid: null })
+  })
+
+  test.each([
+    [
+      'referrer',
+      'https://www.google.com/search?q=roofer',
+      'Referrer must be a web origin such as https://www.google.com, without a path',
+    ],
+    ['landing_page', 'service-areas/parker-co', 'Landing page must be a path of this site, starting with /'],
+    ['gclid', 'abc def', 'Google Ads click id (gclid) may hold only letters, digits and - _ . ~'],
+    ['utm_campaign', 'x'.repeat(201), 'UTM campaign must be at most 200 characters'],
+    [
+      'utm_source',
+      'goo\u200bgle',
+      'UTM source contains a hidden character (such as a zero-width space or a control code). Please delete it, or clear the field and type it again.',
+    ],
+    ['first_seen_at', 'yesterday', 'Time of the first visit must be an ISO date and time'],
+    ['utm_medium', 42, 'UTM medium must be text'],
+  ])(
+    'a malformed %s is refused with a 400 that names it, and nothing is stored',
+    async (field, value, message) => {
+      const [res, added] = await rowsAddedBy(() => post({ ...VALID_ENQUIRY, [field]: value }))
+      expect(res.status).toBe(400)
+      expect(res.body).toEqual({ success: false, errors: { [field]: message } })
+      expect(added).toBe(0)
+    },
+  )
+
+  test('GET /api/form-token hands out a fresh token that is never cached', async () => {
+    const res = await request(p.app).get('/api/form-token')
+    expect(res.status).toBe(200)
+    expect(res.headers['cache-control']).toBe('no-store')
+    expect(res.body.token).toMatch(/^\d+\.[A-Za-z0-9_-]{43}$/)
+  })
+
+  test('an enquiry sent the instant its form was shown is held in quarantine; one sent at human speed is a lead', async () => {
+    const { token } = (await request(p.app).get('/api/form-token')).body as { token: string }
+    const instant = await post({ ...VALID_ENQUIRY, email: 'instant@example.com', form_token: token })
+    expect(instant.status).toBe(201)
+    const bot = findLead(p.db, instant.body.id)
+    expect(bot?.quarantinedAt).not.toBeNull()
+    expect(bot?.spamReasons.map((r) => r.code)).toContain('token_instant')
+
+    // A token issued 20 s ago, signed with the site's own key.
+    const { issueFormToken } = await import('../../server/leads/form-token')
+    const { formTokenSecret } = await import('../../server/leads/enquiry-router')
+    const earlier = issueFormToken(formTokenSecret(p.db), new Date(Date.now() - 20_000))
+    const person = await post({ ...VALID_ENQUIRY, email: 'person@example.com', form_token: earlier })
+    const lead = findLead(p.db, person.body.id)
+    expect(lead?.quarantinedAt).toBeNull()
+    expect(lead?.spamScore).toBe(0)
   })
 })

@@ -127,12 +127,17 @@ describe('a plain form post that is accepted', () => {
     expect(rowsByEmail(p.db, 'nfc@example.com')[0]?.first_name).toBe('Jos\u00e9')
   })
 
-  test('a filled honeypot gets the same 303 as a success and nothing is stored', async () => {
+  test('a filled honeypot gets the same 303 as a success, and the lead is kept in quarantine', async () => {
     const before = countRows(p.db, 'form_submissions')
     const res = await postForm({ ...CONTACT_FORM, website: 'http://spam.example' })
     expect(res.status).toBe(303)
     expect(res.headers.location).toBe('/schedule-inspection')
-    expect(countRows(p.db, 'form_submissions')).toBe(before)
+    expect(countRows(p.db, 'form_submissions')).toBe(before + 1)
+    const row = p.db
+      .prepare('SELECT quarantined_at, spam_score FROM form_submissions ORDER BY created_at DESC LIMIT 1')
+      .get() as { quarantined_at: string | null; spam_score: number }
+    expect(row.quarantined_at).not.toBeNull()
+    expect(row.spam_score).toBeGreaterThanOrEqual(10)
   })
 })
 
@@ -242,7 +247,7 @@ describe('a plain form post that is refused, or a browser that opens the address
 
   test('a post with more fields than any of our forms gets a 413 page that says so, and nothing is stored', async () => {
     const before = countRows(p.db, 'form_submissions')
-    const extra = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`extra${i}`, 'x']))
+    const extra = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`extra${i}`, 'x']))
     const res = await postForm({ ...CONTACT_FORM, ...extra })
     expect(res.status).toBe(413)
     expect(res.headers['content-type']).toMatch(/^text\/html/)

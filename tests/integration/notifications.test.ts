@@ -14,7 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { ENQUIRY_ENDPOINT } from '../../shared/enquiry'
 import { openMigratedDatabase } from '../../core/db/connection'
 import { findNotifications, retryFailedNotifications } from '../../core/db/notifications'
-import { findLead, insertLead } from '../../core/db/leads'
+import { findLead, insertLead, releaseLead } from '../../core/db/leads'
 import { startLeadWorker } from '../../worker/lead-worker'
 import { createNotifier } from '../../worker/notifications/notifier'
 import { formatDenverTime } from '../../worker/notifications/lead-view'
@@ -195,7 +195,8 @@ describe('a lead with every channel on', () => {
 })
 
 describe('hostile text in a lead', () => {
-  const pipeline = usePipeline(everyChannelOn('notify-hostile'), { worker: true })
+  // The reconciler delivers a lead released from quarantine (in production the web's relay hands it over too).
+  const pipeline = usePipeline(everyChannelOn('notify-hostile'), { worker: true, reconciler: true })
 
   test('HTML in a name and CR/LF and HTML in a message arrive escaped, with intact headers', async () => {
     const p = pipeline()
@@ -208,7 +209,10 @@ describe('hostile text in a lead', () => {
       message: '<script>alert(1)</script>\r\nsecond line',
     }
     const id = await postLead(p, lead)
-    await waitFor(() => findLead(p.db, id)?.settledAt != null, 5000, 'the lead to settle')
+    // Markup in the fields scores as spam (docs/spam.md): held back until the office releases it.
+    expect(findLead(p.db, id)?.quarantinedAt).not.toBeNull()
+    expect(releaseLead(p.db, id, new Date())).toBe(true)
+    await waitFor(() => findLead(p.db, id)?.settledAt != null, 8000, 'the released lead to settle')
     await smtp.waitForMessages(2)
     await settleFor(100)
     const owner = smtp.messages.find((m) => m.envelopeTo.includes(OFFICE[0]!))!
@@ -478,6 +482,124 @@ describe('when the queue loses the lead', () => {
     await settleFor(200)
     expect(mine()).toHaveLength(1)
     expect(findLead(p.db, id)?.settledAt).not.toBeNull()
+  })
+})
+
+describe('where a lead came from, and spam held back', () => {
+  const pipeline = usePipeline(everyChannelOn('notify-source'), { worker: true, reconciler: true })
+
+  const TOUCH = {
+    utm_source: 'google',
+    utm_medium: 'cpc',
+    utm_campaign: 'hail-2026',
+    gclid: 'Cj0KCQiA-parker_1',
+    landing_page:
+      '/service-areas/parker-co?utm_source=google&utm_medium=cpc&utm_campaign=hail-2026&gclid=Cj0KCQiA-parker_1',
+    first_utm_source: 'facebook',
+    first_utm_medium: 'paid',
+    first_landing_page: '/',
+    first_seen_at: '2026-11-01T15:04:05.000Z',
+  }
+
+  test('the office e-mail says where it came from in one line each, and the webhook carries an attribution object', async () => {
+    const p = pipeline()
+    const id = await postLead(p, { ...VALID_ENQUIRY, email: 'source@example.com', ...TOUCH })
+
+    await waitFor(() => findLead(p.db, id)?.settledAt != null, 5000, 'the lead to settle')
+    await waitFor(() => hook.delivered().length === 1, 5000, 'the webhook')
+    await smtp.waitForMessages(2)
+    const owner = smtp.messages.find((m) => m.envelopeTo.includes(OFFICE[0]!))!
+    for (const body of [owner.parsed.text ?? '', String(owner.parsed.html)]) {
+      expect(body).toContain(
+        'Came from: Google Ads (cpc), campaign hail-2026, landed on /service-areas/parker-co',
+      )
+      expect(body).toContain('First found us: Facebook (paid), landed on /, on 2026-11-01')
+    }
+    const data = JSON.parse(hook.requests[0]!.body).data
+    expect(data.attribution).toEqual({
+      lastTouch: {
+        utm_source: 'google',
+        utm_medium: 'cpc',
+        utm_campaign: 'hail-2026',
+        gclid: 'Cj0KCQiA-parker_1',
+        landing_page: TOUCH.landing_page,
+      },
+      firstTouch: {
+        utm_source: 'facebook',
+        utm_medium: 'paid',
+        landing_page: '/',
+        seen_at: '2026-11-01T15:04:05.000Z',
+      },
+    })
+    // The source values live in the attribution object only.
+    expect(Object.keys(data).filter((key) => key.startsWith('utm_') || key.startsWith('first_'))).toEqual([])
+  })
+
+  test('a lead without a recorded source says so, and its webhook has null touches', async () => {
+    const p = pipeline()
+    const id = await postLead(p, { ...VALID_ENQUIRY, email: 'nosource@example.com' })
+    await waitFor(() => findLead(p.db, id)?.settledAt != null, 5000, 'the lead to settle')
+    await waitFor(() => hook.delivered().length === 1, 5000, 'the webhook')
+    await smtp.waitForMessages(2)
+    const owner = smtp.messages.find((m) => m.envelopeTo.includes(OFFICE[0]!))!
+    expect(owner.parsed.text).toContain('Came from: not recorded')
+    expect(owner.parsed.text).not.toContain('First found us')
+    expect(JSON.parse(hook.requests[0]!.body).data.attribution).toEqual({ lastTouch: null, firstTouch: null })
+  })
+
+  test('spam in quarantine reaches nobody; released, it is delivered on every channel exactly once', async () => {
+    const p = pipeline()
+    const id = await postLead(p, {
+      ...VALID_ENQUIRY,
+      email: 'held@example.com',
+      website: 'https://seo.example',
+    })
+    expect(findLead(p.db, id)).toMatchObject({ enqueuedAt: null, releasedAt: null })
+    expect(findLead(p.db, id)?.quarantinedAt).not.toBeNull()
+    // Longer than the reconciler's grace: it does not pick spam up either.
+    await settleFor(1000)
+    expect(smtp.messages).toHaveLength(0)
+    expect(hook.requests).toHaveLength(0)
+    expect(findNotifications(p.db, id)).toEqual([])
+
+    expect(releaseLead(p.db, id, new Date())).toBe(true)
+    await waitFor(() => findLead(p.db, id)?.settledAt != null, 8000, 'the released lead to settle')
+    await waitFor(() => hook.delivered().length === 1, 5000, 'the webhook')
+    // A second release is refused and changes nothing.
+    expect(releaseLead(p.db, id, new Date())).toBe(false)
+    await settleFor(1000)
+    expect(smtp.messages.filter((m) => m.envelopeTo.includes(OFFICE[0]!))).toHaveLength(1)
+    expect(smtp.messages.filter((m) => m.envelopeTo.includes('held@example.com'))).toHaveLength(1)
+    expect(hook.requests).toHaveLength(1)
+    expect(findNotifications(p.db, id).map((n) => [n.channel, n.status, n.attempts])).toEqual(
+      expect.arrayContaining([
+        ['office_email', 'sent', 1],
+        ['webhook', 'sent', 1],
+        ['autoreply', 'sent', 1],
+      ]),
+    )
+  })
+
+  test('the worker deletes spam older than the retention, never a released lead', async () => {
+    const p = pipeline()
+    const { startQuarantinePurge } = await import('../../worker/quarantine-purge')
+    const old = await postLead(p, { ...VALID_ENQUIRY, email: 'old.spam@example.com', website: 'x' })
+    const kept = await postLead(p, { ...VALID_ENQUIRY, email: 'released@example.com', website: 'x' })
+    expect(releaseLead(p.db, kept, new Date())).toBe(true)
+    const purge = startQuarantinePurge({
+      db: p.db,
+      retentionDays: 30,
+      logger: p.logger,
+      firstDelayMs: 3_600_000,
+    })
+    try {
+      expect(purge.runOnce(new Date(Date.now() + 29 * 86_400_000))).toBe(0)
+      expect(purge.runOnce(new Date(Date.now() + 31 * 86_400_000))).toBe(1)
+    } finally {
+      purge.stop()
+    }
+    expect(findLead(p.db, old)).toBeUndefined()
+    expect(findLead(p.db, kept)).toBeDefined()
   })
 })
 

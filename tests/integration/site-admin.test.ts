@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { runAdmin } from '../../admin/program'
 import { listBackups } from '../../core/db/backup'
 import { openMigratedDatabase, type Db } from '../../core/db/connection'
+import { findLead, findLeadIdsToEnqueue } from '../../core/db/leads'
 import {
   findNotifications,
   markNotificationFailed,
@@ -22,6 +23,10 @@ import { CHANNELS } from '../../worker/notifications/channels'
 import { addLead } from '../support/leads'
 
 const ROOT = path.resolve(__dirname, '../..')
+/** The export's source columns, in the lead-field table's order: this visit's, then the first visit's. */
+const TOUCH_COLUMNS =
+  'utm_source,utm_medium,utm_campaign,utm_term,utm_content,gclid,gbraid,wbraid,msclkid,fbclid,referrer,landing_page'
+const SOURCE_COLUMNS = `${TOUCH_COLUMNS},${TOUCH_COLUMNS.replace(/(^|,)/g, '$1first_')},first_seen_at`
 let dir: string
 let dbPath: string
 let env: NodeJS.ProcessEnv
@@ -69,6 +74,8 @@ describe('--help and usage', () => {
     [['leads', 'show']],
     [['leads', 'export']],
     [['leads', 'retry']],
+    [['leads', 'not-spam']],
+    [['leads', 'report']],
     [['backup']],
     [['backup', 'now']],
     [['backup', 'list']],
@@ -169,7 +176,7 @@ describe('leads list, show and export', () => {
     expect(code).toBe(0)
     const rows = out.split('\r\n')
     expect(rows[0]).toBe(
-      'id,created_at,form_type,form,first_name,last_name,email,phone,address,message,source_path,duplicate_of,queued_at,recorded_at,email_to_office,webhook,autoreply',
+      `id,created_at,form_type,form,first_name,last_name,email,phone,address,message,${SOURCE_COLUMNS},source_path,duplicate_of,spam_score,queued_at,recorded_at,email_to_office,webhook,autoreply`,
     )
     expect(rows[1]).toMatch(
       new RegExp(
@@ -177,10 +184,353 @@ describe('leads list, show and export', () => {
       ),
     )
     expect(rows[2]).toMatch(
-      new RegExp(`^${b},.*,Dana,'@SUM\\(A1\\),.*,"Roof, ""old""\nleaks",/contact,,,20\\d\\d-[^,]*,,,$`),
+      new RegExp(
+        `^${b},.*,Dana,'@SUM\\(A1\\),.*,"Roof, ""old""\nleaks"${','.repeat(26)}/contact,,,,20\\d\\d-[^,]*,,,$`,
+      ),
     )
     expect(rows[3]).toBe('')
     expect((await admin(['leads', 'export', '--since', '2026-06-02'])).out.split('\r\n')).toHaveLength(3)
+  })
+})
+
+/** A lead of the Parker hail campaign on Google Ads, as its landing page's hidden fields send it. */
+const HAIL_AD = {
+  utm_source: 'google',
+  utm_medium: 'cpc',
+  utm_campaign: 'hail-2026',
+  landing_page: '/service-areas/parker-co?utm_source=google&utm_medium=cpc&utm_campaign=hail-2026',
+}
+const SPRING_POST = {
+  utm_source: 'facebook',
+  utm_medium: 'paid',
+  utm_campaign: 'spring',
+  landing_page: '/?utm_source=facebook&utm_medium=paid&utm_campaign=spring',
+}
+const NO_TOKEN = {
+  score: 1,
+  reasons: [{ code: 'token_missing', points: 1, text: 'no form token' }],
+  quarantine: false,
+}
+const BOT = {
+  score: 12,
+  reasons: [
+    { code: 'honeypot', points: 10, text: 'honeypot field filled' },
+    { code: 'token_fast', points: 2, text: 'sent 2.1 s after the form was shown' },
+  ],
+  quarantine: true,
+}
+
+/**
+ * Six leads over two weeks (Monday 2026-06-01 and Monday 2026-06-08) and one bot held in
+ * quarantine that no count may include: it came from the hail campaign too, on a form no lead used.
+ */
+function seedCampaigns(db: Db): { spam: string } {
+  const at = (day: string) => new Date(`2026-06-${day}T10:00:00Z`)
+  addLead(db, { ...HAIL_AD, gclid: 'Cj0KCQ-abc', form: 'hail_report', createdAt: at('08') })
+  addLead(db, { ...HAIL_AD, form: 'hail_report', createdAt: at('09') })
+  addLead(db, { ...HAIL_AD, form: 'contact_modal', formType: 'contact_modal', createdAt: at('09') })
+  addLead(db, { ...SPRING_POST, form: 'contact_modal', formType: 'contact_modal', createdAt: at('02') })
+  addLead(db, { ...SPRING_POST, form: 'contact_modal', formType: 'contact_modal', createdAt: at('03') })
+  addLead(db, { landing_page: '/roof-repair', createdAt: at('04') })
+  const spam = addLead(db, {
+    ...HAIL_AD,
+    form: 'exit_intent',
+    formType: 'exit_intent',
+    createdAt: at('09'),
+    spam: BOT,
+  })
+  return { spam }
+}
+
+describe('leads report: what each source, page, form and week brought', () => {
+  test('the printed report counts the leads (not the spam) per source / medium / campaign, landing page, form and week', async () => {
+    seedCampaigns(database())
+    const { code, out, err } = await admin(['leads', 'report'])
+    expect(err).toBe('')
+    expect(code).toBe(0)
+    expect(out).toBe(
+      [
+        '6 leads all time (2026-06-02 10:00 to 2026-06-09 10:00 UTC). 1 held as spam in quarantine, not counted (site-admin leads list --spam).',
+        '',
+        'By source / medium / campaign (of the visit that sent the enquiry)',
+        'SOURCE      MEDIUM  CAMPAIGN   LEADS  SHARE',
+        'Google Ads  cpc     hail-2026  3      50%',
+        'Facebook    paid    spring     2      33%',
+        'Direct      (none)  (none)     1      17%',
+        '',
+        'By landing page',
+        'LANDING PAGE              LEADS  SHARE',
+        '/service-areas/parker-co  3      50%',
+        '/                         2      33%',
+        '/roof-repair              1      17%',
+        '',
+        'By form',
+        'FORM           LEADS  SHARE',
+        'contact_modal  3      50%',
+        'hail_report    2      33%',
+        'contact_page   1      17%',
+        '',
+        'By week (Monday, UTC)',
+        'WEEK        LEADS  SHARE',
+        '2026-06-01  3      50%',
+        '2026-06-08  3      50%',
+        '',
+      ].join('\n'),
+    )
+  })
+
+  test('--csv is one CSV of every section, with the columns a spreadsheet filters on', async () => {
+    seedCampaigns(database())
+    const { code, out } = await admin(['leads', 'report', '--csv'])
+    expect(code).toBe(0)
+    // No value here needs quoting, so a plain split reads the CSV exactly (no CSV parser in package.json).
+    expect(out).not.toMatch(/"/)
+    const lines = out.split('\r\n')
+    expect(lines.pop()).toBe('')
+    const [header, ...rows] = lines.map((line) => line.split(','))
+    expect(header).toEqual([
+      'section',
+      'source',
+      'medium',
+      'campaign',
+      'landing_page',
+      'form',
+      'week',
+      'leads',
+    ])
+    expect(rows).toEqual([
+      ['source', 'Google Ads', 'cpc', 'hail-2026', '', '', '', '3'],
+      ['source', 'Facebook', 'paid', 'spring', '', '', '', '2'],
+      ['source', 'Direct', '(none)', '(none)', '', '', '', '1'],
+      ['landing_page', '', '', '', '/service-areas/parker-co', '', '', '3'],
+      ['landing_page', '', '', '', '/', '', '', '2'],
+      ['landing_page', '', '', '', '/roof-repair', '', '', '1'],
+      ['form', '', '', '', '', 'contact_modal', '', '3'],
+      ['form', '', '', '', '', 'hail_report', '', '2'],
+      ['form', '', '', '', '', 'contact_page', '', '1'],
+      ['week', '', '', '', '', '', '2026-06-01', '3'],
+      ['week', '', '', '', '', '', '2026-06-08', '3'],
+    ])
+  })
+
+  test('--since narrows the report; nothing in the span says so; leads stored without a source are "(not recorded)"', async () => {
+    const db = database()
+    seedCampaigns(db)
+    const week = await admin(['leads', 'report', '--since', '7d'])
+    expect(week.code).toBe(0)
+    expect(week.out).toMatch(
+      /^4 leads since 2026-06-03 12:00 UTC \(newest 2026-06-09 10:00 UTC\)\. 1 held as spam in quarantine, not counted \(site-admin leads list --spam --since 7d\)\./,
+    )
+    expect(week.out).toContain(
+      'Google Ads  cpc     hail-2026  3      75%\nDirect      (none)  (none)     1      25%\n',
+    )
+    expect(week.out).not.toContain('Facebook')
+    const csv = (await admin(['leads', 'report', '--since', '2026-06-08', '--csv'])).out.split('\r\n')
+    expect(csv).toEqual([
+      'section,source,medium,campaign,landing_page,form,week,leads',
+      'source,Google Ads,cpc,hail-2026,,,,3',
+      'landing_page,,,,/service-areas/parker-co,,,3',
+      'form,,,,,hail_report,,2',
+      'form,,,,,contact_modal,,1',
+      'week,,,,,,2026-06-08,3',
+      '',
+    ])
+
+    const none = await admin(['leads', 'report', '--since', '2026-06-10'])
+    expect(none.code).toBe(0)
+    expect(none.out).toBe(
+      'No leads since 2026-06-10T00:00:00.000Z. Spam held in quarantine is not counted.\n',
+    )
+    const emptyCsv = await admin(['leads', 'report', '--since', '2026-06-10', '--csv'])
+    expect(emptyCsv.out).toBe('section,source,medium,campaign,landing_page,form,week,leads\r\n')
+    expect(emptyCsv.err).toBe('No leads since 2026-06-10T00:00:00.000Z.\n')
+
+    addLead(db, { createdAt: new Date('2026-06-10T09:00:00Z') })
+    const old = await admin(['leads', 'report', '--since', '2026-06-10'])
+    expect(old.out).toContain('(not recorded)  (none)  (none)    1      100%')
+    expect(old.out).toContain('(not recorded)  1      100%')
+  })
+})
+
+describe('spam held in quarantine: list --spam and not-spam', () => {
+  test('list leaves the spam out and says how much there is; list --spam shows only the spam, with why', async () => {
+    const db = database()
+    const lead = addLead(db, {
+      firstName: 'Rita',
+      createdAt: new Date('2026-06-09T08:00:00Z'),
+      spam: NO_TOKEN,
+    })
+    const spam = addLead(db, {
+      firstName: 'xKjQwpZ',
+      lastName: 'xKjQwpZ',
+      email: 'seo@mailinator.com',
+      form: 'exit_intent',
+      formType: 'exit_intent',
+      createdAt: new Date('2026-06-09T09:30:00Z'),
+      spam: BOT,
+    })
+
+    const list = await admin(['leads', 'list'])
+    expect(list.code).toBe(0)
+    expect(list.out).toContain(lead)
+    expect(list.out).not.toContain(spam)
+    expect(list.out).toMatch(
+      /\n1 lead, newest first\.\n1 held as spam in quarantine \(site-admin leads list --spam\)\.\n$/,
+    )
+    expect((await admin(['leads', 'list', '--since', '2026-06-09T09:00:00Z'])).out).toBe(
+      'No leads since 2026-06-09T09:00:00.000Z.\n1 held as spam in quarantine since 2026-06-09T09:00:00.000Z (site-admin leads list --spam --since 2026-06-09T09:00:00Z).\n',
+    )
+
+    const held = await admin(['leads', 'list', '--spam'])
+    expect(held.code).toBe(0)
+    const lines = held.out.split('\n')
+    expect(lines[0]).toMatch(/^ID +CREATED \(UTC\) +FORM +NAME +E-MAIL +SCORE +WHY$/)
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^${spam} +2026-06-09 09:30 +exit_intent +xKjQwpZ xKjQwpZ +seo@mailinator\\.com +12 +honeypot field filled; sent 2\\.1 s after the form was shown$`,
+      ),
+    )
+    expect(held.out).not.toContain(lead)
+    expect(lines.slice(2)).toEqual([
+      '',
+      '1 held as spam in quarantine, newest first.',
+      'Release one with: site-admin leads not-spam <id>. Spam is deleted after SPAM_RETENTION_DAYS (30 by default).',
+      '',
+    ])
+  })
+
+  test('not-spam releases a lead once: it is listed and due for the queue; a second not-spam exits 1 and changes nothing', async () => {
+    const db = database()
+    const id = addLead(db, {
+      firstName: 'Pat',
+      lastName: 'Nguyen',
+      createdAt: new Date('2026-06-09T09:30:00Z'),
+      spam: BOT,
+    })
+    expect(findLeadIdsToEnqueue(db, new Date('2026-06-10T12:00:00Z'), 10)).toEqual([])
+
+    const released = await admin(['leads', 'not-spam', id.slice(0, 8)])
+    expect(released.err).toBe('')
+    expect(released.code).toBe(0)
+    expect(released.out).toBe(
+      `Released ${id} (Pat Nguyen) from quarantine: it goes to the queue within seconds and is delivered on every channel like any lead. Follow it with: site-admin leads show ${id.slice(0, 8)}\n`,
+    )
+    expect(findLead(db, id)).toMatchObject({
+      quarantinedAt: '2026-06-09T09:30:00.000Z',
+      releasedAt: '2026-06-10T12:00:00.000Z',
+      nextAttemptAt: '2026-06-10T12:00:00.000Z',
+    })
+    // The relay hands it to the queue on its next pass.
+    expect(findLeadIdsToEnqueue(db, new Date('2026-06-10T12:00:01Z'), 10)).toEqual([id])
+    expect((await admin(['leads', 'list'])).out).toContain(id)
+    expect((await admin(['leads', 'list', '--spam'])).out).toBe('No leads held as spam.\n')
+
+    const before = findLead(db, id)
+    const again = await admin(['leads', 'not-spam', id], '', new Date('2026-06-10T13:00:00Z'))
+    expect(again.code).toBe(1)
+    expect(again.out).toBe('')
+    expect(again.err).toBe(
+      `site-admin: Lead ${id} (Pat Nguyen) was released from quarantine already, at 2026-06-10T12:00:00.000Z; nothing changed (it is not delivered twice).\n`,
+    )
+    expect(findLead(db, id)).toEqual(before)
+
+    const lead = addLead(db, { firstName: 'Rita', spam: NO_TOKEN })
+    const notHeld = await admin(['leads', 'not-spam', lead])
+    expect(notHeld.code).toBe(1)
+    expect(notHeld.err).toBe(
+      `site-admin: Lead ${lead} (Rita Reyes) is not held as spam: it is a lead like any other; nothing changed.\n`,
+    )
+    expect((await admin(['leads', 'not-spam', '00000000-0000-4000-8000-000000000000'])).code).toBe(1)
+  })
+})
+
+describe('show and export: where a lead came from, and its spam score', () => {
+  test('show: where the lead came from, where it first found us, the values as stored, and its spam score', async () => {
+    const db = database()
+    const id = addLead(db, {
+      ...HAIL_AD,
+      gclid: 'Cj0KCQ-abc',
+      referrer: 'https://www.google.com',
+      ...Object.fromEntries(Object.entries(SPRING_POST).map(([k, v]) => [`first_${k}`, v])),
+      first_seen_at: '2026-05-20T18:30:00.000Z',
+      spam: NO_TOKEN,
+    })
+    const { code, out } = await admin(['leads', 'show', id.slice(0, 8)])
+    expect(code).toBe(0)
+    expect(out).toContain(
+      [
+        'source page         /contact',
+        'came from           Google Ads (cpc), campaign hail-2026, landed on /service-areas/parker-co',
+        'first found us      Facebook (paid), campaign spring, landed on /, on 2026-05-20',
+        'utm_source          google',
+        'utm_medium          cpc',
+        'utm_campaign        hail-2026',
+        'gclid               Cj0KCQ-abc',
+        'referrer            https://www.google.com',
+        'landing page        /service-areas/parker-co?utm_source=google&utm_medium=cpc&utm_campaign=hail-2026',
+        'first utm_source    facebook',
+        'first utm_medium    paid',
+        'first utm_campaign  spring',
+        'first landing page  /?utm_source=facebook&utm_medium=paid&utm_campaign=spring',
+        'first seen at       2026-05-20T18:30:00.000Z',
+        'spam                score 1, not spam (no form token: +1)',
+        'duplicate of        no (first enquiry from this e-mail in 24 h)',
+      ].join('\n'),
+    )
+  })
+
+  test('show: a lead held in quarantine, one released, and one stored before the score', async () => {
+    const db = database()
+    const held = addLead(db, { createdAt: new Date('2026-06-09T09:30:00Z'), spam: BOT })
+    const heldShow = await admin(['leads', 'show', held.slice(0, 8)])
+    expect(heldShow.code).toBe(0)
+    expect(heldShow.out).toMatch(/^came from +\(not recorded\)$/m)
+    expect(heldShow.out).not.toMatch(/^first found us/m)
+    expect(heldShow.out).toMatch(
+      /^spam +score 12, held in quarantine since 2026-06-09T09:30:00\.000Z \(honeypot field filled: \+10; sent 2\.1 s after the form was shown: \+2\)$/m,
+    )
+    expect(heldShow.out).toContain(
+      `queued              no: held as spam (site-admin leads not-spam ${held.slice(0, 8)} releases it)`,
+    )
+
+    expect((await admin(['leads', 'not-spam', held])).code).toBe(0)
+    expect((await admin(['leads', 'show', held])).out).toMatch(
+      /^spam +score 12, released from quarantine at 2026-06-10T12:00:00\.000Z \(honeypot field filled: \+10; /m,
+    )
+
+    const old = addLead(db)
+    expect((await admin(['leads', 'show', old])).out).toMatch(/^spam +not scored$/m)
+  })
+
+  test('export: the source columns and the spam score; spam held in quarantine is left out', async () => {
+    const db = database()
+    const id = addLead(db, {
+      ...HAIL_AD,
+      gclid: 'Cj0KCQ-abc',
+      address: '1450 Elm Street Denver CO',
+      spam: NO_TOKEN,
+    })
+    const spam = addLead(db, { spam: BOT })
+    const { code, out } = await admin(['leads', 'export'])
+    expect(code).toBe(0)
+    const [header, row, end, ...more] = out.split('\r\n')
+    expect(more).toEqual([])
+    expect(end).toBe('')
+    expect(out).not.toContain(spam)
+    // The row's cells hold no comma or quote, so a split reads them.
+    expect(row).not.toMatch(/"/)
+    const cells = Object.fromEntries(header!.split(',').map((column, i) => [column, row!.split(',')[i]]))
+    expect(cells).toMatchObject({
+      id,
+      utm_source: 'google',
+      utm_medium: 'cpc',
+      utm_campaign: 'hail-2026',
+      gclid: 'Cj0KCQ-abc',
+      landing_page: HAIL_AD.landing_page,
+      first_utm_source: '',
+      spam_score: '1',
+    })
+    expect(header).toMatch(/,source_path,duplicate_of,spam_score,queued_at,/)
   })
 })
 

@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest'
 import { openDatabase, openMigratedDatabase } from '../../core/db/connection'
 import { applyMigrations, readSchemaVersion } from '../../core/db/migrate'
 import { MIGRATIONS } from '../../core/db/migrations'
+import { LEAD_FIELD_NAMES, LEAD_FIELDS } from '../../shared/lead-fields'
 import { useTempDir } from '../support/temp-dir'
 
 const tempDir = useTempDir('roofing-migrations-', 'test')
@@ -127,4 +128,13 @@ describe('database and migrations', () => {
     expect(db.pragma('foreign_key_check')).toEqual([])
     db.close()
   })
+})
+
+test('every field of the lead-field table has its column after the migrations', () => {
+  const db = openMigratedDatabase(path.join(tempDir(), 'fields.db'))
+  const columns = (db.prepare('PRAGMA table_info(form_submissions)').all() as { name: string }[]).map(
+    (c) => c.name,
+  )
+  db.close()
+  expect(columns).toEqual(expect.arrayContaining(LEAD_FIELD_NAMES.map((name) => LEAD_FIELDS[name].column)))
 })

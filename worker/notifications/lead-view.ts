@@ -6,6 +6,13 @@
  */
 import { telHref } from '../../shared/business'
 import type { FormType } from '../../shared/enquiry'
+import {
+  describeFirstTouch,
+  describeTouch,
+  touchesOf,
+  type FirstTouch,
+  type Touch,
+} from '../../shared/attribution'
 import { LEAD_FIELD_NAMES, type LeadFieldName } from '../../shared/lead-fields'
 import { LEAD_FORMS, type LeadFormName, type LeadFormSpec } from '../../shared/lead-forms'
 import { ALSO_SERVING, CITY_PAGES } from '../../shared/service-areas'
@@ -75,6 +82,14 @@ export interface LeadView {
   receivedAt: string
   /** The first enquiry of a repeat within 24 hours. */
   duplicateOf: { id: string; receivedAt: string } | undefined
+  /** Where this visit came from, as stored (shared/attribution.ts); undefined when not recorded. */
+  lastTouch: Touch | undefined
+  /** The visitor's first visit within 30 days, when it was another. */
+  firstTouch: FirstTouch | undefined
+  /** The office's line: 'Google Ads (cpc), campaign hail-2026, landed on /service-areas/parker-co'. */
+  cameFrom: string | undefined
+  /** The first visit's line, with its date. */
+  firstFoundUs: string | undefined
 }
 
 export function buildLeadView(
@@ -89,6 +104,8 @@ export function buildLeadView(
     }),
   ) as Record<LeadFieldName, string | undefined>
   const firstName = fields.firstName ?? ''
+  // The body text of each value is what the e-mail shows; the stored values are already clean.
+  const { last, first } = touchesOf(lead)
   return {
     id: lead.id,
     fields,
@@ -112,5 +129,9 @@ export function buildLeadView(
           receivedAt: original ? formatDenverTime(original.createdAt) : 'an earlier date (not found)',
         }
       : undefined,
+    lastTouch: last,
+    firstTouch: first,
+    cameFrom: last ? toBodyText(describeTouch(last)) : undefined,
+    firstFoundUs: first ? toBodyText(describeFirstTouch(first)) : undefined,
   }
 }

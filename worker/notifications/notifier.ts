@@ -114,6 +114,12 @@ export function createNotifier(deps: {
     async deliverLead(leadId, jobId) {
       const lead = findLead(db, leadId)
       if (!lead) throw new Error(`lead ${leadId} is not in this database`)
+      // Spam in quarantine reaches nobody until `site-admin leads not-spam` releases it (the
+      // web tier never hands it over; this guards a job that reached the queue anyway).
+      if (lead.quarantinedAt && !lead.releasedAt) {
+        logger.info({ leadId, jobId }, 'lead is in quarantine as spam: not notified')
+        return
+      }
       const now = new Date()
       const plans = notify.channels.map((channel) => channel.plan(lead, now))
       const claimed = beginLeadDelivery(db, { leadId, jobId, plans, now, leaseMs })

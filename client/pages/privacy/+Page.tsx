@@ -1,4 +1,5 @@
 /** /privacy: legal text under today's "Last updated" date (LegalPage, +data.ts). */
+import { FIRST_TOUCH_WINDOW_MS } from '../../../shared/attribution'
 import { FACTS, telHref } from '../../../shared/business'
 import { ROUTES } from '../../../shared/routes'
 import { LegalPage } from '../../components/legal/LegalPage'
@@ -6,6 +7,13 @@ import { EXIT_INTENT_SUPPRESS_MS } from '../../script-layer/exit-intent-rules'
 import { useBusiness } from '../../hooks/use-business'
 
 const HOUR_MS = 60 * 60 * 1000
+const DAY_MS = 24 * HOUR_MS
+const FIRST_TOUCH_DAYS = FIRST_TOUCH_WINDOW_MS / DAY_MS
+/**
+ * The worker's default for SPAM_RETENTION_DAYS (worker/config.ts); a site that changes it
+ * changes this sentence too (docs/spam.md).
+ */
+const SPAM_RETENTION_DAYS = 30
 
 export default function Page() {
   const business = useBusiness()
@@ -34,6 +42,35 @@ export default function Page() {
         contents of your forms.
       </p>
 
+      <h3>How You Found Us</h3>
+      <p>
+        When you send a form, we also record how you found our website, so we know which of our advertising
+        and mailers actually help homeowners and which we can stop paying for:
+      </p>
+      <ul>
+        <li>
+          the campaign details in the link you followed, if it had any (for example
+          &ldquo;utm_source=google&rdquo; or an ad&rsquo;s click number from Google, Microsoft or Facebook);
+        </li>
+        <li>the website that sent you here, by its address only (such as www.google.com), not the page;</li>
+        <li>the first page of our site you saw, and the page the form was on;</li>
+        <li>{`the same for your first visit, if you first came to our site in the last ${FIRST_TOUCH_DAYS} days, and when that was.`}</li>
+      </ul>
+      <p>
+        Your browser keeps these few details on your own device until you send a form (for this visit, and for
+        your first visit for {FIRST_TOUCH_DAYS} days). They are not cookies, they are never sent to anyone
+        else, and we do not use them to follow you on other websites.
+      </p>
+
+      <h3>Keeping Out Spam</h3>
+      <p>
+        To keep automated spam away from our office, our server checks each form for signs of a robot, such as
+        a form filled in faster than a person can. For that, your browser asks our server for a time stamp
+        when a form appears on your screen; it records nothing about you. A message that looks like spam is
+        kept aside instead of being passed on, and deleted after {SPAM_RETENTION_DAYS} days unless we find it
+        was a real request, which we then answer as usual.
+      </p>
+
       <h2>Why We Collect It</h2>
       <p>We use your information only to:</p>
       <ul>
@@ -57,7 +94,7 @@ export default function Page() {
 
       <h2>Cookies and Tracking</h2>
       <p>
-        {`This website does not use advertising cookies. Your browser may store a small note that our weather report popup was shown, so we do not show it again within ${EXIT_INTENT_SUPPRESS_MS / HOUR_MS} hours.`}
+        {`This website does not use cookies for advertising or tracking, and loads nothing from advertising networks. Your browser may store a small note that our weather report popup was shown, so we do not show it again within ${EXIT_INTENT_SUPPRESS_MS / HOUR_MS} hours, and the details of how you found us described above.`}
       </p>
 
       <h2>Your Choices</h2>

@@ -7,6 +7,7 @@ import { sql as createFormSubmissions } from './001-create-form-submissions'
 import { sql as createLeadNotifications } from './002-create-lead-notifications'
 import { sql as addLeadForm } from './003-add-lead-form'
 import { sql as nameLeadsAndChannels } from './004-name-leads-and-channels'
+import { sql as addLeadSourceAndSpam } from './005-add-lead-source-and-spam'
 
 export interface Migration {
   version: number
@@ -19,4 +20,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 2, name: '002-create-lead-notifications', sql: createLeadNotifications },
   { version: 3, name: '003-add-lead-form', sql: addLeadForm },
   { version: 4, name: '004-name-leads-and-channels', sql: nameLeadsAndChannels },
+  { version: 5, name: '005-add-lead-source-and-spam', sql: addLeadSourceAndSpam },
 ]

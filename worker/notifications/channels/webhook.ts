@@ -3,15 +3,17 @@
  * as the Standard Webhooks specification says (https://www.standardwebhooks.com): `webhook-id`
  * is the lead's id, so a receiver can drop a repeat; `webhook-timestamp` in seconds;
  * `webhook-signature` an HMAC-SHA256 over "id.timestamp.body" with the shared secret
- * (LEAD_WEBHOOK_SECRET). The body's fields follow the lead-field table; README, "Getting your
- * leads", documents it.
+ * (LEAD_WEBHOOK_SECRET). The body's fields follow the lead-field table: the fields the homeowner
+ * filled in at the top of `data`, where the visit came from in `data.attribution` (its last and
+ * first touch, shared/attribution.ts); README, "Getting your leads", documents it.
  *
  * 2xx: delivered. 408, 429 and 5xx, timeouts and network errors: retried with back-off.
  * 410 Gone: the receiver asks us to stop, so it fails for good; any other 4xx (and a
  * redirect, which is not followed: it would turn the POST into a GET) fails for good too.
  */
 import { Webhook } from 'standardwebhooks'
-import { LEAD_FIELD_NAMES } from '../../../shared/lead-fields'
+import type { FirstTouch, Touch } from '../../../shared/attribution'
+import { ASKED_FIELD_NAMES } from '../../../shared/lead-fields'
 import { optionalText } from '../../../core/config/helpers'
 import type { LeadView } from '../lead-view'
 import type { Outcome } from '../outcome'
@@ -25,14 +27,24 @@ const LEAD_EVENT_TYPE = 'lead.received'
 export interface WebhookPayload {
   type: typeof LEAD_EVENT_TYPE | 'lead.test'
   timestamp: string
-  /** The lead's id, its fields (null when left blank) and where it came from. */
-  data: Record<string, string | null>
+  /** The lead's id, its fields (null when left blank), its page and where the visit came from. */
+  data: Record<string, string | null | Attribution>
 }
 
-/** Every field, in the table's order; the city read from the address follows the address. */
+/**
+ * Where the visit came from: this visit's touch and the visitor's first one within 30 days
+ * (null when none was recorded; the first touch only when it differs). Keys are the URL's
+ * parameter names ('utm_source', 'gclid' …), 'referrer' (an origin) and 'landing_page'.
+ */
+export interface Attribution {
+  lastTouch: Touch | null
+  firstTouch: FirstTouch | null
+}
+
+/** Every field the homeowner fills in, in the table's order; the city read from the address follows it. */
 function fieldsOf(lead: LeadView): Record<string, string | null> {
   const data: Record<string, string | null> = {}
-  for (const name of LEAD_FIELD_NAMES) {
+  for (const name of ASKED_FIELD_NAMES) {
     data[name] = lead.fields[name] ?? null
     if (name === 'address') data.city = lead.city ?? null
   }
@@ -56,6 +68,7 @@ export function buildWebhookPayload(
       sourceUrl: lead.sourceUrl ?? null,
       createdAt: lead.createdAt,
       duplicateOf: lead.duplicateOf?.id ?? null,
+      attribution: { lastTouch: lead.lastTouch ?? null, firstTouch: lead.firstTouch ?? null },
     },
   }
 }

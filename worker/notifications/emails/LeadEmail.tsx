@@ -71,6 +71,11 @@ export function LeadEmail({ lead }: { lead: LeadView }) {
               {`Repeat enquiry: the same e-mail address first wrote on ${lead.duplicateOf.receivedAt} (lead ${lead.duplicateOf.id}).`}
             </Text>
           ) : null}
+          {/* Where the visit came from, one line each (shared/attribution.ts), so the office sees what the spend brought. */}
+          <Text style={styles.source}>{`Came from: ${lead.cameFrom ?? 'not recorded'}`}</Text>
+          {lead.firstFoundUs ? (
+            <Text style={styles.source}>{`First found us: ${lead.firstFoundUs}`}</Text>
+          ) : null}
           <Section style={styles.buttonRow}>
             <Link href={lead.telHref} style={styles.button}>
               {`Call ${lead.firstName}: ${lead.phone}`}

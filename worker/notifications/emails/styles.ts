@@ -39,4 +39,6 @@ export const styles = {
   td: { verticalAlign: 'top', fontSize: '15px', color: '#111111', padding: '6px 0' },
   hr: { borderColor: '#dddddd', margin: '20px 0 12px' },
   small: { fontSize: '13px', color: '#666666' },
+  /** The 'Came from' lines: read at a glance, below the homeowner's name. */
+  source: { fontSize: '14px', color: '#333333', margin: '0 0 6px' },
 } satisfies Record<string, CSSProperties>

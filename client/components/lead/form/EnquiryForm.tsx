@@ -14,7 +14,7 @@
  * the same props, so it reads nothing from Vike's pageContext.
  */
 import './zod-csp'
-import { useMemo, useRef } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import {
@@ -30,7 +30,10 @@ import { rememberLead } from '../../../lib/lead-session'
 import { visibleFields } from './enquiry-fields'
 import { LeadFormBody, LeadFormElement } from './LeadFormMarkup'
 import { ErrorSummary } from './ErrorSummary'
-import { LEAD_FIELD_NAMES } from '../../../../shared/lead-fields'
+import { FORM_FIELD_NAMES } from '../../../../shared/lead-fields'
+import { TOUCH_FIELDS, type Touch } from '../../../../shared/attribution'
+import { attributionFields } from '../../../lib/attribution-store'
+import { formTokenOf, renewFormToken, requestFormToken } from '../../../lib/form-tokens'
 import { LEAD_FORMS, type LeadFormName } from '../../../../shared/lead-forms'
 import { LEAD_FORM_UI } from './lead-forms'
 
@@ -43,7 +46,7 @@ const WITH_MESSAGE = EnquiryFieldsSchema
 const WITHOUT_MESSAGE = EnquiryFieldsSchema.omit({ message: true })
 
 type FieldName = keyof EnquiryFormValues
-const EMPTY_VALUES = Object.fromEntries(LEAD_FIELD_NAMES.map((name) => [name, ''])) as EnquiryFormValues
+const EMPTY_VALUES = Object.fromEntries(FORM_FIELD_NAMES.map((name) => [name, ''])) as EnquiryFormValues
 
 export interface EnquiryFormProps {
   /** Which of the four forms (shared/lead-forms.ts); its form type and look follow from it. */
@@ -52,13 +55,15 @@ export interface EnquiryFormProps {
   sourcePath: string
   /** A refused plain form post of this form: its values and messages. */
   served?: EnquiryFormState
+  /** The page's own campaign, when its URL has one (landing-touch.ts): hidden fields for a plain post. */
+  touch?: Touch
   /** The id of the heading that names the form, in a dialog. */
   labelledBy?: string
   /** Runs after the form has been reset. */
   onSuccess?: (form: HTMLFormElement) => void
 }
 
-export function EnquiryForm({ form, sourcePath, served, labelledBy, onSuccess }: EnquiryFormProps) {
+export function EnquiryForm({ form, sourcePath, served, touch, labelledBy, onSuccess }: EnquiryFormProps) {
   const { id, withMessage, submitLabel } = LEAD_FORM_UI[form]
   const { formType } = LEAD_FORMS[form]
   const formRef = useRef<HTMLFormElement>(null)
@@ -66,6 +71,10 @@ export function EnquiryForm({ form, sourcePath, served, labelledBy, onSuccess }:
   const fields = visibleFields(withMessage)
   // Stable, so react-hook-form applies them once (it re-applies whenever this object changes).
   const servedErrors = useMemo(() => (served ? toFieldErrors(served.errors) : undefined), [served])
+  const source = served?.touch ?? sourceFieldsOf(touch)
+  // A form the island renders only when its dialog opens was not on the page when the script
+  // layer looked for forms: it asks for its token now, as it is shown (once per form).
+  useEffect(() => void requestFormToken(id), [id])
   const {
     register,
     handleSubmit,
@@ -82,15 +91,26 @@ export function EnquiryForm({ form, sourcePath, served, labelledBy, onSuccess }:
 
   const onValid = async (values: EnquiryFormValues) => {
     const parsed = withMessage ? EnquiryFieldsSchema.parse(values) : WITHOUT_MESSAGE.parse(values)
-    const enquiry: Enquiry = { ...parsed, formType, form, sourcePath }
+    const enquiry: Enquiry = {
+      ...parsed,
+      formType,
+      form,
+      sourcePath,
+      // Where the visit came from (client/lib/attribution-store.ts), the page's own as a fallback.
+      ...attributionFields(served?.touch ?? touch, new Date()),
+    }
     if ('message' in enquiry && !enquiry.message) delete enquiry.message
-    // The honeypot is sent only when something filled it (a bot); the server then drops the lead.
+    // When the form was shown, signed by the server (docs/spam.md); none if it never came.
+    const token = await formTokenOf(id)
+    if (token) enquiry.form_token = token
+    // The honeypot is sent only when something filled it (a bot); the server then holds the lead as spam.
     const trap = honeypotRef.current?.value
     if (trap) enquiry[HONEYPOT_FIELD] = trap
 
     const result = await submitEnquiry(enquiry)
     if (result.ok) {
       rememberLead({ firstName: parsed.firstName, lastName: parsed.lastName, email: parsed.email })
+      renewFormToken(id)
       reset(EMPTY_VALUES)
       if (formRef.current) onSuccess?.(formRef.current)
       return
@@ -124,6 +144,7 @@ export function EnquiryForm({ form, sourcePath, served, labelledBy, onSuccess }:
         fields={fields}
         form={form}
         sourcePath={sourcePath}
+        source={source}
         errorOf={(name) => errors[name]?.message}
         // The value in the server HTML too (a refused post's), not only set by the script.
         controlOf={(name) => ({ ...register(name), defaultValue: served?.values[name] ?? '' })}
@@ -133,6 +154,13 @@ export function EnquiryForm({ form, sourcePath, served, labelledBy, onSuccess }:
       />
     </LeadFormElement>
   )
+}
+
+/** A touch as the hidden fields of a plain form post. */
+function sourceFieldsOf(touch: Touch | undefined): Record<string, string> | undefined {
+  if (!touch) return undefined
+  const fields = Object.fromEntries(TOUCH_FIELDS.filter((f) => touch[f]).map((f) => [f, touch[f]!]))
+  return Object.keys(fields).length ? fields : undefined
 }
 
 /** The server's messages in react-hook-form's shape, so they show beside the fields from the first render. */

@@ -5,7 +5,7 @@
 import { ENQUIRY_ENDPOINT, HONEYPOT_FIELD, type FormType } from '../../../../shared/enquiry'
 import type { LeadFormName } from '../../../../shared/lead-forms'
 import type { EnquiryFieldName } from '../../../../shared/enquiry-form-state'
-import { Field, fieldId, FormRouting, Honeypot, type FieldSpec } from './enquiry-fields'
+import { Field, fieldId, FormRouting, Honeypot, SourceFields, type FieldSpec } from './enquiry-fields'
 
 /**
  * The <form> element: a plain HTML form that posts itself to the API when no script handles
@@ -54,6 +54,7 @@ export function LeadFormBody({
   fields,
   form,
   sourcePath,
+  source,
   errorOf,
   controlOf,
   disabled,
@@ -64,6 +65,8 @@ export function LeadFormBody({
   fields: readonly FieldSpec[]
   form: LeadFormName
   sourcePath: string
+  /** The source fields a plain form post sends (a landing page's campaign query). */
+  source?: Readonly<Record<string, string>>
   errorOf: (name: EnquiryFieldName) => string | undefined
   controlOf: (name: EnquiryFieldName) => Record<string, unknown> & { name: string }
   disabled?: boolean
@@ -85,6 +88,7 @@ export function LeadFormBody({
         ))}
       </div>
       <FormRouting form={form} sourcePath={sourcePath} />
+      <SourceFields fields={source} />
       <Honeypot id={fieldId(formId, HONEYPOT_FIELD)} inputRef={honeypotRef} />
       <button type="submit" className="btn btn-primary btn-lg btn-block lead-form-submit" disabled={disabled}>
         {submitText}

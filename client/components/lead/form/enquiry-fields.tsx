@@ -126,6 +126,22 @@ export function FormRouting({ form, sourcePath }: { form: LeadFormName; sourcePa
   )
 }
 
+/**
+ * Where the visit came from, for a plain form post (docs/attribution.md): a landing page's own
+ * campaign query, rendered on the server. With JavaScript the form sends the stored touches
+ * itself (client/lib/attribution-store.ts) and these are not read.
+ */
+export function SourceFields({ fields }: { fields: Readonly<Record<string, string>> | undefined }) {
+  if (!fields) return null
+  return (
+    <>
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+    </>
+  )
+}
+
 /** The hidden field people never fill and bots often do; off-screen, not display:none. */
 export function Honeypot({ id, inputRef }: { id: string; inputRef?: React.Ref<HTMLInputElement> }) {
   return (

@@ -1,0 +1,77 @@
+/**
+ * Where a lead came from, as site-admin shows it: the lines of `leads show` (the readable line
+ * of shared/attribution.ts and the raw values stored) and the keys `leads report` counts by.
+ */
+import {
+  describeFirstTouch,
+  describeTouch,
+  sourceNameOf,
+  touchesOf,
+  TOUCH_FIELDS,
+  type Touch,
+  type TouchField,
+} from '../shared/attribution'
+import type { Lead } from '../core/db/leads'
+
+/** What a report or `leads show` says where nothing was stored. */
+export const NOT_RECORDED = '(not recorded)'
+/** What a report says for a medium or a campaign the visit did not have. */
+export const NONE = '(none)'
+
+/** A raw source value's label in `leads show`: the URL parameter's own name, or a word. */
+function rawLabel(field: TouchField): string {
+  return field === 'landing_page' ? 'landing page' : field
+}
+
+/**
+ * `leads show`'s lines about the lead's source: `came from` (this visit), `first found us`
+ * (the first visit within 30 days, when recorded), then every raw value stored, this visit's
+ * first (`utm_source`, `gclid`, `referrer`, `landing page`), the first visit's after
+ * (`first utm_source` …, `first seen at`).
+ */
+export function sourceLines(lead: Lead): [string, string][] {
+  const { last, first } = touchesOf(lead)
+  const lines: [string, string][] = [['came from', last ? describeTouch(last) : NOT_RECORDED]]
+  if (first) lines.push(['first found us', describeFirstTouch(first)])
+  for (const field of TOUCH_FIELDS) {
+    const value = last?.[field]
+    if (value) lines.push([rawLabel(field), value])
+  }
+  for (const field of TOUCH_FIELDS) {
+    const value = first?.[field]
+    if (value) lines.push([`first ${rawLabel(field)}`, value])
+  }
+  if (first?.seen_at) lines.push(['first seen at', first.seen_at])
+  return lines
+}
+
+/** The touch `leads report` counts a lead by: this visit's (the last touch); undefined when none was stored. */
+export function lastTouchOf(lead: Lead): Touch | undefined {
+  return touchesOf(lead).last
+}
+
+/** Source, medium and campaign of a lead's last touch, as `leads report` counts them. */
+export function sourceKeyOf(lead: Lead): { source: string; medium: string; campaign: string } {
+  const touch = lastTouchOf(lead)
+  // A lead stored before the source was recorded (or sent without it) is no direct visit.
+  if (!touch) return { source: NOT_RECORDED, medium: NONE, campaign: NONE }
+  return {
+    source: sourceNameOf(touch),
+    medium: touch.utm_medium || NONE,
+    campaign: touch.utm_campaign || NONE,
+  }
+}
+
+/** The path of a lead's landing page, without its query; `(not recorded)` when none was stored. */
+export function landingPathOf(lead: Lead): string {
+  return lastTouchOf(lead)?.landing_page?.split('?')[0] || NOT_RECORDED
+}
+
+/** The Monday (UTC) of the ISO week an ISO time falls in: '2026-06-08'. */
+export function weekOf(iso: string): string {
+  const day = new Date(iso)
+  const sinceMonday = (day.getUTCDay() + 6) % 7
+  return new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate() - sinceMonday))
+    .toISOString()
+    .slice(0, 10)
+}

@@ -1,0 +1,176 @@
+/**
+ * `site-admin leads report`: the leads (not spam held in quarantine) counted by where they came
+ * from (source, medium and campaign of the visit that sent the enquiry), landing page, form and
+ * week, each with its share of the total; printed as tables, or as one CSV for a spreadsheet
+ * ("what did the June hail campaign bring?").
+ */
+import { Option, type Command } from 'commander'
+import type { Db } from '../core/db/connection'
+import { countLeads, listLeads, type Lead } from '../core/db/leads'
+import { withDatabase, type AdminContext } from './context'
+import { toCsv } from './csv'
+import { formatTable, parseSince, shortTime } from './format'
+import { landingPathOf, sourceKeyOf, weekOf } from './lead-source'
+
+/** The report's CSV columns: a row's section, the keys that section counts by, and the count. */
+export const REPORT_CSV_HEADER = [
+  'section',
+  'source',
+  'medium',
+  'campaign',
+  'landing_page',
+  'form',
+  'week',
+  'leads',
+] as const
+type KeyColumn = Exclude<(typeof REPORT_CSV_HEADER)[number], 'section' | 'leads'>
+
+interface Section {
+  /** The CSV's `section` value. */
+  name: string
+  /** The printed table's title. */
+  title: string
+  /** The columns this section counts by, in order. */
+  columns: readonly KeyColumn[]
+  keyOf(lead: Lead): readonly string[]
+  /** The widest each key column is printed (an ellipsis cuts the rest). */
+  widths: readonly number[]
+}
+
+const SECTIONS: readonly Section[] = [
+  {
+    name: 'source',
+    title: 'By source / medium / campaign (of the visit that sent the enquiry)',
+    columns: ['source', 'medium', 'campaign'],
+    keyOf: (lead) => {
+      const { source, medium, campaign } = sourceKeyOf(lead)
+      return [source, medium, campaign]
+    },
+    widths: [28, 20, 40],
+  },
+  {
+    name: 'landing_page',
+    title: 'By landing page',
+    columns: ['landing_page'],
+    keyOf: (lead) => [landingPathOf(lead)],
+    widths: [60],
+  },
+  { name: 'form', title: 'By form', columns: ['form'], keyOf: (lead) => [lead.form], widths: [28] },
+  {
+    name: 'week',
+    title: 'By week (Monday, UTC)',
+    columns: ['week'],
+    keyOf: (lead) => [weekOf(lead.createdAt)],
+    widths: [10],
+  },
+]
+
+interface Count {
+  key: readonly string[]
+  leads: number
+}
+
+/** One section's counts: by count, most first, then by key. */
+function countBy(leads: readonly Lead[], keyOf: (lead: Lead) => readonly string[]): Count[] {
+  const counts = new Map<string, Count>()
+  for (const lead of leads) {
+    const key = keyOf(lead)
+    const id = JSON.stringify(key)
+    const count = counts.get(id)
+    if (count) count.leads++
+    else counts.set(id, { key, leads: 1 })
+  }
+  return [...counts.values()].sort((a, b) => b.leads - a.leads || compareKeys(a.key, b.key))
+}
+
+/** Keys in alphabetical order, '(none)' and '(not recorded)' after the values that were recorded. */
+function compareKeys(a: readonly string[], b: readonly string[]): number {
+  for (let i = 0; i < a.length; i++) {
+    const [x, y] = [a[i] ?? '', b[i] ?? '']
+    const order = Number(x.startsWith('(')) - Number(y.startsWith('(')) || x.localeCompare(y, 'en')
+    if (order) return order
+  }
+  return 0
+}
+
+/** A share of the total, rounded to a whole per cent: '42%'. */
+function share(count: number, total: number): string {
+  return `${Math.round((count / total) * 100)}%`
+}
+
+export function addReportCommand(leads: Command, ctx: AdminContext): void {
+  leads
+    .command('report')
+    .description(
+      'leads counted by source / medium / campaign, landing page, form and week, each with its share (spam in quarantine not counted)',
+    )
+    .addOption(
+      new Option(
+        '--since <age|date>',
+        'only leads from this age or date on: 30m, 24h, 7d, 2w or 2026-01-31 (default: all)',
+      ),
+    )
+    .option('--csv', `one CSV on standard output instead (columns ${REPORT_CSV_HEADER.join(', ')})`)
+    .option('--bom', 'with --csv: start with a UTF-8 byte order mark (for Excel)')
+    .addHelpText(
+      'after',
+      '\nSource, medium and campaign are those of the visit that sent the enquiry (its UTM values,\n' +
+        'an ad click id or the referrer): "(none)" where the visit had none, "(not recorded)" for\n' +
+        'leads stored without their source. Weeks start on Monday (UTC).\n' +
+        'Examples:\n' +
+        '  docker compose exec web site-admin leads report --since 30d\n' +
+        '  docker compose exec -T web site-admin leads report --since 2026-06-01 --csv --bom > report.csv',
+    )
+    .action((opts: { since?: string; csv?: boolean; bom?: boolean }) => {
+      const since = opts.since ? parseSince(opts.since, ctx.now()) : null
+      return withDatabase(ctx.config(), (db) =>
+        opts.csv ? printReportCsv(ctx, db, since, opts.bom) : printReport(ctx, db, since, opts.since),
+      )
+    })
+}
+
+function noLeads(since: Date | null): string {
+  return since ? `No leads since ${since.toISOString()}.` : 'No leads.'
+}
+
+function printReport(ctx: AdminContext, db: Db, since: Date | null, sinceOption?: string): void {
+  const leads = listLeads(db, { since, limit: null })
+  const held = countLeads(db, since, { quarantine: true })
+  const list = `site-admin leads list --spam${sinceOption ? ` --since ${sinceOption.replace(/\s+/g, '')}` : ''}`
+  const spam = held
+    ? `${held} held as spam in quarantine, not counted (${list}).`
+    : 'Spam held in quarantine is not counted.'
+  if (!leads.length) return ctx.out(`${noLeads(since)} ${spam}`)
+  const total = leads.length
+  // listLeads returns the newest first.
+  const newest = `${shortTime(leads[0]!.createdAt)} UTC`
+  const span = since
+    ? `since ${shortTime(since.toISOString())} UTC (newest ${newest})`
+    : `all time (${shortTime(leads[total - 1]!.createdAt)} to ${newest})`
+  const blocks = [`${total} lead${total === 1 ? '' : 's'} ${span}. ${spam}`]
+  for (const section of SECTIONS) {
+    const counts = countBy(leads, section.keyOf)
+    blocks.push(
+      `${section.title}\n${formatTable(
+        [...section.columns.map((c) => c.replace('_', ' ').toUpperCase()), 'LEADS', 'SHARE'],
+        counts.map((c) => [...c.key, String(c.leads), share(c.leads, total)]),
+        section.widths,
+      )}`,
+    )
+  }
+  ctx.out(blocks.join('\n\n'))
+}
+
+function printReportCsv(ctx: AdminContext, db: Db, since: Date | null, bom?: boolean): void {
+  const leads = listLeads(db, { since, limit: null })
+  // An empty report is still a CSV (its header), so a script that saves it gets a file.
+  if (!leads.length) ctx.io.stderr.write(`${noLeads(since)}\n`)
+  const rows = SECTIONS.flatMap((section) =>
+    countBy(leads, section.keyOf).map((count) => {
+      const cells: Record<string, string | number> = { section: section.name, leads: count.leads }
+      section.columns.forEach((column, i) => (cells[column] = count.key[i] ?? ''))
+      return REPORT_CSV_HEADER.map((column) => cells[column] ?? '')
+    }),
+  )
+  ctx.io.stdout.write(toCsv(REPORT_CSV_HEADER, rows, { bom }))
+}

@@ -1,0 +1,9 @@
+/**
+ * The form token's names, shared by the browser and the server without zod (the script layer
+ * fetches the token before the form's island loads; docs/spam.md).
+ */
+
+/** The body field that carries the signed "form shown at" token (server/leads/form-token.ts). */
+export const FORM_TOKEN_FIELD = 'form_token'
+/** Where a form fetches its signed token when it is shown (GET). */
+export const FORM_TOKEN_ENDPOINT = '/api/form-token'
