@@ -275,4 +275,17 @@ test.describe('the legal pages', () => {
     }
     await expect(page.getByText(/never sell/)).toBeVisible()
   })
+
+  test('the privacy policy says what is recorded about how a visitor found the site, and about spam checks', async ({
+    page,
+  }) => {
+    await page.goto('/privacy')
+    await expect(page.getByRole('heading', { level: 3, name: 'How You Found Us' })).toBeVisible()
+    await expect(
+      page.locator('main li', { hasText: 'the website that sent you here, by its address only' }),
+    ).toBeVisible()
+    await expect(page.getByText(/They are not cookies, they are never sent to anyone else/)).toBeVisible()
+    await expect(page.getByRole('heading', { level: 3, name: 'Keeping Out Spam' })).toBeVisible()
+    await expect(page.getByText(/deleted after 30 days unless we find it was a real request/)).toBeVisible()
+  })
 })

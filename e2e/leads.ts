@@ -50,3 +50,29 @@ export async function fillLead(scope: Locator | Page, who: Homeowner, { withMess
   await scope.getByLabel('Phone Number', { exact: true }).fill(who.phone)
   if (withMessage) await scope.getByLabel('Tell me about your roofing concerns').fill(who.message)
 }
+
+/** A person takes seconds to fill five fields in; the least a test's "person" takes. */
+export const PERSON_MS = 5_500
+
+/**
+ * The form is "shown" when the server signs its token, which the page fetches as the form comes
+ * into view (docs/spam.md): a person's time runs from there. Call before the page loads;
+ * `asAPerson()` then waits until PERSON_MS have passed since the token, so the enquiry is
+ * scored as sent by a person however fast the test filled the form in.
+ */
+export function formShownClock(page: Page) {
+  let shownAt = 0
+  const token = page.waitForResponse((r) => {
+    if (!r.url().endsWith('/api/form-token')) return false
+    shownAt = Date.now()
+    return true
+  })
+  // Not awaited when the test plays a bot that sends at once; the page may close first.
+  token.catch(() => undefined)
+  return {
+    async asAPerson() {
+      await token
+      await page.waitForTimeout(Math.max(0, PERSON_MS - (Date.now() - shownAt)))
+    },
+  }
+}

@@ -138,9 +138,18 @@ test('once the exit-intent popup has been open a second, its form shows without 
   page,
 }) => {
   await gotoHydrated(page, '/')
+  const inFlight = new Set<Request>()
+  page.on('request', (r) => inFlight.add(r))
+  page.on('requestfinished', (r) => inFlight.delete(r))
+  page.on('requestfailed', (r) => inFlight.delete(r))
   await page.evaluate(() => window.exitIntent?.open({ force: true }))
   const popup = page.getByRole('dialog', { name: 'Free Hail Weather Report' })
   await expect(popup).toBeVisible()
+  // Opening the popup fetches its form's code and the form's token: on an idle phone that takes
+  // well under a second, but under a loaded CI host it can take longer, so the test waits for
+  // them to be in (and then the second) rather than for a second alone.
+  await waitForIsland(popup.locator('[data-island]'))
+  await expect.poll(() => inFlight.size).toBe(0)
   await page.waitForTimeout(1000)
 
   const requests: string[] = []
