@@ -3,6 +3,7 @@
  * violations, uncaught errors and island hydration mismatches (a mismatch fails the test on
  * its own); third-party hosts (booking widget, video) are stubbed so tests run offline.
  */
+import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Locator, type Page } from '@playwright/test'
 
 export interface PageProblems {
@@ -12,8 +13,7 @@ export interface PageProblems {
   hydrationMismatches: string[]
 }
 
-async function watchForProblems(page: Page): Promise<PageProblems> {
-  const problems: PageProblems = { cspViolations: [], pageErrors: [], hydrationMismatches: [] }
+async function watchForProblems(page: Page, problems: PageProblems): Promise<void> {
   await page.exposeFunction('__reportCsp', (text: string) => problems.cspViolations.push(text))
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
@@ -28,7 +28,6 @@ async function watchForProblems(page: Page): Promise<PageProblems> {
     if (msg.text().startsWith(HYDRATION_MISMATCH_LOG)) problems.hydrationMismatches.push(msg.text())
   })
   page.on('pageerror', (err) => problems.pageErrors.push(err.message))
-  return problems
 }
 
 async function stubThirdParties(page: Page): Promise<void> {
@@ -45,16 +44,21 @@ async function stubThirdParties(page: Page): Promise<void> {
 export const HYDRATION_MISMATCH_LOG = 'Hydration mismatch in island'
 
 export const test = base.extend<{ problems: PageProblems }>({
-  problems: [
-    async ({ page }, use) => {
-      await stubThirdParties(page)
-      const problems = await watchForProblems(page)
-      await use(problems)
-      // An island whose server HTML React had to discard: what was typed in it was lost.
-      expect(problems.hydrationMismatches, 'island hydration mismatches').toEqual([])
-    },
-    { auto: true },
-  ],
+  // What the test's page ran into, checked after the test. A test that only sends requests
+  // (the `request` fixture) gets no browser page: opening one costs about a second.
+  // Playwright reads a fixture's dependencies from its first parameter's pattern: `{}` is none.
+  // eslint-disable-next-line no-empty-pattern
+  problems: async ({}, use) => {
+    const problems: PageProblems = { cspViolations: [], pageErrors: [], hydrationMismatches: [] }
+    await use(problems)
+    // An island whose server HTML React had to discard: what was typed in it was lost.
+    expect(problems.hydrationMismatches, 'island hydration mismatches').toEqual([])
+  },
+  page: async ({ page, problems }, use) => {
+    await stubThirdParties(page)
+    await watchForProblems(page, problems)
+    await use(page)
+  },
 })
 
 /**
@@ -97,6 +101,27 @@ export const LATER_CODE = /\/assets\/chunks\/[^/]+\.js$/
 /** Waits until `island` (an island's container) has hydrated or rendered, its handlers attached. */
 export async function waitForIsland(island: Locator, timeout?: number): Promise<void> {
   await expect(island).toHaveAttribute('data-island-state', 'ready', { timeout })
+}
+
+/** The WCAG 2.0, 2.1 and 2.2 A and AA rules of axe-core. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+
+/**
+ * axe-core's WCAG A/AA violations on the page as it is now (within `include` when given), short
+ * and readable: rule, impact and the offending elements. axe runs in the page itself
+ * (`axe.run`, @axe-core/playwright's legacy mode): the same rules and results, without the blank
+ * page the default mode opens per check, which cost a fifth to a third of each check here. A
+ * cross-origin frame (the booking widget's) is then not checked; it is not the site's page.
+ */
+export async function axeViolations(page: Page, include?: string) {
+  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode(true)
+  if (include) builder.include(include)
+  const result = await builder.analyze()
+  return result.violations.map((v) => ({
+    rule: v.id,
+    impact: v.impact,
+    nodes: v.nodes.map((n) => n.target.join(' ')),
+  }))
 }
 
 export { expect }

@@ -1,8 +1,11 @@
 /**
- * The JavaScript budget on every page, not only the six Lighthouse measures
- * (scripts/budgets.mjs): before any interaction a content page loads at most 20 KB of gzipped
- * script and a page with its own lead form at most 25 KB (scripts/lib/budgets.mjs), none of it
- * React. Transfer sizes as the browser received them, headers included, as Lighthouse counts.
+ * Every route as a visitor first loads it, before any interaction, one page load each:
+ * - no Content-Security-Policy violation and no uncaught error (the fixtures watch the page);
+ * - the JavaScript budget on every page, not only the six Lighthouse measures
+ *   (scripts/budgets.mjs): a content page loads at most 20 KB of gzipped script and a page with
+ *   its own lead form at most 25 KB (scripts/lib/budgets.mjs), none of it React. Transfer sizes
+ *   as the browser received them, headers included, as Lighthouse counts.
+ * The header's policy itself is checked in csp.spec.ts.
  */
 import type { Page } from '@playwright/test'
 import { test, expect } from './fixtures'
@@ -27,10 +30,13 @@ async function scriptKbOf(page: Page, path: string): Promise<{ kb: number; files
 }
 
 for (const path of [...ALL_ROUTES.map((r) => r.path), '/no-such-page']) {
-  test(`${path} loads at most ${jsBudgetKbOf(path)} KB of gzipped script before any interaction`, async ({
+  test(`${path} loads with zero CSP violations and at most ${jsBudgetKbOf(path)} KB of gzipped script before any interaction`, async ({
     page,
+    problems,
   }) => {
     const { kb, files } = await scriptKbOf(page, path)
+    expect(problems.cspViolations).toEqual([])
+    expect(problems.pageErrors).toEqual([])
     console.log(`${path}: ${kb.toFixed(1)} KB in ${files.length} files`)
     expect(files.length).toBeGreaterThan(0)
     expect(kb).toBeLessThanOrEqual(jsBudgetKbOf(path))
