@@ -1,5 +1,5 @@
 // The performance budgets (docs/decisions/005-performance-budgets.md), in one place for the
-// Lighthouse run (scripts/budgets.mjs) and the per-route script check (e2e/script-budget.spec.ts).
+// Lighthouse run (scripts/budgets.mjs) and the per-route script check (e2e/first-load.spec.ts).
 
 /** Performance at least 95; accessibility, best practices and SEO at 100 (median of the runs). */
 export const SCORE_BUDGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 }
