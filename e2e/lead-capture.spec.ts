@@ -434,6 +434,8 @@ test.describe('keyboard only', () => {
   test('a visitor opens, fills and sends the modal, then opens it again and leaves with Escape', async ({
     page,
   }) => {
+    // About 180 characters typed key by key: 14 s of the 30 on a loaded 2-core CI host.
+    test.slow()
     const who = homeowner()
     await gotoHydrated(page, '/')
     const headerButton = page.locator('header.site-header').getByRole('button', { name: 'Free Inspection' })
