@@ -15,7 +15,6 @@ process.env.E2E_DATA_DIR = dataDir
 export const E2E_DATABASE_PATH = path.join(dataDir, 'e2e.db')
 const REDIS_FOR_E2E = process.env.E2E_REDIS_URL ?? process.env.REDIS_URL
 const DESKTOP = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }
-const LONG_FILES = /\/(spam|html-checkers)\.spec\.ts$/
 
 export default defineConfig({
   testDir: 'e2e',
@@ -38,14 +37,7 @@ export default defineConfig({
       ],
     },
   },
-  // Two projects of the same browser, only to set the order: the files whose tests take minutes
-  // (the spam corpus through a whole stack, pa11y over every page) start first, and the many
-  // short tests fill the other worker around them. Left in name order they came last, and one
-  // worker sat idle for over three minutes while the spam corpus ran alone.
-  projects: [
-    { name: 'long', testMatch: LONG_FILES, use: DESKTOP },
-    { name: 'desktop', testIgnore: LONG_FILES, use: DESKTOP },
-  ],
+  projects: [{ name: 'desktop', use: DESKTOP }],
   webServer: {
     // The production build, as a visitor meets it (`npm run build` runs before `npm run test:e2e`).
     command: 'node dist/node/server.mjs',
