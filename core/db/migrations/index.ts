@@ -8,6 +8,7 @@ import { sql as createLeadNotifications } from './002-create-lead-notifications'
 import { sql as addLeadForm } from './003-add-lead-form'
 import { sql as nameLeadsAndChannels } from './004-name-leads-and-channels'
 import { sql as addLeadSourceAndSpam } from './005-add-lead-source-and-spam'
+import { sql as addStormData } from './006-add-storm-data'
 
 export interface Migration {
   version: number
@@ -21,4 +22,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 3, name: '003-add-lead-form', sql: addLeadForm },
   { version: 4, name: '004-name-leads-and-channels', sql: nameLeadsAndChannels },
   { version: 5, name: '005-add-lead-source-and-spam', sql: addLeadSourceAndSpam },
+  { version: 6, name: '006-add-storm-data', sql: addStormData },
 ]

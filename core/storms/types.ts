@@ -1,0 +1,150 @@
+/**
+ * The storm data's shapes, shared by the importers, the store, the refresh, the report and its
+ * renderers (docs/storm-data.md). Plain data only: no I/O here.
+ */
+
+/** NOAA NCEI Storm Events (final, published monthly) or NOAA SPC storm reports (preliminary, daily). */
+export type StormSource = 'ncei' | 'spc'
+export type StormKind = 'hail' | 'wind' | 'tornado'
+
+/** One storm report as an importer reads it, before it is stored. */
+export interface StormEventInput {
+  source: StormSource
+  /** NCEI's EVENT_ID; for SPC, made from the file's day, the kind, the time and the place. */
+  sourceId: string
+  kind: StormKind
+  /** The instant, in UTC. */
+  beginAt: Date
+  /** The time as the source gave it: '12-JUN-24 15:40:00' (NCEI), '0130' (SPC). */
+  localTime: string
+  /** The time zone it was given in: 'MST-7' (NCEI's CZ_TIMEZONE), 'UTC' (SPC). */
+  timeZone: string
+  /** Hail size in inches (hail only). */
+  hailIn: number | null
+  /** Wind in knots (thunderstorm wind only; SPC's mph converted). */
+  windKt: number | null
+  /** A tornado's rating as given: 'EF1', 'EFU', 'F2'. */
+  tornadoScale: string | null
+  /** NCEI's MAGNITUDE_TYPE for wind: EG, MG, ES, MS. */
+  magnitudeType: string | null
+  latitude: number
+  longitude: number
+  /** NCEI's CZ_NAME (county or forecast zone); SPC's County. */
+  countyZone: string | null
+  /** Two-letter state ('CO'); NCEI gives the name ('COLORADO'), stored as its abbreviation. */
+  state: string
+  /** Place name: NCEI's BEGIN_LOCATION, SPC's Location ('3 NW Parker'). */
+  place: string | null
+}
+
+/** A stored storm report. */
+export interface StormEvent extends StormEventInput {
+  id: number
+  /** The file it came from (its name). */
+  file: string
+}
+
+/** Why a row was skipped, counted per reason. */
+export type SkipReason =
+  'no coordinates' | 'bad date' | 'bad size' | 'other event type' | 'other state' | 'superseded by NCEI'
+
+/** What importing one file did. */
+export interface ImportSummary {
+  /** The file's name (not its path). */
+  file: string
+  source: StormSource
+  /** Data rows read. */
+  read: number
+  /** New events stored (a re-import stores 0). */
+  stored: number
+  /** Rows already in the store (same source id). */
+  unchanged: number
+  skipped: number
+  skippedBy: Partial<Record<SkipReason, number>>
+}
+
+/** A file refused whole: truncated, corrupt, or not in a known format. Nothing of it is stored. */
+export class StormFileError extends Error {
+  constructor(
+    readonly file: string,
+    reason: string,
+  ) {
+    super(`${file}: ${reason}`)
+    this.name = 'StormFileError'
+  }
+}
+
+/** A point on the map, in degrees. */
+export interface LatLon {
+  latitude: number
+  longitude: number
+}
+
+/** How the home was placed for the report. */
+export type LocatedBy = 'address' | 'zip' | 'city' | 'none'
+
+export interface Location extends LatLon {
+  locatedBy: Exclude<LocatedBy, 'none'>
+  /** What was matched: the geocoder's matched address, 'ZIP code 80134', or 'Parker, CO'. */
+  matched: string
+  /** The ZIP code used, when by ZIP. */
+  zip?: string
+}
+
+/** The rings a report groups storms in, in miles. */
+export const RINGS_MI = [1, 3, 10] as const
+export type RingMi = (typeof RINGS_MI)[number]
+
+/** One storm of a report, as the homeowner reads it. */
+export interface ReportStorm {
+  id: number
+  kind: StormKind
+  source: StormSource
+  /** ISO instant (UTC). */
+  beginAt: string
+  hailIn: number | null
+  windKt: number | null
+  tornadoScale: string | null
+  distanceMi: number
+  /** Degrees clockwise from north, from the home to the storm. */
+  bearingDeg: number
+  /** 16-point compass: 'N', 'NNE', … 'NW'. */
+  direction: string
+  /** The smallest ring it falls in. */
+  ring: RingMi
+  place: string | null
+  countyZone: string | null
+  state: string
+}
+
+/** The summary the e-mails and the page show; stored as JSON in storm_reports.summary. */
+export interface ReportSummary {
+  /** ISO instants: the period the report covers (5 years back from when it was made). */
+  from: string
+  to: string
+  locatedBy: Exclude<LocatedBy, 'none'>
+  /** How the home was located, in words: 'located by street address', 'by ZIP code 80134', 'by city'. */
+  locatedText: string
+  /** Storms per ring, each counted in its smallest ring: { 1: 2, 3: 5, 10: 11 }. */
+  countByRing: Record<RingMi, number>
+  /** Storms within 3 miles (rings 1 and 3). */
+  within3Mi: number
+  largestHailWithin1Mi: { hailIn: number; beginAt: string; distanceMi: number; direction: string } | null
+  largestHailWithin3Mi: { hailIn: number; beginAt: string; distanceMi: number; direction: string } | null
+  /** The most recent hail of 1 in or more within 3 miles: the date of loss an adjuster asks for. */
+  dateOfLoss: { hailIn: number; beginAt: string; distanceMi: number; direction: string } | null
+  /** The office e-mail's line: '1.75 in hail 0.6 mi NW on 12 Jun 2024; 7 storms within 3 mi since 2021'. */
+  line: string
+  /** The data's sources and dates: the newest NCEI month and the newest SPC day in the store. */
+  data: { nceiThrough: string | null; spcThrough: string | null }
+}
+
+/** A whole report: the summary and every storm within 10 miles, newest first. */
+export interface StormReport {
+  /** The address as the homeowner typed it. */
+  address: string
+  location: Location
+  madeAt: string
+  summary: ReportSummary
+  storms: ReportStorm[]
+}
