@@ -22,6 +22,8 @@ export interface OutgoingMail {
   html: string
   text: string
   headers: Record<string, string>
+  /** Files sent with the message (the hail report's PDF). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[]
 }
 
 function domainOf(from: string): string {
