@@ -45,3 +45,6 @@ export const ISLAND_FALLBACK_ATTRIBUTE = 'data-island-fallback'
 
 /** Dispatched (bubbling) by a lead form island on the element of the form it sent. */
 export const LEAD_SENT_EVENT = 'lead-sent'
+
+/** /schedule-inspection's region where a hail report's summary shows (client/script-layer/hail-summary.ts). */
+export const HAIL_SUMMARY_REGION = 'data-hail-summary'

@@ -17,6 +17,8 @@ import { createHealthRouter, type ReadinessCheck } from './http/health'
 import type { Db } from '../core/db/connection'
 import type { LeadProducer } from './leads/producer'
 import { createEnquiryRouter, createFormTokenRouter } from './leads/enquiry-router'
+import { createHailReportRouter } from './leads/hail-report-router'
+import { HAIL_REPORT_ENDPOINT } from '../shared/hail-summary'
 import { createDatabaseCheck, createDeliveryCheck, createQueueCheck } from './leads/readiness'
 import { ENQUIRY_ENDPOINT, FORM_TOKEN_ENDPOINT } from '../shared/enquiry'
 import { createSeoFilesRouter } from './http/seo-files'
@@ -100,6 +102,7 @@ export function createApp(deps: AppDeps): express.Express {
       }),
     )
     app.use(FORM_TOKEN_ENDPOINT, createFormTokenRouter(deps.db))
+    app.use(HAIL_REPORT_ENDPOINT, createHailReportRouter(deps.db))
   }
 
   if (deps.devMiddleware) {

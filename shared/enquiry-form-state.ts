@@ -5,6 +5,7 @@
  * same object goes into the form island's props, so the island hydrates to the same HTML.
  */
 import type { FormType } from './enquiry'
+import type { LeadFormName } from './lead-forms'
 import { FORM_FIELD_NAMES, type AskedFieldName } from './lead-fields'
 
 /** The visible fields, in the order every form shows them (shared/lead-fields.ts). */
@@ -12,6 +13,8 @@ export const ENQUIRY_FIELD_NAMES = FORM_FIELD_NAMES
 export type EnquiryFieldName = AskedFieldName
 
 export interface EnquiryFormState {
+  /** Which of the four forms it is (shared/lead-forms.ts), as the post named it. */
+  form: LeadFormName
   formType: FormType
   /** The page the form was on (a path of the route table). */
   pagePath: string
@@ -23,11 +26,14 @@ export interface EnquiryFormState {
   touch?: Record<string, string>
 }
 
-/** Whether `state` belongs to the form of this type on this page. */
+/**
+ * Whether `state` belongs to this form on this page: by the form's stored identity, never by
+ * its type (the contact page's form and the hail report's share the type 'contact').
+ */
 export function isStateFor(
   state: EnquiryFormState | undefined,
-  formType: FormType,
+  form: LeadFormName,
   pagePath: string,
 ): state is EnquiryFormState {
-  return state !== undefined && state.formType === formType && state.pagePath === pagePath
+  return state !== undefined && state.form === form && state.pagePath === pagePath
 }

@@ -83,6 +83,11 @@ export type Enquiry = z.infer<typeof EnquirySchema>
 export interface EnquiryCreated {
   success: true
   id: string
+  /**
+   * For a hail report request: the key that reads its summary (GET /api/hail-reports/:id,
+   * header X-Report-Key), answered to this browser only.
+   */
+  reportKey?: string
 }
 /** 400 answer: one message per field (the field messages of docs/forms.md). */
 export interface EnquiryRejected {

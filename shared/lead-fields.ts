@@ -68,8 +68,11 @@ export interface SummaryRow {
   label: string
   /** Another field shown after this one's value, with a space (the last name after the first). */
   followedBy?: string
-  /** The value as a link: tel: for a phone number, mailto: for an address. */
-  link?: 'tel' | 'mailto'
+  /**
+   * The value as a link: tel: for a phone number, mailto: for an e-mail address, and for the
+   * home's address a maps search that opens directions on a phone (the office drives there).
+   */
+  link?: 'tel' | 'mailto' | 'map'
   /** Keeps the visitor's line breaks. */
   lines?: true
 }
@@ -213,7 +216,7 @@ export const LEAD_FIELDS = {
     personal: true,
     // address-line1: the one-line street address ('street-address' is for multi-line fields).
     input: { label: 'Property Address', autoComplete: 'address-line1', full: true },
-    summary: { label: 'Address' },
+    summary: { label: 'Address', link: 'map' },
   },
   message: {
     column: 'message',
@@ -358,7 +361,7 @@ export interface SummaryLine {
   name: LeadFieldName
   label: string
   value: string
-  link?: 'tel' | 'mailto'
+  link?: 'tel' | 'mailto' | 'map'
   lines?: true
 }
 

@@ -19,23 +19,37 @@ export interface LeadFormSpec {
   request: string
   /** The homeowner asked for the hail weather report. */
   hailReport: boolean
+  /** Where the lead came from on the site, in the office's words: 'Hail report page'. */
+  label: string
 }
 
 export const LEAD_FORMS = {
-  contact_modal: { formType: 'contact_modal', request: 'inspection request', hailReport: false },
+  contact_modal: {
+    formType: 'contact_modal',
+    request: 'inspection request',
+    hailReport: false,
+    label: 'Contact form in the pop-up',
+  },
   contact_page: {
     formType: 'contact',
     page: ROUTES.contact.path,
     request: 'contact form message',
     hailReport: false,
+    label: 'Contact page form',
   },
   hail_report: {
     formType: 'contact',
     page: ROUTES.hailReport.path,
     request: 'hail report request',
     hailReport: true,
+    label: 'Hail report page',
   },
-  exit_intent: { formType: 'exit_intent', request: 'exit-intent hail report request', hailReport: true },
+  exit_intent: {
+    formType: 'exit_intent',
+    request: 'exit-intent hail report request',
+    hailReport: true,
+    label: 'Hail report offer in the exit-intent pop-up',
+  },
 } as const satisfies Record<string, LeadFormSpec>
 
 export type LeadFormName = keyof typeof LEAD_FORMS

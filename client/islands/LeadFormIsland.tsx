@@ -6,7 +6,7 @@
  * navigation; the hail report form confirms in place instead.
  */
 import { useEffect, useRef, useState } from 'react'
-import { FACTS } from '../../shared/business'
+import { HAIL_SUMMARY_TEXT } from '../../shared/hail-summary'
 import type { Touch } from '../../shared/attribution'
 import type { EnquiryFormState } from '../../shared/enquiry-form-state'
 import { ROUTES } from '../../shared/routes'
@@ -15,6 +15,7 @@ import { CheckIcon } from '../components/ui/icons'
 import { EnquiryForm } from '../components/lead/form/EnquiryForm'
 import { LEAD_FORM_UI, type LeadFormName } from '../components/lead/form/lead-forms'
 import { notifyOnNextPage } from './toasts'
+import { rememberPendingReport, showHailSummary, type PendingReport } from '../lib/hail-summary-view'
 
 export interface LeadFormIslandProps {
   form: LeadFormName
@@ -39,8 +40,10 @@ export function LeadFormIsland({ form, pagePath, served, labelledBy, touch }: Le
       served={served}
       touch={touch}
       labelledBy={labelledBy}
-      onSuccess={(element) => {
+      onSuccess={(element, stored) => {
         if (spec.successToast) notifyOnNextPage('success', spec.successToast)
+        // The exit-intent popup's hail report: /schedule-inspection shows its summary.
+        if (stored.reportKey) rememberPendingReport({ id: stored.id, key: stored.reportKey })
         element.dispatchEvent(new CustomEvent(LEAD_SENT_EVENT, { bubbles: true }))
         window.location.assign(ROUTES.scheduleInspection.path)
       }}
@@ -48,7 +51,10 @@ export function LeadFormIsland({ form, pagePath, served, labelledBy, touch }: Le
   )
 }
 
-/** The /hail-report form: on success the fields clear and a panel confirms the report is on its way. */
+/**
+ * The /hail-report form: on success the fields clear, a panel confirms the report is on its way
+ * and shows its summary as soon as the worker has made it (client/lib/hail-summary-view.ts).
+ */
 function HailReportRequest({
   pagePath,
   served,
@@ -58,10 +64,12 @@ function HailReportRequest({
   served?: EnquiryFormState
   touch?: Touch
 }) {
-  const [sent, setSent] = useState(false)
+  const [sent, setSent] = useState<PendingReport | 'sent' | undefined>()
   const statusRef = useRef<HTMLDivElement>(null)
+  const summaryRef = useRef<HTMLDivElement>(null)
   useEffect(() => {
     if (sent) statusRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' })
+    if (typeof sent === 'object' && summaryRef.current) return showHailSummary(summaryRef.current, sent)
   }, [sent])
   return (
     <>
@@ -72,11 +80,9 @@ function HailReportRequest({
               <CheckIcon />
             </span>
             <div>
-              <p className="form-success-title">Your free hail report is on its way!</p>
-              <p>
-                We&apos;re pulling the storm history for your address. Expect your report by e-mail within{' '}
-                {FACTS.hailReportDeliveryHours} hours.
-              </p>
+              <p className="form-success-title">{HAIL_SUMMARY_TEXT.onItsWay}</p>
+              {/* Filled by showHailSummary, outside React's tree of this island. */}
+              <div className="hail-summary-region" ref={summaryRef} />
             </div>
           </div>
         ) : null}
@@ -86,8 +92,8 @@ function HailReportRequest({
         sourcePath={pagePath}
         served={served}
         touch={touch}
-        onSuccess={(element) => {
-          setSent(true)
+        onSuccess={(element, stored) => {
+          setSent(stored.reportKey ? { id: stored.id, key: stored.reportKey } : 'sent')
           element.dispatchEvent(new CustomEvent(LEAD_SENT_EVENT, { bubbles: true }))
         }}
       />

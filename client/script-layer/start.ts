@@ -10,6 +10,7 @@
 import { startBookingWidget } from './booking-widget'
 import { startExitIntent } from './exit-intent'
 import { startFormTokens } from './form-token'
+import { startHailSummary } from './hail-summary'
 import { startHeaderMenus } from './header-menus'
 import { startImageLoaders } from './image-loader'
 import { startIslands } from './islands'
@@ -35,6 +36,7 @@ function start(): void {
   startBookingWidget()
   startPageParts()
   startFormTokens()
+  startHailSummary()
   // The success toast of a form that brought the visitor here.
   const toast = takeCarriedToast()
   if (toast) notify(toast.kind, toast.message)

@@ -69,6 +69,11 @@ export interface NewLead extends LeadFieldValues {
   nextAttemptAt: Date
   /** Absent: not checked (leads written by tools and tests). */
   spam?: SpamCheck
+  /**
+   * SHA-256 (hex) of the key that lets the visitor who sent a hail report form read its
+   * summary on the page (core/storms/report-key.ts); absent for other forms.
+   */
+  reportKeyHash?: string
 }
 
 /** The row as SQLite returns it; it never leaves the db layer. */
@@ -103,8 +108,8 @@ export function toLead(row: LeadRow): Lead {
 
 const INSERT_LEAD = `INSERT INTO form_submissions
   (id, ${FIELD_COLUMNS.join(', ')}, form_type, form, created_at, updated_at, source_path, duplicate_of,
-   next_attempt_at, spam_score, spam_reasons, quarantined_at)
-  VALUES (${['?', ...FIELD_COLUMNS.map(() => '?'), ...Array(10).fill('?')].join(', ')})`
+   next_attempt_at, spam_score, spam_reasons, quarantined_at, report_key_hash)
+  VALUES (${['?', ...FIELD_COLUMNS.map(() => '?'), ...Array(11).fill('?')].join(', ')})`
 
 /**
  * A lead the office should know of: not in quarantine, or released from it. Every query of
@@ -145,6 +150,7 @@ export function insertLead(db: Db, lead: NewLead): { duplicateOf: string | null 
       lead.spam?.score ?? null,
       lead.spam ? JSON.stringify(lead.spam.reasons) : null,
       lead.spam?.quarantine ? createdAt : null,
+      lead.reportKeyHash ?? null,
     )
     return { duplicateOf }
   })

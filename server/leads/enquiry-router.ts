@@ -29,6 +29,9 @@ import { siteSecret, type SpamCheck } from '../../core/db/leads'
 import { checkFormToken, issueFormToken } from './form-token'
 import { isSpam, scoreEnquiry } from './spam-score'
 import { ROUTES } from '../../shared/routes'
+import { FORM_OF_FORM_TYPE, FORM_TYPES, LEAD_FORM_NAMES, LEAD_FORMS } from '../../shared/lead-forms'
+import { HAIL_REPORT_SENT_ANCHOR } from '../../shared/hail-summary'
+import { makeReportKey } from '../../core/storms/report-key'
 import type { WebConfig } from '../config'
 import type { Db } from '../../core/db/connection'
 import type { Logger } from '../../core/logger'
@@ -160,8 +163,8 @@ function createEnquiryHandler(deps: EnquiryRouterDeps, answers: Answers): Reques
         { formType: readFormType(body), fields: Object.keys(toFieldErrors(parsed.error)) },
         'invalid enquiry with the honeypot filled: answered as sent, not stored',
       )
-      if (form) res.redirect(303, ROUTES.scheduleInspection.path)
-      else res.status(201).json({ success: true, id: randomUUID() } satisfies EnquiryCreated)
+      if (form) res.redirect(303, successPath(body))
+      else res.status(201).json(createdAnswer(randomUUID(), body))
       return
     }
     if (!parsed.success) {
@@ -170,9 +173,9 @@ function createEnquiryHandler(deps: EnquiryRouterDeps, answers: Answers): Reques
       else res.status(400).json(rejected(errors))
       return
     }
-    let id: string
+    let stored: { id: string; reportKey?: string }
     try {
-      id = await storeLead(
+      stored = await storeLead(
         { db, producer, logger: req.log ?? logger },
         parsed.data,
         checkSpam(parsed.data, secret, deps.config.spamThreshold),
@@ -188,9 +191,36 @@ function createEnquiryHandler(deps: EnquiryRouterDeps, answers: Answers): Reques
       } else res.status(503).json(failed(REFUSALS.notStored.message))
       return
     }
-    if (form) res.redirect(303, ROUTES.scheduleInspection.path)
-    else res.status(201).json({ success: true, id } satisfies EnquiryCreated)
+    if (form) res.redirect(303, successPath(parsed.data))
+    else res.status(201).json({ success: true, ...stored } satisfies EnquiryCreated)
   }
+}
+
+/** Whether the post asks for the hail report (its form, or its form type's form). */
+function asksForHailReport(body: unknown): boolean {
+  const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>
+  const named = LEAD_FORM_NAMES.find((f) => f === fields.form)
+  const formType = FORM_TYPES.find((t) => t === fields.formType)
+  const form = named ?? (formType && FORM_OF_FORM_TYPE[formType])
+  return form !== undefined && LEAD_FORMS[form].hailReport
+}
+
+/**
+ * Where a plain form post goes when it was stored: /schedule-inspection, and for a hail report
+ * the same page at its note that the report is on its way (shown by CSS's :target, so the
+ * cached page needs no script and no query string).
+ */
+function successPath(body: unknown): string {
+  return asksForHailReport(body)
+    ? `${ROUTES.scheduleInspection.path}#${HAIL_REPORT_SENT_ANCHOR}`
+    : ROUTES.scheduleInspection.path
+}
+
+/** The 201 a bot gets for a post answered as sent but not stored: the same shape as a real one. */
+function createdAnswer(id: string, body: unknown): EnquiryCreated {
+  return asksForHailReport(body)
+    ? { success: true, id, reportKey: makeReportKey().key }
+    : { success: true, id }
 }
 
 /** The enquiry's spam evidence, scored (server/leads/spam-score.ts). */

@@ -23,6 +23,7 @@ export function formStateOf(body: unknown, errors: Record<string, string>): Enqu
   const spec = form ? LEAD_FORMS[form] : undefined
   const pagePath = spec && ('page' in spec ? spec.page : findRoute(sourcePath) ? sourcePath : undefined)
   const state: EnquiryFormState = {
+    form: form && pagePath ? form : 'contact_page',
     formType: spec && pagePath ? spec.formType : LEAD_FORMS.contact_page.formType,
     pagePath: spec && pagePath ? pagePath : ROUTES.contact.path,
     values: {},

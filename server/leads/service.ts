@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto'
 import type { Enquiry } from '../../shared/enquiry'
 import { LEAD_FIELD_NAMES, type LeadFieldValues } from '../../shared/lead-fields'
-import { FORM_OF_FORM_TYPE } from '../../shared/lead-forms'
+import { FORM_OF_FORM_TYPE, LEAD_FORMS } from '../../shared/lead-forms'
+import { makeReportKey } from '../../core/storms/report-key'
 import type { Db } from '../../core/db/connection'
 import { insertLead, type SpamCheck } from '../../core/db/leads'
 import type { Logger } from '../../core/logger'
@@ -25,7 +26,7 @@ export async function storeLead(
   enquiry: Enquiry,
   /** The spam check (server/leads/spam-score.ts); a lead in quarantine is not handed over. */
   spam?: SpamCheck,
-): Promise<string> {
+): Promise<{ id: string; reportKey?: string }> {
   const id = randomUUID()
   const now = new Date()
   // The fields as the schema passed them; a field left blank is stored as NULL.
@@ -34,6 +35,8 @@ export async function storeLead(
   ) as LeadFieldValues
   // A page loaded before the forms named themselves sends no form: that of its form type.
   const form = enquiry.form ?? FORM_OF_FORM_TYPE[enquiry.formType]
+  // A hail report's summary is shown on the page to whoever holds this key (core/storms/report-key.ts).
+  const reportKey = LEAD_FORMS[form].hailReport ? makeReportKey() : undefined
   const { duplicateOf } = insertLead(deps.db, {
     id,
     ...fields,
@@ -43,6 +46,7 @@ export async function storeLead(
     createdAt: now,
     nextAttemptAt: new Date(now.getTime() + RELAY_GRACE_MS),
     spam,
+    reportKeyHash: reportKey?.hash,
   })
   const quarantined = spam?.quarantine === true
   deps.logger.info(
@@ -59,5 +63,5 @@ export async function storeLead(
       : 'lead stored',
   )
   if (deps.producer && !quarantined) await handOverLead({ ...deps, producer: deps.producer }, id)
-  return id
+  return { id, reportKey: reportKey?.key }
 }

@@ -90,12 +90,15 @@ export interface LeadView {
   cameFrom: string | undefined
   /** The first visit's line, with its date. */
   firstFoundUs: string | undefined
+  /** A hail report lead's storms in one line (worker/storms/lead-reports.ts); undefined for other leads. */
+  storms: string | undefined
 }
 
 export function buildLeadView(
   lead: LeadToShow,
   original: Pick<Lead, 'createdAt'> | undefined,
   siteUrl: string,
+  storms?: string,
 ): LeadView {
   const fields = Object.fromEntries(
     LEAD_FIELD_NAMES.map((name) => {
@@ -133,5 +136,6 @@ export function buildLeadView(
     firstTouch: first,
     cameFrom: last ? toBodyText(describeTouch(last)) : undefined,
     firstFoundUs: first ? toBodyText(describeFirstTouch(first)) : undefined,
+    storms,
   }
 }

@@ -25,6 +25,9 @@ import {
 } from '../../core/db/notifications'
 import type { Logger } from '../../core/logger'
 import type { WorkerConfig } from '../config'
+import { findLeadReport } from '../../core/storms/lead-reports'
+import { LEAD_FORMS } from '../../shared/lead-forms'
+import { createLeadReports, type LeadReports } from '../storms/lead-reports'
 import type { ConfiguredChannel, SendContext } from './channels/channel'
 import { buildLeadView, type LeadView } from './lead-view'
 import { createMailer, type Mailer } from './mailer'
@@ -63,13 +66,21 @@ export function createNotifier(deps: {
   config: WorkerConfig
   logger: Logger
   mailer?: Mailer
+  /** The weather reports of hail report leads; made from the worker's settings when not given. */
+  reports?: LeadReports
 }): Notifier {
   const { db, config } = deps
   const notify = config.notify
   const logger = deps.logger.child({ component: 'notifier' })
   const channels = new Map(notify.channels.map((c) => [c.id, c]))
   const mailer = deps.mailer ?? (notify.smtp ? createMailer(notify.smtp, notify.sendTimeoutMs) : undefined)
-  const sending: SendContext = { mailer, business: config.business, sendTimeoutMs: notify.sendTimeoutMs }
+  const reports = deps.reports ?? createLeadReports({ db, geocoder: config.geocoder, logger: deps.logger })
+  const sending: SendContext = {
+    mailer,
+    business: config.business,
+    sendTimeoutMs: notify.sendTimeoutMs,
+    reports,
+  }
   const record = createOutcomeRecorder({ db, logger, retry: notify.retry })
   const leaseMs = claimLeaseMs(notify.sendTimeoutMs)
   // site-admin and /readyz read the channels from the database: they show whatever this list holds.
@@ -77,7 +88,29 @@ export function createNotifier(deps: {
 
   function viewOf(lead: Lead): LeadView {
     const original = lead.duplicateOf ? findLead(db, lead.duplicateOf) : undefined
-    return buildLeadView(lead, original, config.siteUrl)
+    return buildLeadView(lead, original, config.siteUrl, stormLineOf(lead))
+  }
+
+  /** The office e-mail's line about the storms at a hail report lead's address. */
+  function stormLineOf(lead: Lead): string | undefined {
+    if (!LEAD_FORMS[lead.form].hailReport) return undefined
+    const stored = findLeadReport(db, lead.id)
+    if (!stored) return 'not made yet (no storm data in the store: site-admin storms status)'
+    if (!stored.report) return 'the address could not be placed: please send the report by hand'
+    return stored.report.summary.line
+  }
+
+  /**
+   * A hail report lead's report is made before its notifications go out (a few seconds at most:
+   * the geocoder's timeout), so the office e-mail carries its summary. A failure here is logged
+   * and delays nothing: the lead goes out without the line, and the report channel tries again.
+   */
+  async function prepareReport(lead: Lead): Promise<void> {
+    try {
+      await reports.prepare(lead)
+    } catch (err) {
+      logger.error({ err, leadId: lead.id }, 'storm report could not be made; the lead is sent without it')
+    }
   }
 
   function sendOn(channelId: string, lead: LeadView): Promise<Outcome> {
@@ -120,6 +153,7 @@ export function createNotifier(deps: {
         logger.info({ leadId, jobId }, 'lead is in quarantine as spam: not notified')
         return
       }
+      await prepareReport(lead)
       const now = new Date()
       const plans = notify.channels.map((channel) => channel.plan(lead, now))
       const claimed = beginLeadDelivery(db, { leadId, jobId, plans, now, leaseMs })

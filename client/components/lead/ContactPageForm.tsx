@@ -10,7 +10,7 @@ import { useLandingTouch } from './landing-touch'
 
 export function ContactPageForm() {
   const { urlPathname, enquiryForm } = usePageContext()
-  const served = isStateFor(enquiryForm, 'contact', urlPathname) ? enquiryForm : undefined
+  const served = isStateFor(enquiryForm, 'contact_page', urlPathname) ? enquiryForm : undefined
   const touch = useLandingTouch()
   return (
     <div className="lead-form-card" id={CONTACT_PAGE_FORM_ID} data-form="contact">

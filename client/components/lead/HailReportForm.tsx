@@ -32,7 +32,7 @@ export function ScrollToHailReportForm({ children }: { children: React.ReactNode
 export function HailReportForm() {
   const { enquiryForm } = usePageContext()
   const pagePath = ROUTES.hailReport.path
-  const served = isStateFor(enquiryForm, 'contact', pagePath) ? enquiryForm : undefined
+  const served = isStateFor(enquiryForm, 'hail_report', pagePath) ? enquiryForm : undefined
   const touch = useLandingTouch()
   return (
     <div

@@ -99,8 +99,8 @@ function DialogForm({
 export function LeadDialogs() {
   const { urlPathname, enquiryForm } = usePageContext()
   const pageFormId = PAGE_LEAD_FORM_IDS[urlPathname]
-  const contactState = enquiryForm?.formType === 'contact_modal' ? enquiryForm : undefined
-  const exitState = enquiryForm?.formType === 'exit_intent' ? enquiryForm : undefined
+  const contactState = enquiryForm?.form === 'contact_modal' ? enquiryForm : undefined
+  const exitState = enquiryForm?.form === 'exit_intent' ? enquiryForm : undefined
   return (
     <>
       {pageFormId ? <form id={TO_PAGE_FORM_ID} method="get" action={`#${pageFormId}`} hidden /> : null}

@@ -3,6 +3,8 @@
  * indexed: the server sends X-Robots-Tag and the head a robots meta tag (client/pages/+Head.tsx).
  */
 import { FACTS } from '../../../shared/business'
+import { HAIL_REPORT_SENT_ANCHOR, HAIL_SUMMARY_TEXT } from '../../../shared/hail-summary'
+import { HAIL_SUMMARY_REGION } from '../../dom-contract'
 import { BookingWidget } from '../../components/lead/BookingWidget'
 
 export default function Page() {
@@ -16,6 +18,16 @@ export default function Page() {
             {`Pick a time below that suits you and we'll see you at your property. Prefer to talk first? We'll call you within ${FACTS.callbackHours} hours either way.`}
           </p>
         </header>
+        {/*
+          A hail report request sent without JavaScript lands on this page's fragment
+          (#hail-report-on-its-way): CSS's :target shows the note, so the cached page needs no
+          script and no query. With JavaScript, the region below shows the report's summary.
+        */}
+        <div id={HAIL_REPORT_SENT_ANCHOR} className="hail-report-sent" tabIndex={-1}>
+          <p className="form-success-title">{HAIL_SUMMARY_TEXT.onItsWay}</p>
+          <p>{HAIL_SUMMARY_TEXT.fullReport}</p>
+        </div>
+        <div className="hail-summary-region" role="status" hidden {...{ [HAIL_SUMMARY_REGION]: '' }} />
         <BookingWidget />
       </div>
     </section>

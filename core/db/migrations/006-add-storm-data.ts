@@ -13,7 +13,8 @@
  *   know which NCEI year files it already has.
  * - storm_refresh: the worker's last refresh and its outcome (one row), for site-admin and /readyz.
  * - storm_reports: the report made for a lead (at most one): where the home was placed and how,
- *   and the summary the office e-mail, the homeowner's e-mail and the page show.
+ *   and the whole report as JSON (its summary is what the office e-mail, the homeowner's e-mail
+ *   and the page show; the PDF is rendered from the same report, so they never disagree).
  * - form_submissions.report_key_hash: the SHA-256 of the key that lets the visitor who sent a
  *   hail report form, and nobody else, read its summary on the page.
  */
@@ -70,7 +71,7 @@ CREATE TABLE storm_reports (
   place      TEXT,
   latitude   REAL,
   longitude  REAL,
-  summary    TEXT,
+  report     TEXT,
   made_at    TEXT NOT NULL
 ) STRICT;
 

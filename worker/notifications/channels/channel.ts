@@ -15,6 +15,7 @@ import type { LeadView } from '../lead-view'
 import type { Mailer } from '../mailer'
 import type { Outcome } from '../outcome'
 import type { SmtpSettings } from '../smtp'
+import type { LeadReports } from '../../storms/lead-reports'
 
 /** What the worker's channels share: the SMTP connection, when there is one. */
 export interface SharedChannelSettings {
@@ -35,6 +36,8 @@ export interface SendContext {
   sendTimeoutMs: number
   /** `npm run notify:test`: a test notification, marked as such, for the office only. */
   test?: boolean
+  /** The weather reports of hail report leads (worker/storms/lead-reports.ts). */
+  reports?: LeadReports
 }
 
 /** One channel's module: everything the channel is. */

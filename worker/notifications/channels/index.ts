@@ -5,7 +5,8 @@
  */
 import { autoreply } from './autoreply'
 import type { Channel } from './channel'
+import { hailReport } from './hail-report'
 import { officeEmail } from './office-email'
 import { webhook } from './webhook'
 
-export const CHANNELS: readonly Channel[] = [officeEmail, webhook, autoreply]
+export const CHANNELS: readonly Channel[] = [officeEmail, webhook, autoreply, hailReport]

@@ -20,6 +20,14 @@ import { summarize, type SummaryLine } from '../../../shared/lead-fields'
 import type { LeadView } from '../lead-view'
 import { styles } from './styles'
 
+/**
+ * A maps search for the address: on a phone it opens the maps app with directions one tap
+ * away, on a desktop the map in the browser. The office drives to these homes.
+ */
+export function mapSearchUrl(address: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`
+}
+
 function capitalise(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1)
 }
@@ -50,6 +58,7 @@ function FieldValue({ row }: { row: SummaryLine }) {
   if (!row.value) return '(none)'
   if (row.link === 'tel') return <Link href={telHref(row.value)}>{row.value}</Link>
   if (row.link === 'mailto') return <Link href={`mailto:${row.value}`}>{row.value}</Link>
+  if (row.link === 'map') return <Link href={mapSearchUrl(row.value)}>{row.value}</Link>
   if (row.lines) return <Lines text={row.value} />
   return row.value
 }
@@ -76,6 +85,7 @@ export function LeadEmail({ lead }: { lead: LeadView }) {
           {lead.firstFoundUs ? (
             <Text style={styles.source}>{`First found us: ${lead.firstFoundUs}`}</Text>
           ) : null}
+          {lead.storms ? <Text style={styles.notice}>{`Storms at the address: ${lead.storms}`}</Text> : null}
           <Section style={styles.buttonRow}>
             <Link href={lead.telHref} style={styles.button}>
               {`Call ${lead.firstName}: ${lead.phone}`}
@@ -90,7 +100,7 @@ export function LeadEmail({ lead }: { lead: LeadView }) {
                   </Field>
                 ))}
                 <Field label="Request">{capitalise(lead.kind.request)}</Field>
-                <Field label="Form">{lead.formType}</Field>
+                <Field label="Form">{lead.kind.label}</Field>
                 <Field label="Page">
                   {lead.sourceUrl ? <Link href={lead.sourceUrl}>{lead.sourcePath}</Link> : '(not given)'}
                 </Field>

@@ -59,8 +59,8 @@ export interface EnquiryFormProps {
   touch?: Touch
   /** The id of the heading that names the form, in a dialog. */
   labelledBy?: string
-  /** Runs after the form has been reset. */
-  onSuccess?: (form: HTMLFormElement) => void
+  /** Runs after the form has been reset, with the stored lead's id (and a hail report's key). */
+  onSuccess?: (form: HTMLFormElement, stored: { id: string; reportKey?: string }) => void
 }
 
 export function EnquiryForm({ form, sourcePath, served, touch, labelledBy, onSuccess }: EnquiryFormProps) {
@@ -112,7 +112,7 @@ export function EnquiryForm({ form, sourcePath, served, touch, labelledBy, onSuc
       rememberLead({ firstName: parsed.firstName, lastName: parsed.lastName, email: parsed.email })
       renewFormToken(id)
       reset(EMPTY_VALUES)
-      if (formRef.current) onSuccess?.(formRef.current)
+      if (formRef.current) onSuccess?.(formRef.current, { id: result.id, reportKey: result.reportKey })
       return
     }
     if (result.reason === 'refused') {

@@ -6,7 +6,8 @@
 import { ENQUIRY_ENDPOINT, type Enquiry, type EnquiryResponse } from '../../../../shared/enquiry'
 
 export type SubmitResult =
-  | { ok: true; id: string }
+  /** reportKey: a hail report's, which reads its summary (shared/hail-summary.ts). */
+  | { ok: true; id: string; reportKey?: string }
   /** The server answered but refused: 400 (with field errors), 403, 413, 415, 429, 5xx. */
   | { ok: false; reason: 'refused'; status: number; fieldErrors: Record<string, string> }
   /** The server could not be reached (offline, aborted, DNS). */
@@ -25,7 +26,12 @@ export async function submitEnquiry(enquiry: Enquiry): Promise<SubmitResult> {
     return { ok: false, reason: 'unreachable', error }
   }
   const body = (await res.json().catch(() => null)) as Partial<EnquiryResponse> | null
-  if (res.ok && body && body.success === true && 'id' in body) return { ok: true, id: String(body.id) }
+  if (res.ok && body && body.success === true && 'id' in body)
+    return {
+      ok: true,
+      id: String(body.id),
+      ...(typeof body.reportKey === 'string' ? { reportKey: body.reportKey } : {}),
+    }
   if (res.ok) return { ok: true, id: '' }
   const fieldErrors =
     body && 'errors' in body && body.errors && typeof body.errors === 'object' ? body.errors : {}

@@ -1,0 +1,139 @@
+/**
+ * The hail report's summary on the page, for the visitor who just sent the form: plain DOM code,
+ * so the /hail-report form's island and /schedule-inspection's script (after the exit-intent
+ * popup) show it the same way. It asks GET /api/hail-reports/:id with the key the post was
+ * answered with until the worker has made the report, showing that it is looking meanwhile;
+ * after HAIL_SUMMARY_WAIT_MS it says the summary is late and the full report still comes by
+ * e-mail. It never shows anything it was not given.
+ */
+import {
+  describeHailMark,
+  HAIL_REPORT_ENDPOINT,
+  HAIL_SUMMARY_POLL_MS,
+  HAIL_SUMMARY_TEXT,
+  HAIL_SUMMARY_WAIT_MS,
+  REPORT_KEY_HEADER,
+  type HailReportStatus,
+  type HailSummaryView,
+} from '../../shared/hail-summary'
+import { browserStorage } from './browser-storage'
+
+/** A report asked for in this browser: the lead's id and the key that reads its summary. */
+export interface PendingReport {
+  id: string
+  key: string
+}
+
+const PENDING_SESSION_KEY = 'hailReportPending'
+
+/** Kept for the next page (the exit-intent popup goes on to /schedule-inspection), never in the URL. */
+export function rememberPendingReport(pending: PendingReport): void {
+  try {
+    browserStorage('sessionStorage')?.setItem(PENDING_SESSION_KEY, JSON.stringify(pending))
+  } catch {
+    // Private mode may refuse: the summary is then only in the e-mail.
+  }
+}
+
+/** The report remembered for this page, taken once. */
+export function takePendingReport(): PendingReport | undefined {
+  try {
+    const storage = browserStorage('sessionStorage')
+    const raw = storage?.getItem(PENDING_SESSION_KEY)
+    storage?.removeItem(PENDING_SESSION_KEY)
+    const parsed = raw ? (JSON.parse(raw) as Partial<PendingReport>) : undefined
+    return typeof parsed?.id === 'string' && typeof parsed.key === 'string'
+      ? { id: parsed.id, key: parsed.key }
+      : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string) {
+  const node = document.createElement(tag)
+  node.className = className
+  if (text !== undefined) node.textContent = text
+  return node
+}
+
+const RING_LABELS: Record<number, string> = { 1: 'Within 1 mile', 3: '1 to 3 miles', 10: '3 to 10 miles' }
+
+function stormCount(n: number): string {
+  return `${n} ${n === 1 ? 'storm' : 'storms'}`
+}
+
+/** The summary as a few lines a homeowner reads at a glance. */
+function renderSummary(summary: HailSummaryView): HTMLElement[] {
+  const items: string[] = summary.countByRing.map(
+    ({ ring, count }) => `${RING_LABELS[ring] ?? `Within ${ring} miles`}: ${stormCount(count)}`,
+  )
+  if (summary.largestHailWithin1Mi)
+    items.push(`Largest hail within 1 mile: ${describeHailMark(summary.largestHailWithin1Mi)}`)
+  if (summary.largestHailWithin3Mi)
+    items.push(`Largest hail within 3 miles: ${describeHailMark(summary.largestHailWithin3Mi)}`)
+  if (summary.dateOfLoss)
+    items.push(`Most recent hail of 1 inch or more within 3 miles: ${describeHailMark(summary.dateOfLoss)}`)
+  const list = el('ul', 'hail-summary-list')
+  for (const item of items) list.append(el('li', '', item))
+  const located = summary.locatedText.startsWith('located')
+    ? summary.locatedText
+    : `located ${summary.locatedText}`
+  return [
+    el('p', 'hail-summary-heading', HAIL_SUMMARY_TEXT.readyHeading),
+    el('p', 'hail-summary-line', summary.line),
+    list,
+    el(
+      'p',
+      'hail-summary-note',
+      `Since ${summary.sinceYear}, from NOAA storm data; your home was ${located}.`,
+    ),
+    el('p', 'hail-summary-note', HAIL_SUMMARY_TEXT.fullReport),
+  ]
+}
+
+async function ask(pending: PendingReport): Promise<HailReportStatus | 'error'> {
+  try {
+    const res = await fetch(`${HAIL_REPORT_ENDPOINT}/${encodeURIComponent(pending.id)}`, {
+      headers: { Accept: 'application/json', [REPORT_KEY_HEADER]: pending.key },
+      credentials: 'same-origin',
+      cache: 'no-store',
+    })
+    if (!res.ok) return 'error'
+    return (await res.json()) as HailReportStatus
+  } catch {
+    // A dropped connection on a weak signal: asked again at the next turn.
+    return { status: 'pending' }
+  }
+}
+
+/**
+ * Shows the report's progress and then its summary in `container` (a role=status region).
+ * Returns a function that stops asking (the island calls it when it goes away).
+ */
+export function showHailSummary(container: HTMLElement, pending: PendingReport): () => void {
+  let stopped = false
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const body = el('div', 'hail-summary')
+  const show = (...nodes: HTMLElement[]) => body.replaceChildren(...nodes)
+  show(el('p', 'hail-summary-progress', HAIL_SUMMARY_TEXT.looking))
+  container.replaceChildren(body)
+  container.hidden = false
+  const deadline = Date.now() + HAIL_SUMMARY_WAIT_MS
+
+  const turn = async () => {
+    if (stopped) return
+    const answer = await ask(pending)
+    if (stopped) return
+    if (answer === 'error') return show(el('p', 'hail-summary-note', HAIL_SUMMARY_TEXT.failed))
+    if (answer.status === 'ready') return show(...renderSummary(answer.summary))
+    if (answer.status === 'unplaced') return show(el('p', 'hail-summary-note', HAIL_SUMMARY_TEXT.unplaced))
+    if (Date.now() >= deadline) return show(el('p', 'hail-summary-note', HAIL_SUMMARY_TEXT.notReady))
+    timer = setTimeout(() => void turn(), HAIL_SUMMARY_POLL_MS)
+  }
+  void turn()
+  return () => {
+    stopped = true
+    clearTimeout(timer)
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * The weather report made for a lead (storm_reports): where the home was placed and how, and
+ * the whole report. At most one per lead: the first one made is kept, so a retry, the
+ * reconciler, the PDF, both e-mails and the page all show the same report.
+ */
+import type { Db } from '../db/connection'
+import { prepare } from '../db/prepare'
+import type { HailMark, HailSummaryView } from '../../shared/hail-summary'
+import type { Location, LocatedBy, ReportSummary, StormReport } from './types'
+
+export interface LeadReport {
+  leadId: string
+  /** 'none': the address could not be placed; the office follows up by hand. */
+  locatedBy: LocatedBy
+  location: Location | undefined
+  /** Undefined when the address could not be placed. */
+  report: StormReport | undefined
+  madeAt: string
+}
+
+interface Row {
+  lead_id: string
+  located_by: LocatedBy
+  place: string | null
+  latitude: number | null
+  longitude: number | null
+  report: string | null
+  made_at: string
+}
+
+export function findLeadReport(db: Db, leadId: string): LeadReport | undefined {
+  const row = prepare(db, 'SELECT * FROM storm_reports WHERE lead_id = ?').get(leadId) as Row | undefined
+  if (!row) return undefined
+  const placed = row.located_by !== 'none' && row.latitude !== null && row.longitude !== null
+  return {
+    leadId: row.lead_id,
+    locatedBy: row.located_by,
+    location: placed
+      ? {
+          locatedBy: row.located_by as Location['locatedBy'],
+          latitude: row.latitude!,
+          longitude: row.longitude!,
+          matched: row.place ?? '',
+          ...(row.located_by === 'zip' && row.place ? { zip: row.place.replace(/\D/g, '') } : {}),
+        }
+      : undefined,
+    report: row.report ? (JSON.parse(row.report) as StormReport) : undefined,
+    madeAt: row.made_at,
+  }
+}
+
+/** Stores the lead's report unless it has one; returns the one stored (this or the earlier). */
+export function saveLeadReport(
+  db: Db,
+  r: { leadId: string; location: Location | undefined; report: StormReport | undefined; madeAt: Date },
+): LeadReport {
+  prepare(
+    db,
+    `INSERT INTO storm_reports (lead_id, located_by, place, latitude, longitude, report, made_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (lead_id) DO NOTHING`,
+  ).run(
+    r.leadId,
+    r.location?.locatedBy ?? 'none',
+    r.location?.matched ?? null,
+    r.location?.latitude ?? null,
+    r.location?.longitude ?? null,
+    r.report ? JSON.stringify(r.report) : null,
+    r.madeAt.toISOString(),
+  )
+  return findLeadReport(db, r.leadId)!
+}
+
+/** The stored hash of the lead's report key (core/storms/report-key.ts); undefined: no such lead. */
+export function findReportKeyHash(db: Db, leadId: string): string | null | undefined {
+  const row = prepare(db, 'SELECT report_key_hash FROM form_submissions WHERE id = ?').get(leadId) as
+    { report_key_hash: string | null } | undefined
+  return row ? row.report_key_hash : undefined
+}
+
+/** The summary as the page may show it: the storms, never the address. */
+export function toSummaryView(summary: ReportSummary): HailSummaryView {
+  const mark = (m: ReportSummary['dateOfLoss']): HailMark | null =>
+    m ? { hailIn: m.hailIn, beginAt: m.beginAt, distanceMi: m.distanceMi, direction: m.direction } : null
+  return {
+    locatedText: summary.locatedText,
+    line: summary.line,
+    countByRing: Object.entries(summary.countByRing).map(([ring, count]) => ({ ring: Number(ring), count })),
+    largestHailWithin1Mi: mark(summary.largestHailWithin1Mi),
+    largestHailWithin3Mi: mark(summary.largestHailWithin3Mi),
+    dateOfLoss: mark(summary.dateOfLoss),
+    sinceYear: new Date(summary.from).getUTCFullYear(),
+  }
+}

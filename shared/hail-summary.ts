@@ -1,0 +1,77 @@
+/**
+ * The hail report's summary as the page shows it to the visitor who asked for it, right after
+ * the form is sent: what GET /api/hail-reports/:id answers (server/leads/hail-report-router.ts)
+ * and what the browser renders (client/lib/hail-summary-view.ts). The worker makes the report
+ * (docs/storm-data.md); until it has, the answer says so and the page invents nothing.
+ */
+
+/** GET `${HAIL_REPORT_ENDPOINT}/${leadId}` with the key in this header. */
+export const HAIL_REPORT_ENDPOINT = '/api/hail-reports'
+export const REPORT_KEY_HEADER = 'X-Report-Key'
+
+/** The fragment of /schedule-inspection a plain form post of a hail report lands on (shown by CSS :target). */
+export const HAIL_REPORT_SENT_ANCHOR = 'hail-report-on-its-way'
+
+/** How long the page waits for the summary before it says it is not ready yet. */
+export const HAIL_SUMMARY_WAIT_MS = 45_000
+/** How often it asks meanwhile. */
+export const HAIL_SUMMARY_POLL_MS = 1500
+
+/** One notable hail: its size, when (ISO instant) and where from the home. */
+export interface HailMark {
+  hailIn: number
+  beginAt: string
+  distanceMi: number
+  direction: string
+}
+
+/** What the page may show: no address, only the storms around it. */
+export interface HailSummaryView {
+  /** 'located by street address', 'by ZIP code 80134', 'by city'. */
+  locatedText: string
+  /** The one-line summary: '1.75 in hail 0.6 mi NW on 12 Jun 2024; 7 storms within 3 mi since 2021'. */
+  line: string
+  /** Storms per ring (miles → count), each counted in its smallest ring. */
+  countByRing: { ring: number; count: number }[]
+  largestHailWithin1Mi: HailMark | null
+  largestHailWithin3Mi: HailMark | null
+  dateOfLoss: HailMark | null
+  /** The period covered: the year it starts. */
+  sinceYear: number
+}
+
+export type HailReportStatus =
+  /** The worker has not made it yet. */
+  | { status: 'pending' }
+  | { status: 'ready'; summary: HailSummaryView }
+  /** The address could not be placed: the office follows up by hand. */
+  | { status: 'unplaced' }
+
+/** The page's words, in one place. */
+export const HAIL_SUMMARY_TEXT = {
+  onItsWay: 'Your free hail report is on its way!',
+  looking: 'Looking up the storms recorded around your address…',
+  readyHeading: 'Storms recorded around your address',
+  fullReport:
+    'The full report, with every storm and a map of where it hit, is on its way to your inbox as a PDF.',
+  notReady:
+    'Your storm summary is taking longer than usual. The full report will arrive in your inbox as soon as it is ready.',
+  unplaced:
+    'We could not place your address on the map automatically. Our office will look it up and send your report by e-mail.',
+  failed: 'We could not load your storm summary just now. The full report will still arrive in your inbox.',
+} as const
+
+/** '12 Jun 2024' in Denver's calendar. */
+export function formatStormDate(iso: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'America/Denver',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  }).format(new Date(iso))
+}
+
+/** '1.75 in hail, 0.6 mi NW, 12 Jun 2024'. */
+export function describeHailMark(mark: HailMark): string {
+  return `${mark.hailIn} in hail, ${mark.distanceMi.toFixed(1)} mi ${mark.direction}, ${formatStormDate(mark.beginAt)}`
+}

@@ -1,0 +1,76 @@
+/**
+ * The Extreme Weather Report to the homeowner (docs/storm-data.md): for every hail report
+ * request (the /hail-report form and the exit-intent popup), an e-mail with the summary and the
+ * whole report as a PDF, made by the worker from NOAA's storm data. When the address could not
+ * be placed, an honest e-mail that the office will follow up, never an empty or invented report.
+ * While the store holds no storm data yet (a new install before its first refresh), the channel
+ * waits and retries: the report goes out once the data is there.
+ *
+ * On whenever e-mail is (SMTP_URL), since the site promises the report; HAIL_REPORT_EMAIL=false
+ * turns it off (the office then sends reports by hand, `site-admin storms report`).
+ */
+import { z } from 'zod'
+import { renderReportPdf } from '../../../core/storms/pdf'
+import { SAMPLE_STORM_REPORT } from '../../../core/storms/sample-report'
+import { LEAD_FORMS } from '../../../shared/lead-forms'
+import { buildHailReportMail } from '../hail-report-mail'
+import type { SmtpSettings } from '../smtp'
+import { defineChannel } from './channel'
+
+const OFF = 'off (SMTP_URL unset, or HAIL_REPORT_EMAIL=false)'
+
+export const hailReport = defineChannel({
+  id: 'hail_report',
+  label: 'hail report to homeowner',
+  exportColumn: 'hail_report',
+  audience: 'homeowner',
+  enabledBy: 'SMTP_URL',
+  setUp: 'SMTP_URL (the Extreme Weather Report to the homeowner; HAIL_REPORT_EMAIL=false turns it off)',
+  env: {
+    HAIL_REPORT_EMAIL: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .optional()
+      .refine((v) => v === undefined || ['', 'true', 'false', '1', '0', 'yes', 'no'].includes(v), {
+        message: 'must be true or false',
+      })
+      // Unset is on: the site promises every hail report request its report.
+      .transform((v) => !(v === 'false' || v === '0' || v === 'no')),
+  },
+  configure: (e, { smtp }): { smtp: SmtpSettings } | undefined =>
+    e.HAIL_REPORT_EMAIL && smtp ? { smtp } : undefined,
+  plan(lead, settings) {
+    if (!LEAD_FORMS[lead.form].hailReport) return { status: 'skipped', detail: 'not a hail report request' }
+    if (!settings) return { status: 'skipped', detail: OFF }
+    return { status: 'pending' }
+  },
+  describe: (settings) => (settings ? 'on' : OFF),
+  // notify-test's sample lead carries the office's own address, so the sample report goes there.
+  describeTest: (_settings, lead) => `sample Extreme Weather Report to ${lead.email}`,
+  async send(lead, settings, ctx) {
+    if (!ctx.mailer) return { kind: 'failed', reason: 'SMTP_URL is no longer configured' }
+    const opts = { from: settings.smtp.from, business: ctx.business }
+    if (ctx.test) {
+      const pdf = await renderReportPdf(SAMPLE_STORM_REPORT, ctx.business)
+      const mail = await buildHailReportMail(lead, SAMPLE_STORM_REPORT, { ...opts, pdf })
+      return ctx.mailer.send({ ...mail, subject: `[Test] ${mail.subject}` })
+    }
+    if (!ctx.reports) return { kind: 'failed', reason: 'this worker makes no storm reports' }
+    const state = await ctx.reports.prepare({
+      id: lead.id,
+      form: lead.form,
+      address: lead.fields.address ?? null,
+    })
+    if (state.kind === 'none') return { kind: 'failed', reason: 'not a hail report request' }
+    if (state.kind === 'no-data')
+      return {
+        kind: 'retry',
+        reason:
+          'no storm data in the store yet: the worker loads it (site-admin storms status shows the refresh)',
+      }
+    const report = state.stored.report
+    const pdf = report ? await renderReportPdf(report, ctx.business) : undefined
+    return ctx.mailer.send(await buildHailReportMail(lead, report, { ...opts, pdf }))
+  },
+})
