@@ -36,7 +36,8 @@ export interface Stack {
   close(): Promise<void>
 }
 
-export async function startStack(label: string): Promise<Stack> {
+/** `extraEnv`: settings of this stack's processes on top of the defaults (e.g. a geocoder stand-in's URL). */
+export async function startStack(label: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<Stack> {
   if (!REDIS_URL) throw new Error('This spec needs Redis: set E2E_REDIS_URL (e.g. redis://127.0.0.1:6379).')
   const dir = mkdtempSync(path.join(tmpdir(), `roofing-stack-${label}-`))
   const databasePath = path.join(dir, 'stack.db')
@@ -64,6 +65,7 @@ export async function startStack(label: string): Promise<Stack> {
     NOTIFY_RETRY_BASE_MS: '200',
     RECONCILE_INTERVAL_MS: '500',
     RECONCILE_GRACE_MS: '2000',
+    ...extraEnv,
   }
   // The processes of the drills' harness (scripts/lib/harness.ts), their logs in the stack's folder.
   const web = await createWeb(env, dir, port)

@@ -6,6 +6,7 @@
  * navigation; the hail report form confirms in place instead.
  */
 import { useEffect, useRef, useState } from 'react'
+import { FACTS } from '../../shared/business'
 import { HAIL_SUMMARY_TEXT } from '../../shared/hail-summary'
 import type { Touch } from '../../shared/attribution'
 import type { EnquiryFormState } from '../../shared/enquiry-form-state'
@@ -81,6 +82,7 @@ function HailReportRequest({
             </span>
             <div>
               <p className="form-success-title">{HAIL_SUMMARY_TEXT.onItsWay}</p>
+              <p>{`It comes by e-mail within minutes, and always within ${FACTS.hailReportDeliveryHours} hours.`}</p>
               {/* Filled by showHailSummary, outside React's tree of this island. */}
               <div className="hail-summary-region" ref={summaryRef} />
             </div>
