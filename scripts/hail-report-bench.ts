@@ -1,0 +1,152 @@
+/**
+ * `npm run bench:report`: how long a homeowner waits for the Extreme Weather Report, from the
+ * request to the e-mail with its PDF (docs/performance.md, "The weather report"). Real
+ * processes on loopback: the built web process and worker, our own redis-server, an in-process
+ * SMTP server, and a local stand-in of the Census geocoder that answers after 50 ms, over a store
+ * of storm reports around the Denver metro. Sends REPORTS requests, CONCURRENCY at a time, and
+ * prints p50/p95/max from the POST to the SMTP server accepting the homeowner's e-mail, and the
+ * PDFs' sizes. Target: p95 < 60 s. Exit status 1 when it is missed or a report never came.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { openMigratedDatabase } from '../core/db/connection'
+import { storeStormFile } from '../core/storms/store'
+import type { StormEventInput } from '../core/storms/types'
+import { startTestSmtpServer } from '../tests/support/notify-peers'
+import { createRedis, createWeb, createWorker, ensureBuilt, percentile, stackEnv, until } from './lib/harness'
+
+const REPORTS = Number(process.env.BENCH_REPORTS ?? 40)
+const CONCURRENCY = 4
+const TARGET_P95_MS = 60_000
+const GEOCODER_DELAY_MS = 50
+const PARKER = { latitude: 39.5186, longitude: -104.7614 }
+
+/** Storms spread over the metro (about 60 × 60 miles), five years of them. */
+function metroStorms(count: number): StormEventInput[] {
+  const now = Date.now()
+  return Array.from({ length: count }, (_, i) => {
+    const kind = (['hail', 'hail', 'wind', 'tornado'] as const)[i % 4]!
+    const beginAt = new Date(now - ((i * 7919) % (5 * 365)) * 86_400_000 - (i % 24) * 3_600_000)
+    return {
+      source: 'ncei',
+      sourceId: `bench-${i}`,
+      kind,
+      beginAt,
+      localTime: beginAt.toISOString(),
+      timeZone: 'MST-7',
+      hailIn: kind === 'hail' ? [0.75, 1, 1.25, 1.75, 2.5][i % 5]! : null,
+      windKt: kind === 'wind' ? 50 + (i % 30) : null,
+      tornadoScale: kind === 'tornado' ? 'EF0' : null,
+      magnitudeType: kind === 'wind' ? 'EG' : null,
+      latitude: PARKER.latitude + (((i * 37) % 1000) / 1000 - 0.5) * 0.9,
+      longitude: PARKER.longitude + (((i * 61) % 1000) / 1000 - 0.5) * 1.1,
+      countyZone: 'DOUGLAS',
+      state: 'CO',
+      place: 'Parker',
+    }
+  })
+}
+
+async function main() {
+  ensureBuilt()
+  const dir = mkdtempSync(path.join(tmpdir(), 'roofing-report-bench-'))
+  const smtp = await startTestSmtpServer()
+  const geocoder = createServer((_req, res) => {
+    setTimeout(() => {
+      res.setHeader('Content-Type', 'application/json')
+      const coordinates = { x: PARKER.longitude, y: PARKER.latitude }
+      res.end(JSON.stringify({ result: { addressMatches: [{ matchedAddress: 'BENCH', coordinates }] } }))
+    }, GEOCODER_DELAY_MS)
+  })
+  await new Promise<void>((r) => geocoder.listen(0, '127.0.0.1', r))
+  const redis = await createRedis(dir, dir)
+  const cleanups: (() => Promise<unknown>)[] = []
+  try {
+    await redis.start()
+    cleanups.push(() => redis.kill())
+    const env = stackEnv(
+      { name: 'report-bench', dir, redisUrl: redis.url, smtpUrl: smtp.url, logLevel: 'warn' },
+      {
+        CENSUS_GEOCODER_URL: `http://127.0.0.1:${(geocoder.address() as AddressInfo).port}/geocoder`,
+        WORKER_HEARTBEAT_FILE: path.join(dir, 'heartbeat.json'),
+        BACKUP_INTERVAL_HOURS: '0',
+        STORM_REFRESH: 'false',
+        ALLOW_SAMPLE_VALUES: 'true',
+      },
+    )
+    const db = openMigratedDatabase(env.DATABASE_PATH!)
+    const events = metroStorms(20_000)
+    storeStormFile(
+      db,
+      { name: 'bench-metro.csv', source: 'ncei' },
+      { events, read: events.length, skippedBy: {} },
+      new Date(),
+    )
+    db.close()
+    const web = await createWeb(env, dir)
+    await web.start()
+    cleanups.push(() => web.kill())
+    const worker = createWorker(env, dir)
+    await worker.start()
+    cleanups.push(() => worker.kill())
+    console.log(
+      `${events.length} storms in the store; ${REPORTS} hail report requests, ${CONCURRENCY} at a time`,
+    )
+
+    const waits: number[] = []
+    let missing = 0
+    let next = 0
+    async function one(i: number) {
+      const email = `report-${i}@bench.example`
+      const sentAt = Date.now()
+      const res = await fetch(`${web.origin}/api/enquiries`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          firstName: 'Bench',
+          lastName: `Homeowner ${i}`,
+          email,
+          phone: '(303) 555-0100',
+          address: `${100 + i} Main Street, Parker, CO 80134`,
+          formType: 'contact',
+          form: 'hail_report',
+          sourcePath: '/hail-report',
+        }),
+      })
+      if (res.status !== 201) throw new Error(`request ${i} answered ${res.status}`)
+      await until(() => smtp.messages.some((m) => m.envelopeTo.includes(email)), TARGET_P95_MS * 2)
+      const mail = smtp.messages.find((m) => m.envelopeTo.includes(email))
+      if (mail) waits.push(mail.acceptedAt - sentAt)
+      else missing += 1
+    }
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < REPORTS) await one(next++)
+      }),
+    )
+    const pdfs = smtp.messages.flatMap((m) =>
+      m.parsed.attachments.filter((a) => a.contentType === 'application/pdf'),
+    )
+    const sizes = pdfs.map((a) => a.size / 1024)
+    const p95 = percentile(waits, 95)
+    console.log(
+      `request → homeowner's e-mail with PDF: p50 ${percentile(waits, 50)} ms, p95 ${p95} ms, max ${Math.max(...waits)} ms (${waits.length} arrived, ${missing} missing)`,
+    )
+    console.log(
+      `PDF size: ${Math.min(...sizes).toFixed(0)}–${Math.max(...sizes).toFixed(0)} KB over ${pdfs.length} reports`,
+    )
+    const pass = missing === 0 && p95 < TARGET_P95_MS
+    console.log(`${pass ? 'PASS' : 'FAIL'}: p95 < ${TARGET_P95_MS / 1000} s with every report delivered`)
+    process.exitCode = pass ? 0 : 1
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined)
+    await smtp.close()
+    geocoder.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+await main()
