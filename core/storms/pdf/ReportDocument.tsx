@@ -1,0 +1,237 @@
+/**
+ * The Extreme Weather Report as a PDF for the homeowner and the adjuster who will print it:
+ * on US Letter, black-on-white tables, every storm's date, size, distance and source in words,
+ * and on every page the address, the date it was made and the page number, so a loose page
+ * still says what it belongs to.
+ */
+import { Document, Page, Text, View } from '@react-pdf/renderer'
+import {
+  DATE_OF_LOSS_NOTE,
+  formatDenverDate,
+  formatDenverDateTime,
+  methodNotes,
+  plural,
+  RING_TITLE,
+  summaryFacts,
+  timelineCells,
+} from '../report'
+import { RINGS_MI, type ReportStorm, type RingMi, type StormReport } from '../types'
+import { StormPicture } from './StormPicture'
+import { styles } from './theme'
+
+export interface ReportPdfBusiness {
+  name: string
+  phone: string
+  email: string
+  /** The site's address, shown with the e-mail when given. */
+  siteUrl?: string
+}
+
+export const REPORT_TITLE = 'Extreme Weather Report'
+
+function Header({ report, business }: { report: StormReport; business: ReportPdfBusiness }) {
+  return (
+    <View>
+      <View style={styles.header}>
+        <View>
+          <Text style={styles.headerBusiness}>{business.name}</Text>
+          <Text style={styles.headerTitle}>{REPORT_TITLE}</Text>
+        </View>
+        <Text style={styles.headerMade}>
+          {`Made ${formatDenverDateTime(report.madeAt)}\nStorms from ${formatDenverDate(report.summary.from)} to ${formatDenverDate(report.summary.to)}`}
+        </Text>
+      </View>
+      <View style={styles.headerBar} />
+      <Text style={styles.label}>Property</Text>
+      <Text style={styles.address}>{report.address}</Text>
+      <Text style={styles.muted}>
+        {`${capitalise(report.summary.locatedText)}: ${report.location.matched} (${report.location.latitude.toFixed(4)}, ${report.location.longitude.toFixed(4)}). Distances are measured from this point.`}
+      </Text>
+    </View>
+  )
+}
+
+function capitalise(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1)
+}
+
+function Summary({ report }: { report: StormReport }) {
+  const { summary } = report
+  const tiles: [string, number][] = [
+    ['storms within 1 mi', summary.countByRing[1]],
+    ['storms 1 to 3 mi away', summary.countByRing[3]],
+    ['storms 3 to 10 mi away', summary.countByRing[10]],
+  ]
+  return (
+    <View style={styles.summaryBox} wrap={false}>
+      <Text style={styles.label}>Summary</Text>
+      <Text style={styles.summaryLine}>{summary.line}</Text>
+      <View style={styles.tiles}>
+        {tiles.map(([label, n], i) => (
+          <View key={label} style={i === tiles.length - 1 ? [styles.tile, styles.tileLast] : styles.tile}>
+            <Text style={styles.tileFigure}>{String(n)}</Text>
+            <Text style={styles.tileLabel}>{label}</Text>
+          </View>
+        ))}
+      </View>
+      {summaryFacts(summary)
+        .slice(1)
+        .map(([label, value]) => (
+          <View key={label} style={styles.fact}>
+            <Text style={styles.factLabel}>{label}</Text>
+            <Text style={styles.factValue}>{value}</Text>
+          </View>
+        ))}
+      <Text style={[styles.muted, { fontSize: 8, marginTop: 4 }]}>{DATE_OF_LOSS_NOTE}</Text>
+    </View>
+  )
+}
+
+const CELL_STYLES = [
+  styles.cellDate,
+  styles.cellKind,
+  styles.cellSize,
+  styles.cellDistance,
+  styles.cellSource,
+]
+const COLUMN_TITLES = ['Date and time (Denver)', 'Kind', 'Size / speed', 'Distance', 'Source']
+
+function TableHead() {
+  return (
+    <View style={styles.tableHead} fixed>
+      {COLUMN_TITLES.map((title, i) => (
+        <Text key={title} style={CELL_STYLES[i]}>
+          {title}
+        </Text>
+      ))}
+    </View>
+  )
+}
+
+function StormRow({ storm, index, loss }: { storm: ReportStorm; index: number; loss: boolean }) {
+  const rowStyle = [
+    styles.tableRow,
+    ...(loss ? [styles.tableRowLoss] : index % 2 ? [styles.tableRowAlt] : []),
+  ]
+  const cells = timelineCells(storm)
+  return (
+    <View style={rowStyle} wrap={false}>
+      {cells.map((cell, i) => (
+        <Text
+          key={i}
+          style={i === 4 && storm.source === 'spc' ? [CELL_STYLES[i]!, styles.preliminary] : CELL_STYLES[i]}
+        >
+          {i === 0 && loss ? `${cell}\nDate of loss` : cell}
+        </Text>
+      ))}
+    </View>
+  )
+}
+
+function Ring({ report, ring }: { report: StormReport; ring: RingMi }) {
+  const storms = report.storms.filter((s) => s.ring === ring)
+  const loss = report.summary.dateOfLoss
+  return (
+    <View>
+      {/* The ring's title stays with its table's first rows. */}
+      <View wrap={false} minPresenceAhead={48}>
+        <Text style={styles.h3}>{`${RING_TITLE[ring]}: ${plural(storms.length, 'storm')}`}</Text>
+        {storms.length ? null : <Text style={styles.none}>No storm reports in this ring.</Text>}
+      </View>
+      {/* Fixed: repeated at the top of each page the ring's table continues on. */}
+      {storms.length ? <TableHead /> : null}
+      {storms.map((s, i) => (
+        <StormRow
+          key={s.id}
+          storm={s}
+          index={i}
+          loss={!!loss && s.beginAt === loss.beginAt && s.distanceMi === loss.distanceMi}
+        />
+      ))}
+    </View>
+  )
+}
+
+function Method({ report }: { report: StormReport }) {
+  const { sources, notes } = methodNotes(report)
+  return (
+    <View>
+      <View wrap={false} minPresenceAhead={80}>
+        <Text style={styles.h2}>How this report was made</Text>
+        <Text style={[styles.label, { marginTop: 2 }]}>Sources and date of the data</Text>
+      </View>
+      {sources.map((s) => (
+        <Bullet key={s}>{s}</Bullet>
+      ))}
+      <Text style={[styles.label, { marginTop: 6 }]}>The home and the distances</Text>
+      {notes.map((s) => (
+        <Bullet key={s}>{s}</Bullet>
+      ))}
+    </View>
+  )
+}
+
+function Bullet({ children }: { children: string }) {
+  return (
+    <View style={styles.bullet} wrap={false}>
+      <Text style={styles.bulletMark}>•</Text>
+      <Text style={styles.bulletText}>{children}</Text>
+    </View>
+  )
+}
+
+function Offer({ business }: { business: ReportPdfBusiness }) {
+  return (
+    <View style={styles.offer} wrap={false}>
+      <Text style={styles.offerTitle}>
+        Want to know if your roof was damaged? Get a free roof inspection.
+      </Text>
+      <Text style={styles.offerText}>
+        {`${business.name} inspects roofs for hail and wind damage at no cost and documents what it finds for your insurance claim.`}
+      </Text>
+      <Text style={styles.offerPhone}>{`Call ${business.phone}`}</Text>
+      <Text style={styles.offerText}>{[business.email, business.siteUrl].filter(Boolean).join('  ·  ')}</Text>
+    </View>
+  )
+}
+
+function Footer({ report, business }: { report: StormReport; business: ReportPdfBusiness }) {
+  return (
+    <View style={styles.footer} fixed>
+      <Text style={{ maxWidth: '70%' }}>{`${REPORT_TITLE} · ${report.address} · ${business.name}`}</Text>
+      <Text
+        render={({ pageNumber, totalPages }) =>
+          `Made ${formatDenverDate(report.madeAt)} · Page ${pageNumber} of ${totalPages}`
+        }
+      />
+    </View>
+  )
+}
+
+export function ReportDocument({ report, business }: { report: StormReport; business: ReportPdfBusiness }) {
+  return (
+    <Document
+      title={`${REPORT_TITLE}: ${report.address}`}
+      author={business.name}
+      subject="Storm reports within 10 miles of the property, from NOAA data"
+      creator={business.name}
+      producer={business.name}
+      language="en-US"
+    >
+      <Page size="LETTER" style={styles.page}>
+        <Footer report={report} business={business} />
+        <Header report={report} business={business} />
+        <Summary report={report} />
+        <StormPicture report={report} />
+        <Text style={styles.h2} break>
+          Storm timeline, newest first
+        </Text>
+        {RINGS_MI.map((ring) => (
+          <Ring key={ring} report={report} ring={ring} />
+        ))}
+        <Method report={report} />
+        <Offer business={business} />
+      </Page>
+    </Document>
+  )
+}
