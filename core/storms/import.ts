@@ -1,0 +1,99 @@
+/**
+ * Importing one storm data file, by its name: an NCEI details file (.csv or .csv.gz) or an SPC
+ * report day file (docs/storm-data.md). `site-admin storms import` and the worker's refresh
+ * both come through here. A file is checked whole before anything is stored (a gzip that does
+ * not end where it says, a row cut short), then stored in one transaction: a bad file leaves
+ * the store exactly as it was.
+ */
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { gunzipSync } from 'node:zlib'
+import type { Db } from '../db/connection'
+import { parseNceiDetails } from './ncei'
+import { parseSpcDay } from './spc'
+import { nceiCutoff, storeStormFile, type ParsedStormFile, type WantedStates } from './store'
+import { StormFileError, type ImportSummary, type SkipReason, type StormSource } from './types'
+
+/** StormEvents_details-ftp_v1.0_d2024_c20250401.csv(.gz): [1] the year, [2] the compile date. */
+export const NCEI_DETAILS_FILE = /^StormEvents_details-ftp_v1\.0_d(\d{4})_c(\d{8})\.csv(?:\.gz)?$/
+/** 240914_rpts_hail.csv (also _wind, _torn): [1] the report day YYMMDD, [2] the kind. */
+export const SPC_DAY_FILE = /^(\d{6})_rpts_(hail|wind|torn)\.csv$/
+
+export interface ImportOptions {
+  states: WantedStates
+  now: Date
+}
+
+const GZIP_MAGIC = [0x1f, 0x8b]
+
+/** The text of a file as it arrived: gunzipped when it starts like a gzip (whatever its name says). */
+function fileText(name: string, content: Buffer): string {
+  if (content.length >= 2 && content[0] === GZIP_MAGIC[0] && content[1] === GZIP_MAGIC[1]) {
+    try {
+      return gunzipSync(content).toString('utf8')
+    } catch (err) {
+      throw new StormFileError(
+        name,
+        `not a complete gzip file (truncated or corrupt): ${(err as Error).message}`,
+      )
+    }
+  }
+  return content.toString('utf8')
+}
+
+/** The format of a file by its name, or a StormFileError saying which names are taken. */
+function formatOf(name: string): {
+  source: StormSource
+  parse: (text: string, states: WantedStates) => ParsedStormFile
+} {
+  if (NCEI_DETAILS_FILE.test(name))
+    return { source: 'ncei', parse: (text, states) => parseNceiDetails(name, text, states) }
+  const spc = SPC_DAY_FILE.exec(name)
+  if (spc)
+    return { source: 'spc', parse: (text, states) => parseSpcDay(name, text, spc[1]!, spc[2]!, states) }
+  throw new StormFileError(
+    name,
+    'not a storm data file name: expected an NCEI details file (StormEvents_details-ftp_v1.0_dYYYY_cYYYYMMDD.csv or .csv.gz) or an SPC report day file (YYMMDD_rpts_hail.csv, _wind.csv or _torn.csv)',
+  )
+}
+
+/**
+ * SPC reports from before NCEI's cut-off are not stored: NCEI's final record of that month is
+ * already here and counts instead (the rule of findStormsNear, applied early to keep the store lean).
+ */
+function dropSuperseded(db: Db, parsed: ParsedStormFile): ParsedStormFile {
+  const cutoff = nceiCutoff(db)?.getTime()
+  if (cutoff === undefined) return parsed
+  const events = parsed.events.filter((e) => e.beginAt.getTime() >= cutoff)
+  const superseded = parsed.events.length - events.length
+  if (!superseded) return parsed
+  const skippedBy: Partial<Record<SkipReason, number>> = { ...parsed.skippedBy }
+  skippedBy['superseded by NCEI'] = (skippedBy['superseded by NCEI'] ?? 0) + superseded
+  return { events, read: parsed.read, skippedBy }
+}
+
+/**
+ * Imports one file given its name (not a path) and content. Throws StormFileError, before
+ * storing anything, for a name it does not know or a file that is damaged.
+ */
+export function importStormFile(db: Db, name: string, content: Buffer, opts: ImportOptions): ImportSummary {
+  const format = formatOf(name)
+  const text = fileText(name, content)
+  if (!text.trim()) throw new StormFileError(name, 'empty file (not even a header)')
+  let parsed = format.parse(text, opts.states)
+  if (format.source === 'spc') parsed = dropSuperseded(db, parsed)
+  return storeStormFile(db, { name, source: format.source }, parsed, opts.now)
+}
+
+/** Imports the file at a path (its name decides the format). */
+export function importStormPath(db: Db, filePath: string, opts: ImportOptions): ImportSummary {
+  const name = path.basename(filePath)
+  formatOf(name) // an unknown name is refused as such, before the file is read
+  let content: Buffer
+  try {
+    content = readFileSync(filePath)
+  } catch (err) {
+    throw new StormFileError(name, `cannot be read: ${(err as Error).message}`)
+  }
+  return importStormFile(db, name, content, opts)
+}
