@@ -11,10 +11,11 @@ import { addBackupCommands } from './backup-commands'
 import { AdminError, createAdminContext, type AdminIo } from './context'
 import { UsageError } from './format'
 import { addLeadCommands } from './lead-commands'
+import { addStormCommands } from './storm-commands'
 
 const HELP_FOOTER = `
 Settings come from the environment and from .env in the current folder (DATABASE_PATH,
-BACKUP_DIR, BACKUP_KEEP; see .env.example). In the container: docker compose exec web site-admin <command>.
+BACKUP_DIR, BACKUP_KEEP, STORM_STATES; see .env.example). In the container: docker compose exec web site-admin <command>.
 Exit status: 0 done, 1 failed or refused (the message says why), 2 wrong usage.`
 
 /** Runs one site-admin command line; resolves with the exit status. */
@@ -22,7 +23,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
   const ctx = createAdminContext(io)
   const program = new Command('site-admin')
     .description(
-      "The site's admin command: read, export and report leads, release spam held in quarantine, take and restore backups.",
+      "The site's admin command: read, export and report leads, release spam held in quarantine, take and restore backups, import NOAA storm data and show its state.",
     )
     .exitOverride()
     .configureOutput({
@@ -33,6 +34,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
     .addHelpText('after', HELP_FOOTER)
   addLeadCommands(program, ctx)
   addBackupCommands(program, ctx)
+  addStormCommands(program, ctx)
   try {
     await program.parseAsync([...argv], { from: 'user' })
     return ctx.exitCode
