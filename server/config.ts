@@ -13,6 +13,7 @@ import {
   readDatabaseSettings,
   readSampleValueSettings,
   readSiteSettings,
+  RUNTIME_SETTINGS,
   SAMPLE_VALUE_SETTINGS,
   SITE_SETTINGS,
 } from '../core/config/settings'
@@ -45,7 +46,7 @@ function trustProxyProblem(entry: string): string | undefined {
 
 export const WebConfigSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    ...RUNTIME_SETTINGS,
     PORT: port(3000),
     HOST: nonEmpty.default('0.0.0.0'),
     /**

@@ -6,17 +6,29 @@
  * naming the variable. See .env.example and docs/lead-pipeline.md.
  */
 import { z } from 'zod'
-import { parseEnv, wholeMs, type EnvOf, type Problem } from '../core/config/helpers'
+import {
+  flag,
+  httpUrl,
+  optionalText,
+  parseEnv,
+  wholeMs,
+  type EnvOf,
+  type Problem,
+} from '../core/config/helpers'
 import {
   BACKUP_SETTINGS,
   DATABASE_SETTINGS,
+  GEOCODER_SETTINGS,
   LOG_SETTINGS,
   QUEUE_SETTINGS,
   readDatabaseSettings,
+  readGeocoderSettings,
   readSampleValueSettings,
   readSiteSettings,
+  RUNTIME_SETTINGS,
   SAMPLE_VALUE_SETTINGS,
   SITE_SETTINGS,
+  STORM_SETTINGS,
 } from '../core/config/settings'
 import { HEARTBEAT_SETTINGS, readHeartbeatSettings } from './heartbeat'
 import { CHANNELS } from './notifications/channels'
@@ -34,6 +46,43 @@ const SPAM_SETTINGS = {
     .int('must be a whole number of days')
     .min(1, 'must be at least 1 day, so the office can look at the quarantine before it is gone')
     .default(30),
+}
+
+/** A directory URL that file names are appended to: always ends with a slash. */
+const directoryUrl = (what: string, fallback: string) =>
+  httpUrl(what)
+    .default(fallback)
+    .transform((v) => (v.endsWith('/') ? v : `${v}/`))
+
+/** The worker's refresh of NOAA's storm data (docs/storm-data.md). */
+const STORM_REFRESH_SETTINGS = {
+  /** Unset: on in production only, so development and test runs never download from NOAA. */
+  STORM_REFRESH: optionalText.pipe(flag.optional()),
+  STORM_REFRESH_HOURS: z.coerce
+    .number({ error: 'must be a number of hours, e.g. 24' })
+    .min(1, 'must be at least 1 hour: NOAA publishes new reports once a day')
+    .max(168, 'must be at most 168 hours (a week), or the report misses recent storms')
+    .default(24),
+  STORM_YEARS: z.coerce
+    .number({ error: 'must be a number of years, e.g. 6' })
+    .int('must be a whole number of years')
+    // A report looks 5 years back from today, which reaches into a sixth calendar year.
+    .min(6, 'must be at least 6 years: a report covers the past 5 years, which span 6 calendar years')
+    .max(30, 'must be at most 30 years')
+    .default(6),
+  NCEI_STORM_EVENTS_URL: directoryUrl(
+    'the NCEI Storm Events directory',
+    'https://www.ncei.noaa.gov/pub/data/swdi/stormevents/csvfiles/',
+  ),
+  SPC_REPORTS_URL: directoryUrl('the SPC storm reports', 'https://www.spc.noaa.gov/climo/reports/'),
+  STORM_FETCH_TIMEOUT_MS: wholeMs('longest download of one storm data file', 100, 30 * 60_000).default(
+    60_000,
+  ),
+  STORM_FETCH_MAX_BYTES: z.coerce
+    .number({ error: 'must be a number of bytes, e.g. 104857600 (100 MB)' })
+    .int('must be a whole number of bytes')
+    .min(1_000_000, 'must be at least 1000000 (1 MB): a year of NCEI reports is tens of MB')
+    .default(100 * 1024 * 1024),
 }
 
 /** How retries and the reconciler are timed. */
@@ -79,6 +128,10 @@ export function workerConfigSchema(channels: readonly Channel[]) {
         ...SMTP_SETTINGS,
         ...TIMING_SETTINGS,
         ...SPAM_SETTINGS,
+        ...RUNTIME_SETTINGS,
+        ...STORM_SETTINGS,
+        ...STORM_REFRESH_SETTINGS,
+        ...GEOCODER_SETTINGS,
         ...channelSettings,
       })
       // The rules between variables need theirs read first, but not the unrelated ones: a bad
@@ -100,6 +153,17 @@ export function workerConfigSchema(channels: readonly Channel[]) {
           ...readSiteSettings(e),
           ...readSampleValueSettings(e),
           ...readHeartbeatSettings(e),
+          ...readGeocoderSettings(e),
+          stormRefresh: {
+            on: e.STORM_REFRESH ?? e.NODE_ENV === 'production',
+            states: e.STORM_STATES,
+            intervalHours: e.STORM_REFRESH_HOURS,
+            years: e.STORM_YEARS,
+            nceiUrl: e.NCEI_STORM_EVENTS_URL,
+            spcUrl: e.SPC_REPORTS_URL,
+            fetchTimeoutMs: e.STORM_FETCH_TIMEOUT_MS,
+            fetchMaxBytes: e.STORM_FETCH_MAX_BYTES,
+          },
           notify: {
             /** The SMTP connection every e-mail channel sends through; undefined when SMTP_URL is unset. */
             smtp,

@@ -134,3 +134,60 @@ describe('the worker configuration', () => {
     )
   })
 })
+
+describe('the storm data settings', () => {
+  test('the storm data refresh is on in production only, unless STORM_REFRESH says otherwise', () => {
+    expect(parseWorkerConfig({}).stormRefresh.on).toBe(false)
+    expect(parseWorkerConfig({ NODE_ENV: 'test' }).stormRefresh.on).toBe(false)
+    expect(parseWorkerConfig({ NODE_ENV: 'production' }).stormRefresh.on).toBe(true)
+    expect(parseWorkerConfig({ NODE_ENV: 'production', STORM_REFRESH: 'false' }).stormRefresh.on).toBe(false)
+    expect(parseWorkerConfig({ NODE_ENV: 'development', STORM_REFRESH: 'yes' }).stormRefresh.on).toBe(true)
+    expect(parseWorkerConfig({ NODE_ENV: 'production', STORM_REFRESH: '' }).stormRefresh.on).toBe(true)
+  })
+
+  test('the storm data and geocoder settings have defaults that reach NOAA and the Census Bureau', () => {
+    const c = parseWorkerConfig({})
+    expect(c.stormRefresh).toEqual({
+      on: false,
+      states: ['CO'],
+      intervalHours: 24,
+      years: 6,
+      nceiUrl: 'https://www.ncei.noaa.gov/pub/data/swdi/stormevents/csvfiles/',
+      spcUrl: 'https://www.spc.noaa.gov/climo/reports/',
+      fetchTimeoutMs: 60_000,
+      fetchMaxBytes: 100 * 1024 * 1024,
+    })
+    expect(c.geocoder).toEqual({ baseUrl: 'https://geocoding.geo.census.gov/geocoder', timeoutMs: 5000 })
+  })
+
+  test('storm states are read as codes, and the URLs of local stand-ins are taken as directories', () => {
+    const c = parseWorkerConfig({
+      STORM_STATES: 'co, wy,CO',
+      NCEI_STORM_EVENTS_URL: 'http://127.0.0.1:8080/ncei',
+      SPC_REPORTS_URL: 'http://127.0.0.1:8080/spc/',
+      CENSUS_GEOCODER_URL: 'http://127.0.0.1:8081/geocoder/',
+    })
+    expect(c.stormRefresh).toMatchObject({
+      states: ['CO', 'WY'],
+      nceiUrl: 'http://127.0.0.1:8080/ncei/',
+      spcUrl: 'http://127.0.0.1:8080/spc/',
+    })
+    expect(c.geocoder.baseUrl).toBe('http://127.0.0.1:8081/geocoder')
+    expect(parseWorkerConfig({ STORM_STATES: 'all' }).stormRefresh.states).toBe('all')
+  })
+
+  test.each([
+    [{ STORM_REFRESH: 'perhaps' }, 'STORM_REFRESH must be true or false'],
+    [{ STORM_STATES: 'Colorado' }, 'STORM_STATES must be two-letter state codes separated by commas'],
+    [{ STORM_YEARS: '5' }, 'STORM_YEARS must be at least 6 years: a report covers the past 5 years'],
+    [{ STORM_REFRESH_HOURS: '0.5' }, 'STORM_REFRESH_HOURS must be at least 1 hour'],
+    [
+      { NCEI_STORM_EVENTS_URL: 'ftp://ftp.ncei.noaa.gov/pub/' },
+      'NCEI_STORM_EVENTS_URL must be an absolute http(s) URL',
+    ],
+    [{ STORM_FETCH_MAX_BYTES: '100MB' }, 'STORM_FETCH_MAX_BYTES must be a number of bytes'],
+    [{ GEOCODER_TIMEOUT_MS: '5s' }, 'GEOCODER_TIMEOUT_MS must be a number of milliseconds'],
+  ])('a bad value stops start-up naming the variable: %j', (env, message) => {
+    expect(problemsOf(env as Record<string, string>).join('\n')).toContain(message)
+  })
+})
