@@ -1,0 +1,66 @@
+/**
+ * `site-admin storms report "ADDRESS" [--pdf FILE]`: an address's Extreme Weather Report as text
+ * for the office, for example before a call, and the PDF the homeowner receives when asked.
+ * The home is placed as the worker places it (core/storms/geocode.ts), and the storms are read
+ * from the same store, so the office sees what the homeowner was sent.
+ */
+import { writeFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import type { Command } from 'commander'
+import { locateAddress, type GeocoderSettings } from '../core/storms/geocode'
+import { renderReportPdf, type ReportPdfBusiness } from '../core/storms/pdf'
+import { formatReportText, makeStormReport } from '../core/storms/report'
+import { AdminError, withDatabase, type AdminContext } from './context'
+
+export interface StormReportCommandDeps {
+  geocoder: GeocoderSettings
+  business: ReportPdfBusiness
+  /** How the home is placed; tests give a stand-in. */
+  locate?: (address: string, settings: GeocoderSettings) => Promise<Awaited<ReturnType<typeof locateAddress>>>
+}
+
+function sizeText(bytes: number): string {
+  return bytes < 1024 ? `${bytes} bytes` : `${Math.round(bytes / 1024)} KB`
+}
+
+export function addStormReportCommand(
+  storms: Command,
+  ctx: AdminContext,
+  deps: StormReportCommandDeps,
+): void {
+  storms
+    .command('report')
+    .description("an address's Extreme Weather Report as text (the storms within 10 miles, 5 years)")
+    .argument('<address>', 'the street address, in quotes: "123 Main St, Parker, CO 80134"')
+    .option('--pdf <file>', 'also write the report as the PDF the homeowner receives')
+    .addHelpText(
+      'after',
+      '\nThe home is placed by its street address (US Census geocoder), else by its ZIP code, else by\n' +
+        'its city; the report says which. Examples:\n' +
+        '  docker compose exec web site-admin storms report "11020 S Pikes Peak Dr, Parker, CO 80138"\n' +
+        '  docker compose exec web site-admin storms report "12 Pine St, Parker CO" --pdf /data/report.pdf',
+    )
+    .action(async (address: string, opts: { pdf?: string }) => {
+      if (!address.trim())
+        throw new AdminError('Give the address in quotes: storms report "123 Main St, Parker".')
+      const locate = deps.locate ?? locateAddress
+      const location = await locate(address, deps.geocoder)
+      if (!location)
+        throw new AdminError(
+          `Could not place "${address}": the geocoder found no match, and it names no ZIP code or service-area city. Check the address, or add its ZIP code.`,
+        )
+      await withDatabase(ctx.config(), async (db) => {
+        const report = makeStormReport(db, address, location, ctx.now())
+        ctx.out(formatReportText(report, deps.business))
+        if (!opts.pdf) return
+        const pdf = await renderReportPdf(report, deps.business)
+        const file = resolve(opts.pdf)
+        try {
+          writeFileSync(file, pdf)
+        } catch (err) {
+          throw new AdminError(`Cannot write the PDF to ${file}: ${(err as Error).message}`)
+        }
+        ctx.out(`PDF written to ${file} (${sizeText(pdf.length)}).`)
+      })
+    })
+}
