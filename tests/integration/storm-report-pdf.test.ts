@@ -1,0 +1,170 @@
+/**
+ * The report's PDF, read back with pdfjs-dist as a person or an adjuster's software would: the
+ * right storms are in it and the wrong ones are not; it is small and quick to make. And the
+ * homeowner's e-mail, with a report (the PDF attached) and without one (an honest note).
+ */
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { DEFAULT_BUSINESS } from '../../shared/business'
+import { renderReportPdf } from '../../core/storms/pdf'
+import { makeSampleStormReport, SAMPLE_ADDRESS } from '../../core/storms/sample-report'
+import { buildLeadView, type LeadToShow } from '../../worker/notifications/lead-view'
+import { buildHailReportMail } from '../../worker/notifications/hail-report-mail'
+
+const BUSINESS = { ...DEFAULT_BUSINESS, siteUrl: 'https://www.frontrangeroofing.example' }
+const MAX_PDF_BYTES = 300 * 1024
+const MAX_RENDER_MS = 2000
+/** pdfjs reads the PDF's built-in fonts' metrics from its own files (no network). */
+const STANDARD_FONTS = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`
+
+/** Each page's text, its pieces joined by spaces. */
+async function pdfPages(pdf: Buffer): Promise<string[]> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs')
+  const doc = await getDocument({ data: new Uint8Array(pdf), standardFontDataUrl: STANDARD_FONTS }).promise
+  const pages: string[] = []
+  for (let n = 1; n <= doc.numPages; n++) {
+    const content = await (await doc.getPage(n)).getTextContent()
+    pages.push(
+      content.items
+        .map((item) => ('str' in item ? item.str : ''))
+        .join(' ')
+        .replace(/\s+/g, ' '),
+    )
+  }
+  await doc.destroy()
+  return pages
+}
+
+describe('the PDF of the sample report', () => {
+  let pdf: Buffer
+  let pages: string[]
+  let text: string
+  beforeAll(async () => {
+    pdf = await renderReportPdf(makeSampleStormReport(), BUSINESS)
+    pages = await pdfPages(pdf)
+    text = pages.join('\n')
+  })
+
+  test('has the title, the address, how it was located, and the summary', () => {
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-')
+    expect(text).toContain('Extreme Weather Report')
+    expect(text).toContain(SAMPLE_ADDRESS)
+    expect(text).toContain('Located by street address')
+    expect(text).toContain('1.75 in hail 0.6 mi NW on 12 Jun 2024; 7 storms within 3 mi since 2021')
+  })
+
+  test('lists the right storms with their local time, size, distance and source', () => {
+    expect(text).toMatch(/12 Jun 2024, 3:40 PM MDT.*Hail 1\.75 in 0\.6 mi NW FINAL \(NCEI\)/)
+    expect(text).toMatch(/18 Sep 2026, 5:05 PM MDT Hail 0\.75 in 2\.9 mi S PRELIMINARY \(SPC\)/)
+    expect(text).toMatch(/18 May 2024, 2:05 PM MDT Tornado EF0 8\.7 mi E/)
+    expect(text).toMatch(/3 Aug 2022, 4:10 PM MDT Thunderstorm wind 60 mph \(52 kt\) 0\.9 mi SE/)
+    expect(text).toContain('Within 1 mile: 2 storms')
+    expect(text).toContain('1 to 3 miles: 5 storms')
+    expect(text).toContain('3 to 10 miles: 13 storms')
+  })
+
+  test('leaves out a storm too far (10.2 mi), too old (5 years and a day) and one without coordinates', () => {
+    // Their hail sizes appear nowhere else in the sample.
+    expect(text).not.toContain('2.75 in')
+    expect(text).not.toContain('3.00 in')
+    expect(text).not.toContain('4.00 in')
+    expect(text).not.toContain('10.2 mi')
+    expect(text).not.toContain('19 Nov 2021')
+  })
+
+  test('says how it was made, that it is not a damage inspection, and offers a free inspection', () => {
+    expect(text).toContain('NOAA NCEI Storm Events Database (final records), through 31 Aug 2026')
+    expect(text).toContain('NOAA Storm Prediction Center storm reports (preliminary')
+    expect(text).toContain('through 19 Nov 2026')
+    expect(text).toContain('Every distance is measured from that point')
+    expect(text).toContain('not a damage inspection')
+    expect(text).toContain('free roof inspection')
+    expect(text).toContain(`Call ${BUSINESS.phone}`)
+  })
+
+  test('every page has its number and the date it was made', () => {
+    expect(pages.length).toBeGreaterThan(1)
+    pages.forEach((page, i) => {
+      expect(page).toContain(`Page ${i + 1} of ${pages.length}`)
+      expect(page).toContain('Made 20 Nov 2026')
+    })
+  })
+
+  test(`is under ${MAX_PDF_BYTES / 1024} KB`, () => {
+    expect(pdf.length).toBeLessThan(MAX_PDF_BYTES)
+  })
+})
+
+test(`a report of 150 storms is made in under ${MAX_RENDER_MS} ms, under 300 KB, on several pages`, async () => {
+  const report = makeSampleStormReport({ extra: 130 })
+  expect(report.storms.length).toBe(150)
+  const started = performance.now()
+  const pdf = await renderReportPdf(report, BUSINESS)
+  const ms = performance.now() - started
+  expect(ms).toBeLessThan(MAX_RENDER_MS)
+  expect(pdf.length).toBeLessThan(MAX_PDF_BYTES)
+  const pages = await pdfPages(pdf)
+  expect(pages.length).toBeGreaterThanOrEqual(4)
+  // The table's head is repeated on the pages the timeline continues on.
+  expect(pages.filter((p) => p.includes('Date and time (Denver)')).length).toBeGreaterThanOrEqual(3)
+})
+
+describe("the homeowner's e-mail", () => {
+  const lead = buildLeadView(
+    {
+      id: '4b0c9f7e-1d2a-4c3b-9e8f-0a1b2c3d4e5f',
+      firstName: 'Ada',
+      lastName: 'Roof',
+      email: 'ada@example.com',
+      phone: '(303) 555-0199',
+      address: SAMPLE_ADDRESS,
+      message: null,
+      formType: 'contact',
+      form: 'hail_report',
+      sourcePath: '/hail-report',
+      createdAt: '2026-11-20T16:59:00.000Z',
+      duplicateOf: null,
+    } as LeadToShow,
+    undefined,
+    BUSINESS.siteUrl,
+  )
+  const from = 'Front Range Roofing <reports@frontrangeroofing.example>'
+
+  test('with a report: the summary in the body and the PDF attached', async () => {
+    const report = makeSampleStormReport()
+    const pdf = await renderReportPdf(report, BUSINESS)
+    const mail = await buildHailReportMail(lead, report, { from, business: DEFAULT_BUSINESS, pdf })
+    expect(mail.subject).toBe('Your Extreme Weather Report for 11020 S Pikes Peak Dr, Parker')
+    expect(mail.messageId).toBe(`<hail-report-${lead.id}@frontrangeroofing.example>`)
+    expect(mail.headers['Auto-Submitted']).toBe('auto-replied')
+    expect(mail.to).toEqual({ name: 'Ada Roof', address: 'ada@example.com' })
+    expect(mail.attachments).toEqual([
+      {
+        filename: 'Extreme-Weather-Report-11020-S-Pikes-Peak-Dr.pdf',
+        content: pdf,
+        contentType: 'application/pdf',
+      },
+    ])
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain('1.75 in hail 0.6 mi NW on 12 Jun 2024; 7 storms within 3 mi since 2021')
+      expect(part).toContain('attached as a PDF')
+      expect(part).toContain('not a damage inspection')
+      expect(part).toContain(DEFAULT_BUSINESS.phone)
+    }
+    expect(mail.text).toMatch(/Storms within 1 mile\s+2/)
+    expect(mail.text).toMatch(/Storms 3 to 10 miles away\s+13/)
+  })
+
+  test('without a report: says the address could not be placed and the office follows up; nothing attached', async () => {
+    const mail = await buildHailReportMail(lead, undefined, { from, business: DEFAULT_BUSINESS })
+    expect(mail.attachments).toBeUndefined()
+    expect(mail.messageId).toBe(`<hail-report-${lead.id}@frontrangeroofing.example>`)
+    expect(mail.subject).toContain('Your Extreme Weather Report for 11020 S Pikes Peak Dr, Parker')
+    expect(mail.text).toContain('We could not place this address on the map automatically')
+    expect(mail.text).toContain('send you the report')
+    expect(mail.text).toContain(DEFAULT_BUSINESS.phone)
+    // No summary, no storms, no figures of a report that was not made.
+    expect(mail.text).not.toMatch(/storms? within|in hail|Date of loss|attached/i)
+  })
+})
