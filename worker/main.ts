@@ -2,8 +2,8 @@
  * The worker process (started by bin/worker.ts; `npm run worker`, dist/node/worker.mjs):
  * same configuration schema and database file as the web process, plus the notification
  * settings (worker/config.ts); consumes the leads queue and delivers each lead
- * (docs/lead-pipeline.md), takes the automatic backups and keeps a heartbeat for its container's
- * healthcheck.
+ * (docs/lead-pipeline.md), takes the automatic backups, keeps NOAA's storm data current
+ * (docs/storm-data.md) and keeps a heartbeat for its container's healthcheck.
  */
 import { openMigratedDatabase, type Db } from '../core/db/connection'
 import { createLogger, type Logger } from '../core/logger'
@@ -15,6 +15,7 @@ import { loadConfigOrExit, refuseSampleValuesOrExit } from '../core/config/load'
 import { WorkerConfigSchema, type WorkerConfig } from './config'
 import { startLeadDelivery } from './lead-delivery'
 import { startLeadWorker } from './lead-worker'
+import { startStormRefresh } from './storms/refresh'
 
 export function startWorker(): void {
   const { config, envFile } = loadConfigOrExit(WorkerConfigSchema)
@@ -36,6 +37,7 @@ export function startWorker(): void {
   logger.info({ databasePath: config.databasePath, prefix: config.queuePrefix }, 'worker started')
   const backups = startBackupSchedule({ db, databasePath: config.databasePath, logger, ...config.backup })
   const quarantine = startQuarantinePurge({ db, retentionDays: config.spamRetentionDays, logger })
+  const storms = startStormRefresh({ db, logger, settings: config.stormRefresh })
   const heartbeat = startHeartbeat({
     file: config.workerHeartbeat.file,
     isHealthy: () => leadWorker.worker.isRunning() && db.prepare('SELECT 1').get() !== undefined,
@@ -50,6 +52,7 @@ export function startWorker(): void {
       heartbeat.stop()
       backups.stop()
       quarantine.stop()
+      storms.stop()
       await leadWorker.close()
       await delivery.close()
       db.close()

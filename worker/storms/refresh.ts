@@ -1,0 +1,478 @@
+/**
+ * The worker keeps NOAA's storm data current on its own (docs/storm-data.md): when the store is
+ * empty, then every STORM_REFRESH_HOURS, it
+ *
+ * 1. reads NOAA NCEI's Storm Events directory listing and, for each of the last STORM_YEARS
+ *    years, downloads the details file with the newest compile date (the `c` date changes
+ *    whenever NCEI recompiles a year, so the name is found in the listing, never built), unless
+ *    that exact file is imported already;
+ * 2. downloads NOAA SPC's daily reports for every day after NCEI's newest month up to
+ *    yesterday (UTC), so the preliminary reports start where the final records end and no day
+ *    falls between them. A day already imported is skipped, but for the last 3: preliminary
+ *    reports are still being added to (the store keeps each report once). A 404 is a day not
+ *    published yet.
+ *
+ * Each download has a timeout and a size limit, and is tried again after a failure (1, 2 and
+ * 4 s). A refresh that failed is logged at error level with its reason, recorded for
+ * `site-admin storms status` and /readyz, and tried again sooner (5 minutes, doubling, never
+ * later than the usual interval). It never throws out of its timer: storm data never stops the
+ * worker or delays a lead. Importing a file is one synchronous transaction; between files the
+ * event loop runs, so the lead worker gets its turns.
+ */
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises'
+import { backoffDelayMs, type Backoff } from '../../core/backoff'
+import type { Db } from '../../core/db/connection'
+import type { Logger } from '../../core/logger'
+import { importStormFile, NCEI_DETAILS_FILE } from '../../core/storms/import'
+import {
+  countStormEvents,
+  importedFiles,
+  readRefreshState,
+  recordRefreshOutcome,
+  recordRefreshStart,
+  stormDataThrough,
+} from '../../core/storms/store'
+import type { ImportSummary } from '../../core/storms/types'
+
+const HOUR_MS = 60 * 60 * 1000
+const DAY_MS = 24 * HOUR_MS
+/** The first refresh after a start waits this long, so start-up (and a migration) settles first. */
+const FIRST_REFRESH_DELAY_MS = 10_000
+/** A failed download is tried again this many times, after 1, 2 and 4 s. */
+const FETCH_RETRIES = 3
+const FETCH_BACKOFF: Backoff = { baseMs: 1000, maxMs: 4000 }
+/** After a failed refresh the next comes after 5 minutes, doubling, at most the usual interval. */
+const FAILED_REFRESH_BASE_MS = 5 * 60_000
+/** SPC's preliminary reports of the last days are still being added to: fetched again each time. */
+const SPC_REFETCH_DAYS = 3
+/**
+ * NCEI publishes a month about 75 to 120 days after its end. More days after NCEI's newest month
+ * than this means NCEI's own files are missing, which SPC's reports cannot stand in for.
+ */
+const SPC_MAX_DAYS = 400
+const SPC_KINDS = ['hail', 'wind', 'torn'] as const
+
+export interface StormRefreshSettings {
+  /** STORM_REFRESH: false schedules nothing (runOnce still works). */
+  on: boolean
+  states: readonly string[] | 'all'
+  intervalHours: number
+  years: number
+  /** The NCEI Storm Events directory, ending with a slash. */
+  nceiUrl: string
+  /** The SPC reports' base URL, ending with a slash. */
+  spcUrl: string
+  fetchTimeoutMs: number
+  fetchMaxBytes: number
+}
+
+export interface RefreshOutcome {
+  outcome: 'ok' | 'failed'
+  /** In words, as recorded: 'imported 2 NCEI files (1,204 events), 35 SPC days (88 events); 3 days not published yet'. */
+  detail: string
+  nextAt: Date
+  /** The NCEI files imported by this run. */
+  ncei: ImportSummary[]
+  /** The SPC report days imported by this run ('YYYY-MM-DD'). */
+  spcDays: string[]
+  /** Reports stored from those days (a report already stored is not counted again). */
+  spcEvents: number
+  /** SPC report days without a file yet ('YYYY-MM-DD'). */
+  notPublished: string[]
+  /** What went wrong, one line per failed step (empty when ok). */
+  problems: string[]
+}
+
+export interface StormRefresh {
+  /** One refresh now (or the one under way); never throws. */
+  runOnce(): Promise<RefreshOutcome>
+  /** When the next scheduled refresh is due (null when off or stopped). */
+  nextAt(): Date | null
+  /** Stops the schedule and cuts a download under way short (at shutdown). */
+  stop(): void
+}
+
+/** A download that failed, and whether trying again could help. */
+class FetchError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message)
+    this.name = 'FetchError'
+  }
+}
+
+/** The refresh was stopped (shutdown): nothing more is fetched or recorded. */
+class StoppedError extends Error {
+  constructor() {
+    super('stopped')
+    this.name = 'StoppedError'
+  }
+}
+
+/** What one refresh works with. */
+interface RunContext {
+  db: Db
+  settings: StormRefreshSettings
+  log: Logger
+  now: () => Date
+  fetchBackoff: Backoff
+  /** Aborted by stop(): a download under way ends, and nothing more is fetched or stored. */
+  stopped: AbortSignal
+}
+
+function checkStopped(ctx: RunContext): void {
+  if (ctx.stopped.aborted) throw new StoppedError()
+}
+
+/** Downloads a URL, trying again after a retryable failure; 'missing' for a 404. */
+async function download(ctx: RunContext, url: string, what: string): Promise<Buffer | 'missing'> {
+  for (let attempt = 1; ; attempt++) {
+    checkStopped(ctx)
+    try {
+      return await fetchOnce(url, ctx.settings, ctx.stopped)
+    } catch (err) {
+      checkStopped(ctx)
+      const error = err instanceof FetchError ? err : new FetchError(String(err), true)
+      if (!error.retryable || attempt > FETCH_RETRIES) {
+        const tries = attempt === 1 ? '' : ` (${attempt} tries)`
+        throw new FetchError(`${what}: ${error.message}${tries}`, false)
+      }
+      const waitMs = backoffDelayMs(attempt, ctx.fetchBackoff)
+      ctx.log.warn(
+        { url, attempt, waitMs, reason: error.message },
+        'storm data download failed; trying again',
+      )
+      await sleep(waitMs, undefined, { signal: ctx.stopped }).catch(() => {})
+    }
+  }
+}
+
+/** Imports one downloaded file on a turn of its own; a damaged file is refused whole and noted. */
+async function importDownloaded(
+  ctx: RunContext,
+  outcome: RefreshOutcome,
+  name: string,
+  content: Buffer,
+): Promise<ImportSummary | undefined> {
+  // The lead worker gets a turn before each file's (synchronous) transaction.
+  await nextTurn()
+  checkStopped(ctx)
+  try {
+    return importStormFile(ctx.db, name, content, { states: ctx.settings.states, now: ctx.now() })
+  } catch (err) {
+    // The store stays as it was; the other files go on.
+    outcome.problems.push(err instanceof Error ? err.message : String(err))
+    return undefined
+  }
+}
+
+async function refreshNcei(ctx: RunContext, outcome: RefreshOutcome): Promise<void> {
+  const { settings } = ctx
+  const listing = await download(ctx, settings.nceiUrl, 'NCEI directory listing')
+  if (listing === 'missing') throw new FetchError('NCEI directory listing: not found (404)', false)
+  const newest = newestDetailsFiles(listing.toString('utf8'))
+  const thisYear = ctx.now().getUTCFullYear()
+  const have = new Set(importedFiles(ctx.db, 'ncei'))
+  // The newest years first: they matter most to a report, and a failure later leaves them in.
+  for (let year = thisYear; year > thisYear - settings.years; year--) {
+    const name = newest.get(year)
+    if (!name) {
+      // NCEI starts a year's file a few months into it; older years are always there.
+      if (year < thisYear) outcome.problems.push(`NCEI listing has no details file for ${year}`)
+      continue
+    }
+    if (have.has(name)) continue
+    const content = await download(ctx, new URL(name, settings.nceiUrl).href, name)
+    if (content === 'missing') throw new FetchError(`${name}: listed, but not found (404)`, false)
+    const summary = await importDownloaded(ctx, outcome, name, content)
+    if (summary) outcome.ncei.push(summary)
+  }
+}
+
+async function refreshSpc(ctx: RunContext, outcome: RefreshOutcome): Promise<void> {
+  const { nceiThrough } = stormDataThrough(ctx.db)
+  // Without NCEI's records there is no day for SPC's reports to start from; the next
+  // refresh, with NCEI's files in, fills the days after them.
+  if (!nceiThrough) return
+  const yesterday = utcDay(ctx.now().getTime() - DAY_MS)
+  const first = Math.max(Date.parse(nceiThrough) + DAY_MS, yesterday - (SPC_MAX_DAYS - 1) * DAY_MS)
+  const refetchFrom = yesterday - (SPC_REFETCH_DAYS - 1) * DAY_MS
+  const have = new Set(importedFiles(ctx.db, 'spc'))
+  for (let day = first; day <= yesterday; day += DAY_MS) {
+    const names = SPC_KINDS.map((kind) => `${spcDayCode(day)}_rpts_${kind}.csv`)
+    if (day < refetchFrom && names.every((name) => have.has(name))) continue
+    const contents = await Promise.all(
+      names.map((name) => download(ctx, `${ctx.settings.spcUrl}${name}`, name)),
+    )
+    let imported = false
+    for (const [i, content] of contents.entries()) {
+      if (content === 'missing') continue
+      const summary = await importDownloaded(ctx, outcome, names[i]!, content)
+      if (!summary) continue
+      outcome.spcEvents += summary.stored
+      imported = true
+    }
+    const isoDay = new Date(day).toISOString().slice(0, 10)
+    if (imported) outcome.spcDays.push(isoDay)
+    if (contents.includes('missing')) outcome.notPublished.push(isoDay)
+  }
+}
+
+/** Both steps; a failed step is noted and the next still runs (SPC follows whatever NCEI data is stored). */
+async function runSteps(ctx: RunContext, startedAt: Date): Promise<RefreshOutcome> {
+  const outcome: RefreshOutcome = {
+    outcome: 'ok',
+    detail: '',
+    nextAt: startedAt,
+    ncei: [],
+    spcDays: [],
+    spcEvents: 0,
+    notPublished: [],
+    problems: [],
+  }
+  for (const step of [refreshNcei, refreshSpc]) {
+    try {
+      await step(ctx, outcome)
+    } catch (err) {
+      if (err instanceof StoppedError) throw err
+      outcome.problems.push(err instanceof Error ? err.message : String(err))
+    }
+  }
+  checkStopped(ctx)
+  return outcome
+}
+
+export function startStormRefresh(opts: {
+  db: Db
+  logger: Logger
+  settings: StormRefreshSettings
+  /** The clock (tests set the day). */
+  now?: () => Date
+  firstDelayMs?: number
+  /** Tests shorten the waits between tries and after a failed refresh. */
+  backoff?: { fetch?: Backoff; failedRefresh?: Backoff }
+}): StormRefresh {
+  const { db, settings } = opts
+  const log = opts.logger.child({ component: 'storm-refresh' })
+  const now = opts.now ?? (() => new Date())
+  const intervalMs = settings.intervalHours * HOUR_MS
+  const fetchBackoff = opts.backoff?.fetch ?? FETCH_BACKOFF
+  const failedRefreshBackoff = opts.backoff?.failedRefresh ?? {
+    baseMs: Math.min(FAILED_REFRESH_BASE_MS, intervalMs),
+    maxMs: intervalMs,
+  }
+  const stopping = new AbortController()
+  const ctx: RunContext = { db, settings, log, now, fetchBackoff, stopped: stopping.signal }
+  let failures = 0
+  let running: Promise<RefreshOutcome> | undefined
+  let timer: NodeJS.Timeout | undefined
+  let next: Date | null = null
+
+  async function refresh(): Promise<RefreshOutcome> {
+    const startedAt = now()
+    recordRefreshStart(db, startedAt)
+    log.info({ states: settings.states, years: settings.years }, 'storm data refresh started')
+    const outcome = await runSteps(ctx, startedAt)
+    const done = describeProgress(outcome)
+    if (outcome.problems.length === 0) {
+      failures = 0
+      outcome.detail = done
+      outcome.nextAt = new Date(startedAt.getTime() + intervalMs)
+    } else {
+      failures++
+      outcome.outcome = 'failed'
+      outcome.detail = `${outcome.problems.join('; ')}; so far ${done}`
+      outcome.nextAt = new Date(now().getTime() + backoffDelayMs(failures, failedRefreshBackoff))
+    }
+    recordRefreshOutcome(db, {
+      finishedAt: now(),
+      outcome: outcome.outcome,
+      detail: outcome.detail,
+      nextAt: outcome.nextAt,
+    })
+    if (outcome.outcome === 'ok')
+      log.info({ detail: outcome.detail, next: outcome.nextAt }, 'storm data refresh done')
+    else
+      log.error(
+        { reason: outcome.detail, failures, next: outcome.nextAt },
+        'storm data refresh failed; reports use the data stored before it, and it is tried again sooner',
+      )
+    return outcome
+  }
+
+  const runOnce = (): Promise<RefreshOutcome> => {
+    running ??= refresh()
+      .catch((err: unknown): RefreshOutcome => {
+        const stopped = err instanceof StoppedError
+        const reason = err instanceof Error ? err.message : String(err)
+        const nextAt = new Date(now().getTime() + backoffDelayMs(++failures, failedRefreshBackoff))
+        if (stopped) log.info('storm data refresh stopped by the shutdown; the next start takes it up')
+        else log.error({ reason }, 'storm data refresh failed; it is tried again sooner')
+        return {
+          outcome: 'failed',
+          detail: stopped ? 'stopped by the shutdown' : reason,
+          nextAt,
+          ncei: [],
+          spcDays: [],
+          spcEvents: 0,
+          notPublished: [],
+          problems: [reason],
+        }
+      })
+      .finally(() => {
+        running = undefined
+      })
+    return running
+  }
+
+  const schedule = (at: Date) => {
+    if (stopping.signal.aborted) return
+    next = at
+    timer = setTimeout(
+      () => {
+        next = null
+        void runOnce().then((outcome) => schedule(outcome.nextAt))
+      },
+      Math.max(0, at.getTime() - now().getTime()),
+    )
+    timer.unref()
+  }
+
+  if (!settings.on) {
+    log.info('storm data refresh is off (STORM_REFRESH); import files with site-admin storms import')
+  } else {
+    schedule(firstRunAt(db, new Date(now().getTime() + (opts.firstDelayMs ?? FIRST_REFRESH_DELAY_MS))))
+    log.info(
+      {
+        next,
+        everyHours: settings.intervalHours,
+        years: settings.years,
+        states: settings.states,
+        ncei: settings.nceiUrl,
+        spc: settings.spcUrl,
+      },
+      'storm data refresh scheduled',
+    )
+  }
+
+  return {
+    runOnce,
+    nextAt: () => next,
+    stop() {
+      clearTimeout(timer)
+      next = null
+      stopping.abort()
+    },
+  }
+}
+
+/**
+ * When the first refresh after a start is due: soon when the store is empty, when the last
+ * one did not finish (the worker stopped during it) or is overdue; else when the last one said.
+ */
+function firstRunAt(db: Db, soon: Date): Date {
+  const last = readRefreshState(db)
+  if (countStormEvents(db) === 0 || !last?.finishedAt || !last.nextAt) return soon
+  const due = new Date(last.nextAt)
+  return due > soon ? due : soon
+}
+
+/** Each year's details file with the newest compile date in an NCEI directory listing (Apache's index). */
+export function newestDetailsFiles(html: string): Map<number, string> {
+  const newest = new Map<number, { name: string; compiled: string; gz: boolean }>()
+  for (const [, href] of html.matchAll(/href\s*=\s*"([^"]+)"/gi)) {
+    let name: string
+    try {
+      name = decodeURIComponent(href!.split(/[?#]/)[0]!.split('/').at(-1)!)
+    } catch {
+      continue
+    }
+    const m = NCEI_DETAILS_FILE.exec(name)
+    if (!m) continue
+    const year = Number(m[1])
+    const candidate = { name, compiled: m[2]!, gz: name.endsWith('.gz') }
+    const best = newest.get(year)
+    // The newest compile date; of the same date, the gzip (the smaller download).
+    if (
+      !best ||
+      candidate.compiled > best.compiled ||
+      (candidate.compiled === best.compiled && candidate.gz && !best.gz)
+    )
+      newest.set(year, candidate)
+  }
+  return new Map([...newest].map(([year, file]) => [year, file.name]))
+}
+
+/** One try at a URL: its body, within the time and size limits; 'missing' for a 404. */
+async function fetchOnce(
+  url: string,
+  limits: { fetchTimeoutMs: number; fetchMaxBytes: number },
+  stopped: AbortSignal,
+): Promise<Buffer | 'missing'> {
+  // The timeout covers the whole body: the signal aborts a download that trickles in.
+  const signal = AbortSignal.any([AbortSignal.timeout(limits.fetchTimeoutMs), stopped])
+  const tooLarge = `larger than ${limits.fetchMaxBytes} bytes (STORM_FETCH_MAX_BYTES)`
+  try {
+    const res = await fetch(url, { signal })
+    if (res.status === 404) {
+      await res.body?.cancel()
+      return 'missing'
+    }
+    if (!res.ok || !res.body) {
+      await res.body?.cancel()
+      // A server error or a rate limit can pass; another refusal will not.
+      const retryable = res.status >= 500 || res.status === 408 || res.status === 429
+      throw new FetchError(`the server answered ${res.status}`, retryable)
+    }
+    const announced = Number(res.headers.get('content-length') ?? Number.NaN)
+    if (announced > limits.fetchMaxBytes) {
+      await res.body.cancel()
+      throw new FetchError(tooLarge, false)
+    }
+    const chunks: Uint8Array[] = []
+    let bytes = 0
+    const reader = res.body.getReader()
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      bytes += value.byteLength
+      if (bytes > limits.fetchMaxBytes) {
+        await reader.cancel()
+        throw new FetchError(tooLarge, false)
+      }
+      chunks.push(value)
+    }
+    return Buffer.concat(chunks)
+  } catch (err) {
+    if (err instanceof FetchError) throw err
+    if (signal.aborted && !stopped.aborted)
+      throw new FetchError(`no answer within ${limits.fetchTimeoutMs} ms (STORM_FETCH_TIMEOUT_MS)`, true)
+    const cause = (err as { cause?: { code?: string; message?: string } }).cause
+    throw new FetchError(cause?.code ?? cause?.message ?? (err as Error).message, true)
+  }
+}
+
+/** 'imported 2 NCEI files (1,204 events), 35 SPC days (88 events); 3 days not published yet'. */
+function describeProgress(outcome: RefreshOutcome): string {
+  const n = (count: number) => count.toLocaleString('en-US')
+  const plural = (count: number, one: string, many: string) => `${n(count)} ${count === 1 ? one : many}`
+  const nceiEvents = outcome.ncei.reduce((sum, s) => sum + s.stored, 0)
+  const parts = [
+    `imported ${plural(outcome.ncei.length, 'NCEI file', 'NCEI files')} (${plural(nceiEvents, 'event', 'events')})`,
+    `${plural(outcome.spcDays.length, 'SPC day', 'SPC days')} (${plural(outcome.spcEvents, 'event', 'events')})`,
+  ]
+  const missing = outcome.notPublished.length
+  return `${parts.join(', ')}${missing ? `; ${plural(missing, 'day', 'days')} not published yet` : ''}`
+}
+
+/** The UTC midnight of an instant, in ms. */
+function utcDay(ms: number): number {
+  return ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS)
+}
+
+/** SPC's YYMMDD of a UTC day. */
+function spcDayCode(dayMs: number): string {
+  return new Date(dayMs).toISOString().slice(2, 10).replaceAll('-', '')
+}
