@@ -19,7 +19,12 @@ import type { LeadProducer } from './leads/producer'
 import { createEnquiryRouter, createFormTokenRouter } from './leads/enquiry-router'
 import { createHailReportRouter } from './leads/hail-report-router'
 import { HAIL_REPORT_ENDPOINT } from '../shared/hail-summary'
-import { createDatabaseCheck, createDeliveryCheck, createQueueCheck } from './leads/readiness'
+import {
+  createDatabaseCheck,
+  createDeliveryCheck,
+  createQueueCheck,
+  createStormDataCheck,
+} from './leads/readiness'
 import { ENQUIRY_ENDPOINT, FORM_TOKEN_ENDPOINT } from '../shared/enquiry'
 import { createSeoFilesRouter } from './http/seo-files'
 
@@ -83,6 +88,7 @@ export function createApp(deps: AppDeps): express.Express {
       createDatabaseCheck(deps.db),
       createQueueCheck(deps.producer),
       createDeliveryCheck(deps.db, deps.deliveryGraceMs),
+      createStormDataCheck(deps.db),
     )
   }
   app.use(createHealthRouter(readinessChecks))

@@ -9,6 +9,8 @@ export interface ReadinessResult {
   detail?: string
   /** Figures behind the status (e.g. how many leads wait), shown as they are. */
   counts?: Record<string, number>
+  /** What else the check knows (e.g. the storm data's last refresh), shown as it is. */
+  info?: Record<string, unknown>
 }
 
 export interface ReadinessCheck {

@@ -6,6 +6,7 @@
 import type { Db } from '../../core/db/connection'
 import { countLeads, touchReadinessProbe } from '../../core/db/leads'
 import { countFailedNotifications, countUndeliveredLeads } from '../../core/db/notifications'
+import { countStormEvents, readRefreshState, stormDataThrough } from '../../core/storms/store'
 import type { ReadinessCheck } from '../http/health'
 import type { LeadProducer } from './producer'
 
@@ -69,6 +70,33 @@ export function createDeliveryCheck(db: Db, graceMs = DELIVERY_GRACE_MS): Readin
         failed ? `${failed} failed notification(s) to the contractor` : '',
       ].filter(Boolean)
       return { status: 'degraded', detail: `${problems.join('; ')}: see the worker log`, counts }
+    },
+  }
+}
+
+/**
+ * The storm data the hail reports are made from (docs/storm-data.md): how many storm reports
+ * are stored, how far NCEI's final records and SPC's preliminary reports go, and the worker's
+ * last refresh with its outcome. Always ok: storm data never stops a lead. After a failed
+ * refresh the reports use the data stored before it, and the worker tries again sooner.
+ */
+export function createStormDataCheck(db: Db): ReadinessCheck {
+  return {
+    name: 'stormData',
+    check: async () => {
+      const last = readRefreshState(db)
+      const lastRefresh = last && {
+        at: last.finishedAt ?? last.startedAt,
+        outcome: last.outcome ?? 'running',
+        detail: last.detail ?? null,
+        // While one runs, the next is not known yet.
+        nextAt: (last.outcome && last.nextAt) ?? null,
+      }
+      return {
+        status: 'ok',
+        counts: { events: countStormEvents(db) },
+        info: { ...stormDataThrough(db), lastRefresh: lastRefresh ?? null },
+      }
     },
   }
 }

@@ -1,0 +1,71 @@
+/**
+ * /readyz shows the storm data: how many storm reports are stored, how far they go, and the
+ * worker's last refresh with its outcome. A failed refresh is shown, and never makes the site
+ * unready: storm data never stops a lead. A real SQLite file, no queue.
+ */
+import path from 'node:path'
+import request from 'supertest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { openMigratedDatabase, type Db } from '../../core/db/connection'
+import { createLogger } from '../../core/logger'
+import { recordRefreshOutcome, recordRefreshStart } from '../../core/storms/store'
+import { createApp } from '../../server/app'
+import { parseWebConfig } from '../../server/config'
+import { useTempDir } from '../support/temp-dir'
+
+const tempDir = useTempDir('roofing-storm-readyz-')
+let db: Db
+let app: ReturnType<typeof createApp>
+
+beforeAll(() => {
+  const config = parseWebConfig({ NODE_ENV: 'test', DATABASE_PATH: path.join(tempDir(), 'roofing.db') })
+  db = openMigratedDatabase(config.databasePath)
+  app = createApp({ config, logger: createLogger('silent'), db, renderPages: false })
+})
+afterAll(() => db.close())
+
+describe('/readyz and the storm data', () => {
+  test('before any refresh it shows an empty store and no refresh', async () => {
+    const res = await request(app).get('/readyz')
+    expect(res.body.checks.stormData).toEqual({
+      status: 'ok',
+      counts: { events: 0 },
+      info: { nceiThrough: null, spcThrough: null, lastRefresh: null },
+    })
+  })
+
+  test('a failed refresh is shown with its reason, and the site stays ready', async () => {
+    recordRefreshStart(db, new Date('2026-01-08T15:00:00Z'))
+    recordRefreshOutcome(db, {
+      finishedAt: new Date('2026-01-08T15:00:02Z'),
+      outcome: 'failed',
+      detail:
+        'NCEI directory listing: the server answered 500 (4 tries); so far imported 0 NCEI files (0 events)',
+      nextAt: new Date('2026-01-08T15:05:02Z'),
+    })
+    const res = await request(app).get('/readyz')
+    expect(res.status).toBe(200)
+    expect(res.body.status).not.toBe('fail')
+    expect(res.body.checks.stormData).toMatchObject({
+      status: 'ok',
+      info: {
+        lastRefresh: {
+          at: '2026-01-08T15:00:02.000Z',
+          outcome: 'failed',
+          detail: expect.stringContaining('the server answered 500'),
+          nextAt: '2026-01-08T15:05:02.000Z',
+        },
+      },
+    })
+  })
+
+  test('a refresh under way shows as running', async () => {
+    recordRefreshStart(db, new Date('2026-01-08T15:05:02Z'))
+    const res = await request(app).get('/readyz')
+    expect(res.body.checks.stormData.info.lastRefresh).toMatchObject({
+      at: '2026-01-08T15:05:02.000Z',
+      outcome: 'running',
+      nextAt: null,
+    })
+  })
+})
