@@ -12,6 +12,7 @@ import { AdminError, createAdminContext, type AdminIo } from './context'
 import { UsageError } from './format'
 import { addLeadCommands } from './lead-commands'
 import { addStormCommands } from './storm-commands'
+import { addStormReportCommand } from './storm-report-command'
 
 const HELP_FOOTER = `
 Settings come from the environment and from .env in the current folder (DATABASE_PATH,
@@ -34,7 +35,8 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
     .addHelpText('after', HELP_FOOTER)
   addLeadCommands(program, ctx)
   addBackupCommands(program, ctx)
-  addStormCommands(program, ctx)
+  const storms = addStormCommands(program, ctx)
+  addStormReportCommand(storms, ctx)
   try {
     await program.parseAsync([...argv], { from: 'user' })
     return ctx.exitCode

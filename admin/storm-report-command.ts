@@ -8,13 +8,11 @@ import { writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Command } from 'commander'
 import { locateAddress, type GeocoderSettings } from '../core/storms/geocode'
-import { renderReportPdf, type ReportPdfBusiness } from '../core/storms/pdf'
+import { renderReportPdf } from '../core/storms/pdf'
 import { formatReportText, makeStormReport } from '../core/storms/report'
 import { AdminError, withDatabase, type AdminContext } from './context'
 
 export interface StormReportCommandDeps {
-  geocoder: GeocoderSettings
-  business: ReportPdfBusiness
   /** How the home is placed; tests give a stand-in. */
   locate?: (address: string, settings: GeocoderSettings) => Promise<Awaited<ReturnType<typeof locateAddress>>>
 }
@@ -26,7 +24,7 @@ function sizeText(bytes: number): string {
 export function addStormReportCommand(
   storms: Command,
   ctx: AdminContext,
-  deps: StormReportCommandDeps,
+  deps: StormReportCommandDeps = {},
 ): void {
   storms
     .command('report')
@@ -44,16 +42,17 @@ export function addStormReportCommand(
       if (!address.trim())
         throw new AdminError('Give the address in quotes: storms report "123 Main St, Parker".')
       const locate = deps.locate ?? locateAddress
-      const location = await locate(address, deps.geocoder)
+      const { geocoder, business } = ctx.config()
+      const location = await locate(address, geocoder)
       if (!location)
         throw new AdminError(
           `Could not place "${address}": the geocoder found no match, and it names no ZIP code or service-area city. Check the address, or add its ZIP code.`,
         )
       await withDatabase(ctx.config(), async (db) => {
         const report = makeStormReport(db, address, location, ctx.now())
-        ctx.out(formatReportText(report, deps.business))
+        ctx.out(formatReportText(report, business))
         if (!opts.pdf) return
-        const pdf = await renderReportPdf(report, deps.business)
+        const pdf = await renderReportPdf(report, business)
         const file = resolve(opts.pdf)
         try {
           writeFileSync(file, pdf)
