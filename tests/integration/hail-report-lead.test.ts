@@ -207,7 +207,7 @@ describe('a hail report request', () => {
     const { id, reportKey } = res.body as { id: string; reportKey: string }
     const homeowner = await waitForMail('nowhere@example.com', id)
     expect(homeowner.parsed.attachments.filter((a) => a.contentType === 'application/pdf')).toHaveLength(0)
-    expect(homeowner.parsed.text).toMatch(/follow up/i)
+    expect(homeowner.parsed.text).toMatch(/could not place this address/)
     const summary = await readSummary(id, reportKey)
     expect(summary.body).toEqual({ status: 'unplaced' })
   })
