@@ -1,0 +1,379 @@
+/**
+ * `npm run bench:storms`: the storm data's two targets (docs/storm-data.md), measured on
+ * generated data, in temporary SQLite files removed afterwards.
+ *
+ * 1. The import: a national year of NCEI Storm Events details (70,000 rows of 51 columns, with
+ *    narratives, all event types, spread over the continental US), gzipped as NOAA serves it,
+ *    imported with every state kept into a fresh database. Target: < 15 s.
+ * 2. The query of a report: a store of 500,000 events spread like five years of the whole
+ *    country (more on the Plains and the Front Range), then 200 queries of 10 miles over five
+ *    years, at random US points and in the Denver metro. Target: p95 < 20 ms.
+ *
+ * Prints the figures and PASS or FAIL for each; exits 1 when a target is missed.
+ * BENCH_STORM_EVENTS sets the store's size (default 500000).
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { gzipSync } from 'node:zlib'
+import { openMigratedDatabase, type Db } from '../core/db/connection'
+import { importStormFile } from '../core/storms/import'
+import { NCEI_DETAILS_COLUMNS, STATE_CODES, type NceiColumn } from '../core/storms/ncei'
+import { countStormEvents, findStormsNear, nceiCutoff, storeStormFile } from '../core/storms/store'
+import type { StormEventInput, StormKind } from '../core/storms/types'
+
+const IMPORT_ROWS = 70_000
+const IMPORT_TARGET_S = 15
+const STORE_EVENTS = Number(process.env.BENCH_STORM_EVENTS ?? 500_000)
+const STORE_CHUNK = 50_000
+const QUERIES = 200
+const QUERY_RADIUS_MI = 10
+const QUERY_YEARS = 5
+const QUERY_P95_TARGET_MS = 20
+const NOW = new Date('2026-06-01T18:00:00Z')
+const YEAR_MS = 365.25 * 24 * 3_600_000
+
+// A seeded generator, so every run measures the same data.
+let seed = 20240612
+function random(): number {
+  seed = (seed + 0x6d2b79f5) | 0
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+}
+const between = (lo: number, hi: number) => lo + random() * (hi - lo)
+const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!
+const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places
+
+/** A point where storms are: the whole country, more on the Plains, a cluster on the Front Range. */
+function stormPoint(): { latitude: number; longitude: number } {
+  const r = random()
+  if (r < 0.45) return { latitude: between(25.5, 48.9), longitude: between(-124, -67.5) }
+  if (r < 0.9) return { latitude: between(30, 45), longitude: between(-104, -94) }
+  return { latitude: between(38.5, 40.8), longitude: between(-105.3, -103.8) }
+}
+
+function zoneOf(longitude: number): [string, number] {
+  if (longitude > -85) return ['EST-5', -5]
+  if (longitude > -101) return ['CST-6', -6]
+  if (longitude > -114) return ['MST-7', -7]
+  return ['PST-8', -8]
+}
+
+const LOWER_48 = Object.keys(STATE_CODES).filter(
+  (s) => !['ALASKA', 'HAWAII', 'PUERTO RICO', 'VIRGIN ISLANDS', 'GUAM', 'AMERICAN SAMOA'].includes(s),
+)
+const TOWNS = ['PARKER', 'AURORA', 'WICHITA', 'AMARILLO', 'OMAHA', 'TULSA', 'DES MOINES', 'LUBBOCK', 'SALINA']
+const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC']
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
+/** A national year's mix: about half the rows are of types the importer skips, many without a point. */
+const EVENT_TYPES: [string, number, boolean][] = [
+  ['Thunderstorm Wind', 0.3, true],
+  ['Hail', 0.18, true],
+  ['Tornado', 0.02, true],
+  ['Flash Flood', 0.08, true],
+  ['Flood', 0.05, true],
+  ['Heavy Rain', 0.04, true],
+  ['Lightning', 0.01, true],
+  ['Winter Storm', 0.07, false],
+  ['Winter Weather', 0.07, false],
+  ['High Wind', 0.06, false],
+  ['Heavy Snow', 0.05, false],
+  ['Drought', 0.04, false],
+  ['Heat', 0.03, false],
+]
+const NUMERIC = new Set<NceiColumn>([
+  'BEGIN_YEARMONTH',
+  'BEGIN_DAY',
+  'BEGIN_TIME',
+  'END_YEARMONTH',
+  'END_DAY',
+  'END_TIME',
+  'EPISODE_ID',
+  'EVENT_ID',
+  'STATE_FIPS',
+  'YEAR',
+  'CZ_FIPS',
+  'INJURIES_DIRECT',
+  'INJURIES_INDIRECT',
+  'DEATHS_DIRECT',
+  'DEATHS_INDIRECT',
+  'MAGNITUDE',
+  'TOR_LENGTH',
+  'TOR_WIDTH',
+  'BEGIN_RANGE',
+  'END_RANGE',
+  'BEGIN_LAT',
+  'BEGIN_LON',
+  'END_LAT',
+  'END_LON',
+])
+
+function eventType(): [string, boolean] {
+  let r = random()
+  for (const [type, share, point] of EVENT_TYPES) {
+    if ((r -= share) < 0) return [type, point]
+  }
+  return ['Hail', true]
+}
+
+function narrative(type: string, town: string): string {
+  const size = pick(['quarter', 'half dollar', 'ping pong ball', 'golf ball', 'penny'])
+  const what =
+    type === 'Hail'
+      ? `${size} size hail was reported`
+      : type === 'Thunderstorm Wind'
+        ? `a measured gust of ${Math.round(between(55, 85))} mph was reported, with large tree limbs down`
+        : `${type.toLowerCase()} was reported`
+  return `A trained spotter ${Math.round(between(1, 9))} miles ${pick(['north', 'south', 'east', 'west'])} of ${town.toLowerCase()} said ${what}. Several fences, roofs and vehicles were damaged according to a county emergency manager.`
+}
+
+/** One details row as NOAA writes it: strings quoted, numbers not. */
+function detailsRow(eventId: number): string {
+  const year = 2024
+  const month = 1 + Math.floor(between(0, 12))
+  const day = 1 + Math.floor(between(0, 28))
+  const hour = Math.floor(between(0, 24))
+  const minute = Math.floor(between(0, 60))
+  const [type, hasPoint] = eventType()
+  const point = stormPoint()
+  const [zone] = zoneOf(point.longitude)
+  const town = pick(TOWNS)
+  const when = `${String(day).padStart(2, '0')}-${MONTHS[month - 1]}-24 ${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00`
+  const magnitude =
+    type === 'Hail'
+      ? round(between(0.75, 2.75), 2)
+      : type === 'Thunderstorm Wind'
+        ? Math.round(between(50, 75))
+        : ''
+  const v: Partial<Record<NceiColumn, string | number>> = {
+    BEGIN_YEARMONTH: year * 100 + month,
+    BEGIN_DAY: day,
+    BEGIN_TIME: hour * 100 + minute,
+    END_YEARMONTH: year * 100 + month,
+    END_DAY: day,
+    END_TIME: hour * 100 + minute,
+    EPISODE_ID: 190000 + Math.floor(eventId / 4),
+    EVENT_ID: eventId,
+    STATE: pick(LOWER_48),
+    STATE_FIPS: Math.floor(between(1, 56)),
+    YEAR: year,
+    MONTH_NAME: MONTH_NAMES[month - 1],
+    EVENT_TYPE: type,
+    CZ_TYPE: hasPoint ? 'C' : 'Z',
+    CZ_FIPS: Math.floor(between(1, 200)),
+    CZ_NAME: `${town} COUNTY`,
+    WFO: pick(['BOU', 'PUB', 'GLD', 'ICT', 'OUN', 'LBB', 'OAX', 'DMX']),
+    BEGIN_DATE_TIME: when,
+    CZ_TIMEZONE: zone,
+    END_DATE_TIME: when,
+    INJURIES_DIRECT: 0,
+    INJURIES_INDIRECT: 0,
+    DEATHS_DIRECT: 0,
+    DEATHS_INDIRECT: 0,
+    DAMAGE_PROPERTY: '0.00K',
+    DAMAGE_CROPS: '0.00K',
+    SOURCE: pick(['Trained Spotter', 'Public', 'Mesonet', 'Law Enforcement', 'Social Media']),
+    MAGNITUDE: magnitude,
+    MAGNITUDE_TYPE: type === 'Thunderstorm Wind' ? pick(['EG', 'MG']) : '',
+    TOR_F_SCALE: type === 'Tornado' ? pick(['EF0', 'EF1', 'EF2', 'EFU']) : '',
+    TOR_LENGTH: type === 'Tornado' ? round(between(0.1, 8), 2) : '',
+    TOR_WIDTH: type === 'Tornado' ? Math.round(between(20, 400)) : '',
+    BEGIN_RANGE: hasPoint ? Math.round(between(0, 9)) : '',
+    BEGIN_AZIMUTH: hasPoint ? pick(['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW']) : '',
+    BEGIN_LOCATION: hasPoint ? town : '',
+    END_RANGE: hasPoint ? Math.round(between(0, 9)) : '',
+    END_AZIMUTH: hasPoint ? pick(['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW']) : '',
+    END_LOCATION: hasPoint ? town : '',
+    BEGIN_LAT: hasPoint ? round(point.latitude, 4) : '',
+    BEGIN_LON: hasPoint ? round(point.longitude, 4) : '',
+    END_LAT: hasPoint ? round(point.latitude, 4) : '',
+    END_LON: hasPoint ? round(point.longitude, 4) : '',
+    EPISODE_NARRATIVE: `Thunderstorms formed along a dryline during the afternoon and spread east into the evening, with large hail and damaging winds across ${town.toLowerCase()} and nearby counties.`,
+    EVENT_NARRATIVE: narrative(type, town),
+    DATA_SOURCE: 'CSV',
+  }
+  return NCEI_DETAILS_COLUMNS.map((c) => {
+    const value = v[c] ?? ''
+    if (NUMERIC.has(c)) return String(value)
+    return `"${String(value).replace(/"/g, '""')}"`
+  }).join(',')
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+}
+
+function verdict(pass: boolean): string {
+  return pass ? 'PASS' : 'FAIL'
+}
+
+function benchImport(dir: string): boolean {
+  const name = 'StormEvents_details-ftp_v1.0_d2024_c20260415.csv.gz'
+  const rows = [NCEI_DETAILS_COLUMNS.join(',')]
+  for (let i = 0; i < IMPORT_ROWS; i++) rows.push(detailsRow(1_200_000 + i))
+  const text = `${rows.join('\n')}\n`
+  const file = path.join(dir, name)
+  writeFileSync(file, gzipSync(text))
+  const content = readFileSync(file)
+  console.log(
+    `import: ${IMPORT_ROWS.toLocaleString('en-US')} rows, ${(text.length / 1e6).toFixed(1)} MB of CSV, ${(content.length / 1e6).toFixed(1)} MB gzipped`,
+  )
+  const db = openMigratedDatabase(path.join(dir, 'import.db'))
+  try {
+    const started = performance.now()
+    const summary = importStormFile(db, name, content, { states: 'all', now: NOW })
+    const seconds = (performance.now() - started) / 1000
+    const reasons = Object.entries(summary.skippedBy)
+      .map(([reason, n]) => `${n} ${reason}`)
+      .join(', ')
+    console.log(
+      `  read ${summary.read}, stored ${summary.stored}, skipped ${summary.skipped} (${reasons}): ${seconds.toFixed(2)} s (target < ${IMPORT_TARGET_S} s) ${verdict(seconds < IMPORT_TARGET_S)}`,
+    )
+    return seconds < IMPORT_TARGET_S
+  } finally {
+    db.close()
+  }
+}
+
+/** A stored event of the generated store: NCEI for all but the last months, SPC around and after. */
+function storeEvent(i: number, nceiEndMs: number, fromMs: number): StormEventInput {
+  const point = stormPoint()
+  const r = random()
+  // About 90 % NCEI; SPC's preliminary reports cover the last months and overlap NCEI's last one.
+  const source = r < 0.9 ? 'ncei' : 'spc'
+  const at =
+    source === 'ncei'
+      ? between(fromMs, nceiEndMs)
+      : between(nceiEndMs - 30 * 24 * 3_600_000, NOW.getTime() - 3_600_000)
+  const kind: StormKind = random() < 0.45 ? 'hail' : random() < 0.95 ? 'wind' : 'tornado'
+  const [zone] = zoneOf(point.longitude)
+  return {
+    source,
+    sourceId: source === 'ncei' ? String(i) : `spc-${i}`,
+    kind,
+    beginAt: new Date(Math.floor(at / 60_000) * 60_000),
+    localTime: source === 'ncei' ? '12-JUN-24 15:40:00' : '1540',
+    timeZone: source === 'ncei' ? zone : 'UTC',
+    hailIn: kind === 'hail' ? round(between(0.75, 2.75), 2) : null,
+    windKt: kind === 'wind' ? Math.round(between(45, 70)) : null,
+    tornadoScale: kind === 'tornado' ? pick(['EF0', 'EF1', 'EF2']) : null,
+    magnitudeType: kind === 'wind' && source === 'ncei' ? 'EG' : null,
+    latitude: round(point.latitude, 4),
+    longitude: round(point.longitude, 4),
+    countyZone: 'Douglas',
+    state: 'CO',
+    place: '3 NW Parker',
+  }
+}
+
+function buildStore(dir: string): string {
+  const file = path.join(dir, 'store.db')
+  const db = openMigratedDatabase(file)
+  const fromMs = NOW.getTime() - (QUERY_YEARS + 0.2) * YEAR_MS
+  const nceiEndMs = Date.UTC(2026, 1, 1, 7) // NCEI through January 2026, as in early June
+  const started = performance.now()
+  for (let done = 0, chunk = 0; done < STORE_EVENTS; chunk++) {
+    const events: StormEventInput[] = []
+    for (; events.length < STORE_CHUNK && done < STORE_EVENTS; done++)
+      events.push(storeEvent(done, nceiEndMs, fromMs))
+    for (const source of ['ncei', 'spc'] as const) {
+      const ofSource = events.filter((e) => e.source === source)
+      storeStormFile(
+        db,
+        { name: `bench-${source}-${chunk}`, source },
+        { events: ofSource, read: ofSource.length, skippedBy: {} },
+        NOW,
+      )
+    }
+  }
+  console.log(
+    `store: ${countStormEvents(db).toLocaleString('en-US')} events built in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  )
+  db.close()
+  return file
+}
+
+function benchQueries(file: string): boolean {
+  // A new connection, as the worker has: the first query also finds NCEI's cut-off.
+  const db: Db = openMigratedDatabase(file)
+  try {
+    const fromMs = NOW.getTime() - QUERY_YEARS * YEAR_MS
+    const timings: number[] = []
+    const found: number[] = []
+    for (let i = 0; i < QUERIES; i++) {
+      const point =
+        i % 2 === 0
+          ? { latitude: between(25.5, 48.9), longitude: between(-124, -67.5) }
+          : { latitude: between(39.55, 39.95), longitude: between(-105.1, -104.7) }
+      const started = performance.now()
+      const events = findStormsNear(db, point, QUERY_RADIUS_MI, fromMs, NOW.getTime())
+      timings.push(performance.now() - started)
+      found.push(events.length)
+    }
+    const sorted = [...timings].sort((a, b) => a - b)
+    const p95 = percentile(sorted, 95)
+    const sortedFound = [...found].sort((a, b) => a - b)
+    console.log(
+      `query: ${QUERIES} reports (${QUERY_RADIUS_MI} mi, ${QUERY_YEARS} years; half at random US points, half in the Denver metro), NCEI cut-off ${nceiCutoff(db)?.toISOString()}`,
+    )
+    console.log(
+      `  candidates per query: median ${percentile(sortedFound, 50)}, max ${sortedFound[sortedFound.length - 1]}`,
+    )
+    console.log(
+      `  p50 ${percentile(sorted, 50).toFixed(2)} ms, p95 ${p95.toFixed(2)} ms, max ${sorted[sorted.length - 1]!.toFixed(2)} ms (first ${timings[0]!.toFixed(2)} ms) (target p95 < ${QUERY_P95_TARGET_MS} ms) ${verdict(p95 < QUERY_P95_TARGET_MS)}`,
+    )
+    // A refresh in another process adds a day of reports: the next report reads only those anew.
+    const writer = openMigratedDatabase(file)
+    const added = Array.from({ length: 2000 }, (_, i) => ({
+      ...storeEvent(STORE_EVENTS + i, NOW.getTime(), NOW.getTime()),
+      source: 'spc' as const,
+      sourceId: `refresh-${i}`,
+    }))
+    storeStormFile(
+      writer,
+      { name: '260601_rpts_hail.csv', source: 'spc' },
+      { events: added, read: 2000, skippedBy: {} },
+      NOW,
+    )
+    writer.close()
+    const denver = { latitude: 39.7, longitude: -104.9 }
+    const afterRefresh = performance.now()
+    nceiCutoff(db)
+    const cutoffMs = performance.now() - afterRefresh
+    findStormsNear(db, denver, QUERY_RADIUS_MI, fromMs, NOW.getTime())
+    const firstAfter = performance.now() - afterRefresh
+    const again = performance.now()
+    findStormsNear(db, denver, QUERY_RADIUS_MI, fromMs, NOW.getTime())
+    console.log(
+      `  a Denver query right after a refresh added 2,000 reports: ${firstAfter.toFixed(2)} ms, of which ${cutoffMs.toFixed(2)} ms for NCEI's cut-off (the same again: ${(performance.now() - again).toFixed(2)} ms)`,
+    )
+    return p95 < QUERY_P95_TARGET_MS
+  } finally {
+    db.close()
+  }
+}
+
+const dir = mkdtempSync(path.join(tmpdir(), 'roofing-storm-bench-'))
+try {
+  const importOk = benchImport(dir)
+  const queryOk = benchQueries(buildStore(dir))
+  console.log(importOk && queryOk ? 'storm bench: all targets met' : 'storm bench: a target was missed')
+  process.exitCode = importOk && queryOk ? 0 : 1
+} finally {
+  rmSync(dir, { recursive: true, force: true })
+}
