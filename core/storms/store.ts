@@ -110,7 +110,6 @@ export function storeStormFile(
       importedAt,
     )
   }).immediate()
-  if (stored > 0) forgetCutoff(db)
   return {
     file: file.name,
     source: file.source,
@@ -122,28 +121,40 @@ export function storeStormFile(
   }
 }
 
-/** The newest NCEI event's begin_ms, cached per connection (a report asks for it each time). */
-const cutoffCache = new WeakMap<Db, { dataVersion: number; newestNceiMs: number | null }>()
-
-function forgetCutoff(db: Db): void {
-  cutoffCache.delete(db)
-}
+/** The newest NCEI event's begin_ms, kept per connection with the highest event id it has seen. */
+const newestNceiCache = new WeakMap<Db, { maxId: number; newestNceiMs: number | null }>()
 
 /**
- * The begin of the newest NCEI event. Finding it reads the time index from the newest end past
- * every SPC report after it, so it is kept per connection until the data changes: this
- * connection's writes forget it (storeStormFile), and PRAGMA data_version tells of another
- * connection's commits (the worker's refresh while site-admin or the web process reads).
+ * The begin of the newest NCEI event. Found from scratch, it walks the time index from the
+ * newest end past every SPC report after it (some 100 ms on a national store), and a report
+ * asks for it every time. Events are only ever added, with growing ids, so it is kept per
+ * connection with the highest id it covered, and only the events stored since are read again
+ * (by id: a refresh's few thousand rows, whichever process stored them).
  */
 function newestNceiMs(db: Db): number | null {
-  const dataVersion = db.pragma('data_version', { simple: true }) as number
-  const cached = cutoffCache.get(db)
-  if (cached && cached.dataVersion === dataVersion) return cached.newestNceiMs
-  const row = prepare(db, "SELECT MAX(begin_ms) AS ms FROM storm_events WHERE source = 'ncei'").get() as {
-    ms: number | null
+  const maxId = (prepare(db, 'SELECT MAX(id) AS id FROM storm_events').get() as { id: number | null }).id ?? 0
+  const cached = newestNceiCache.get(db)
+  if (cached && cached.maxId === maxId) return cached.newestNceiMs
+  let newest: number | null
+  if (cached && cached.maxId < maxId) {
+    const added = prepare(
+      db,
+      // By id: `+source` and `begin_ms + 0` keep SQLite off the (source, source_id) index and the
+      // time index, either of which would read far more than the new rows.
+      "SELECT MAX(begin_ms + 0) AS ms FROM storm_events WHERE id > ? AND +source = 'ncei'",
+    ).get(cached.maxId) as { ms: number | null }
+    newest = Math.max(cached.newestNceiMs ?? -Infinity, added.ms ?? -Infinity)
+    if (newest === -Infinity) newest = null
+  } else {
+    // From the newest end of the time index: it passes only the SPC reports after NCEI's newest.
+    const all = prepare(
+      db,
+      "SELECT begin_ms AS ms FROM storm_events INDEXED BY storm_events_time WHERE source = 'ncei' ORDER BY begin_ms DESC LIMIT 1",
+    ).get() as { ms: number } | undefined
+    newest = all?.ms ?? null
   }
-  cutoffCache.set(db, { dataVersion, newestNceiMs: row.ms })
-  return row.ms
+  newestNceiCache.set(db, { maxId, newestNceiMs: newest })
+  return newest
 }
 
 /** [year, month (1-12)] of an instant in Denver standard time. */

@@ -371,6 +371,30 @@ describe('the query of a report', () => {
   })
 })
 
+describe("NCEI's cut-off, as each connection keeps it", () => {
+  test('moves on when another connection stores a newer NCEI month', () => {
+    importStormFile(db, NCEI, fixture(NCEI), CO)
+    expect(nceiCutoff(db)?.toISOString()).toBe('2024-09-01T07:00:00.000Z')
+    const other = openMigratedDatabase(path.join(tempDir(), 'roofing.db'))
+    try {
+      const october: StormEventInput = {
+        ...bySourceId(allEvents(), '1180001')!,
+        sourceId: '1189999',
+        beginAt: new Date('2024-10-05T20:00:00Z'),
+      }
+      storeStormFile(
+        other,
+        { name: 'later.csv', source: 'ncei' },
+        { events: [october], read: 1, skippedBy: {} },
+        NOW,
+      )
+    } finally {
+      other.close()
+    }
+    expect(nceiCutoff(db)?.toISOString()).toBe('2024-11-01T07:00:00.000Z')
+  })
+})
+
 describe('the refresh state and the status', () => {
   test('a refresh start, then its outcome, are read back; the status counts per source and year', () => {
     expect(readRefreshState(db)).toBeUndefined()
