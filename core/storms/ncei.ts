@@ -257,8 +257,9 @@ function numberOrUndefined(text: string): number | undefined {
 /** The two-letter code of NCEI's STATE ('COLORADO', or already 'CO'); undefined when unknown. */
 export function stateCode(name: string): string | undefined {
   const upper = name.trim().toUpperCase()
-  return STATE_CODES[upper] ?? (Object.values(STATE_CODES).includes(upper) ? upper : undefined)
+  return STATE_CODES[upper] ?? (KNOWN_CODES.has(upper) ? upper : undefined)
 }
+const KNOWN_CODES: ReadonlySet<string> = new Set(Object.values(STATE_CODES))
 
 /**
  * Reads a details file's text. Throws StormFileError when the file is not one (a missing
