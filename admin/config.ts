@@ -15,8 +15,11 @@ import {
   STORM_SETTINGS,
 } from '../core/config/settings'
 
-/** The business as the report's PDF names it (`storms report --pdf`); the same variables as the site's. */
-const BUSINESS_SETTINGS = {
+/**
+ * The business as the report names it (`storms report`): the same variables as the site's,
+ * read only by that command, so a bad site setting never stops an export of the leads.
+ */
+const REPORT_BUSINESS_SETTINGS = {
   BUSINESS_NAME: SITE_SETTINGS.BUSINESS_NAME,
   BUSINESS_PHONE: SITE_SETTINGS.BUSINESS_PHONE,
   BUSINESS_EMAIL: SITE_SETTINGS.BUSINESS_EMAIL,
@@ -29,7 +32,6 @@ export const AdminConfigSchema = z
     ...BACKUP_SETTINGS,
     ...STORM_SETTINGS,
     ...GEOCODER_SETTINGS,
-    ...BUSINESS_SETTINGS,
   })
   .transform((e) => {
     const { databasePath, backupDir } = readDatabaseSettings(e)
@@ -39,13 +41,6 @@ export const AdminConfigSchema = z
       /** The states `storms import` keeps. */
       stormStates: e.STORM_STATES,
       ...readGeocoderSettings(e),
-      /** Who the report's PDF says made it, and how to reach them. */
-      business: {
-        name: e.BUSINESS_NAME,
-        phone: e.BUSINESS_PHONE,
-        email: e.BUSINESS_EMAIL,
-        siteUrl: e.SITE_URL,
-      },
     }
   })
 
@@ -53,4 +48,16 @@ export type AdminConfig = z.output<typeof AdminConfigSchema>
 
 export function parseAdminConfig(source: NodeJS.ProcessEnv): AdminConfig {
   return parseEnv(AdminConfigSchema, source)
+}
+
+const ReportBusinessSchema = z.object(REPORT_BUSINESS_SETTINGS).transform((e) => ({
+  name: e.BUSINESS_NAME,
+  phone: e.BUSINESS_PHONE,
+  email: e.BUSINESS_EMAIL,
+  siteUrl: e.SITE_URL,
+}))
+
+/** Who the report says made it, and how to reach them (`storms report`). */
+export function parseReportBusiness(source: NodeJS.ProcessEnv): z.output<typeof ReportBusinessSchema> {
+  return parseEnv(ReportBusinessSchema, source)
 }

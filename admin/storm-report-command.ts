@@ -10,6 +10,7 @@ import type { Command } from 'commander'
 import { locateAddress, type GeocoderSettings } from '../core/storms/geocode'
 import { renderReportPdf } from '../core/storms/pdf'
 import { formatReportText, makeStormReport } from '../core/storms/report'
+import { parseReportBusiness } from './config'
 import { AdminError, withDatabase, type AdminContext } from './context'
 
 export interface StormReportCommandDeps {
@@ -42,7 +43,8 @@ export function addStormReportCommand(
       if (!address.trim())
         throw new AdminError('Give the address in quotes: storms report "123 Main St, Parker".')
       const locate = deps.locate ?? locateAddress
-      const { geocoder, business } = ctx.config()
+      const { geocoder } = ctx.config()
+      const business = parseReportBusiness(ctx.io.env)
       const location = await locate(address, geocoder)
       if (!location)
         throw new AdminError(

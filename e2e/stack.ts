@@ -65,6 +65,8 @@ export async function startStack(label: string, extraEnv: NodeJS.ProcessEnv = {}
     NOTIFY_RETRY_BASE_MS: '200',
     RECONCILE_INTERVAL_MS: '500',
     RECONCILE_GRACE_MS: '2000',
+    // The built worker runs in production mode: no storm data downloads from NOAA (loopback only).
+    STORM_REFRESH: 'false',
     ...extraEnv,
   }
   // The processes of the drills' harness (scripts/lib/harness.ts), their logs in the stack's folder.

@@ -72,6 +72,8 @@ writeFileSync(
     'ALLOW_SAMPLE_VALUES=true',
     // So that the stuck-worker drill below waits 20 s, not the default 90 s.
     `WORKER_HEARTBEAT_MAX_AGE_SECONDS=${HEARTBEAT_MAX_AGE_S}`,
+    // No storm data downloads from NOAA: this machine's tests reach loopback only.
+    'STORM_REFRESH=false',
     '',
   ].join('\n'),
 )

@@ -1,6 +1,8 @@
 /**
  * Renders the notifications of a few fixed sample leads into a folder, one sub-folder per lead:
- * the office e-mail and the autoreply (HTML, plain text, headers) and the webhook's body. Two
+ * the office e-mail and the autoreply (HTML, plain text, headers) and the webhook's body; for a
+ * hail report request also the homeowner's report e-mail and its PDF (the sample report of
+ * core/storms/sample-report.ts). Two
  * revisions' outputs compared with `diff -r` show what a change does to what the contractor
  * and the homeowner receive (docs/refactoring.md).
  *
@@ -12,6 +14,10 @@ import { DEFAULT_BUSINESS } from '../shared/business'
 import { buildLeadView, type LeadToShow } from '../worker/notifications/lead-view'
 import { buildAutoreplyMail, buildOfficeMail } from '../worker/notifications/messages'
 import { buildWebhookPayload } from '../worker/notifications/channels/webhook'
+import { buildHailReportMail } from '../worker/notifications/hail-report-mail'
+import { renderReportPdf } from '../core/storms/pdf'
+import { SAMPLE_STORM_REPORT } from '../core/storms/sample-report'
+import { LEAD_FORMS } from '../shared/lead-forms'
 
 const out = process.argv[2]
 if (!out) {
@@ -60,16 +66,27 @@ const samples: Record<string, [LeadToShow, typeof original | undefined]> = {
 
 const from = 'Website leads <leads@frontrange.example>'
 for (const [name, [sample, first]] of Object.entries(samples)) {
-  const lead = buildLeadView(sample, first, 'https://www.frontrangeroofing.example')
+  const hail = LEAD_FORMS[sample.form].hailReport
+  const storms = hail ? SAMPLE_STORM_REPORT.summary.line : undefined
+  const lead = buildLeadView(sample, first, 'https://www.frontrangeroofing.example', storms)
   const office = await buildOfficeMail(lead, { from, to: ['office@frontrange.example'] })
   const reply = await buildAutoreplyMail(lead, { from, business: DEFAULT_BUSINESS })
   const dir = path.join(out, name)
   mkdirSync(dir, { recursive: true })
-  for (const [kind, mail] of [
+  const mails = [
     ['office', office],
     ['autoreply', reply],
-  ] as const) {
-    const { html, text, ...headers } = mail
+  ] as [string, typeof office][]
+  if (hail) {
+    const pdf = await renderReportPdf(SAMPLE_STORM_REPORT, DEFAULT_BUSINESS)
+    writeFileSync(path.join(dir, 'hail-report.pdf'), pdf)
+    mails.push([
+      'hail-report',
+      await buildHailReportMail(lead, SAMPLE_STORM_REPORT, { from, business: DEFAULT_BUSINESS, pdf }),
+    ])
+  }
+  for (const [kind, mail] of mails) {
+    const { html, text, attachments: _attachments, ...headers } = mail
     writeFileSync(path.join(dir, `${kind}.html`), html)
     writeFileSync(path.join(dir, `${kind}.txt`), text)
     writeFileSync(path.join(dir, `${kind}.headers.json`), JSON.stringify(headers, null, 2))

@@ -60,6 +60,8 @@ export function stackEnv(
     SMTP_URL: run.smtpUrl,
     LEAD_NOTIFY_TO: `office@${run.name}.example`,
     LEAD_NOTIFY_FROM: `Website leads <leads@${run.name}.example>`,
+    // The worker runs in production mode here: no storm data downloads from NOAA (loopback only).
+    STORM_REFRESH: 'false',
     ...extra,
   }
 }

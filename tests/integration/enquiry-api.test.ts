@@ -148,7 +148,8 @@ describe('POST /api/enquiries: accepted enquiries', () => {
     const second = await post({
       ...VALID_ENQUIRY,
       email: '  repeat.visitor@EXAMPLE.com ',
-      formType: 'exit_intent',
+      formType: 'contact',
+      sourcePath: '/contact',
     })
     expect(first.status).toBe(201)
     expect(second.status).toBe(201)

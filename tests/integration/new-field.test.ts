@@ -77,7 +77,7 @@ const lines: string[] = []
 const logger = createLogger('info', new Writable({ write(c, _e, done) { lines.push(String(c)); done() } }))
 const databasePath = process.argv[2]!
 const db = openMigratedDatabase(databasePath)
-const id = await storeLead({ db, logger }, parsed)
+const { id } = await storeLead({ db, logger }, parsed)
 const lead = findLead(db, id)!
 const row = db.prepare('SELECT roof_age, second_phone FROM form_submissions WHERE id = ?').get(id)
 logger.info({ lead }, 'a lead went by')

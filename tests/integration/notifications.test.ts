@@ -128,7 +128,8 @@ describe('a lead with every channel on', () => {
       VALID_ENQUIRY.phone,
       VALID_ENQUIRY.address,
       VALID_ENQUIRY.message,
-      VALID_ENQUIRY.formType,
+      // The form in the office's words (shared/lead-forms.ts), not its stored name.
+      'Contact form in the pop-up',
       `${SITE_ORIGIN}${VALID_ENQUIRY.sourcePath}`,
       formatDenverTime(row.createdAt),
       id,
@@ -168,6 +169,7 @@ describe('a lead with every channel on', () => {
     })
     expect(findNotifications(p.db, id).map((n) => [n.channel, n.status, n.attempts])).toEqual([
       ['autoreply', 'sent', 1],
+      ['hail_report', 'skipped', 0],
       ['office_email', 'sent', 1],
       ['webhook', 'sent', 1],
     ])
@@ -177,7 +179,7 @@ describe('a lead with every channel on', () => {
 
   test('a repeat within 24 hours says so with the first date, and gets no second autoreply', async () => {
     const p = pipeline()
-    const id = await postLead(p, { ...VALID_ENQUIRY, formType: 'exit_intent', message: undefined })
+    const id = await postLead(p, { ...VALID_ENQUIRY, sourcePath: '/contact', message: undefined })
     await waitFor(() => findLead(p.db, id)?.settledAt != null, 5000, 'the repeat to settle')
     await smtp.waitForMessages(1)
     await settleFor(150)
@@ -185,7 +187,7 @@ describe('a lead with every channel on', () => {
     const original = findLead(p.db, row.duplicateOf!)!
     expect(smtp.messages).toHaveLength(1)
     const owner = smtp.messages[0]!
-    expect(owner.parsed.subject).toBe('New exit-intent hail report request: Dana Reyes, Denver')
+    expect(owner.parsed.subject).toBe('New inspection request: Dana Reyes, Denver')
     expect(owner.parsed.text).toContain(
       `Repeat enquiry: the same e-mail address first wrote on ${formatDenverTime(original.createdAt)}`,
     )

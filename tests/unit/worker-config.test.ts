@@ -26,6 +26,7 @@ describe('the worker configuration', () => {
       ['office_email', false, 'off (SMTP_URL unset)'],
       ['webhook', false, 'off (LEAD_WEBHOOK_URL unset)'],
       ['autoreply', false, 'off (LEAD_AUTOREPLY is not true)'],
+      ['hail_report', false, 'off (SMTP_URL unset, or HAIL_REPORT_EMAIL=false)'],
     ])
     expect(c.notify.retry.giveUpMs).toBe(72 * 3_600_000)
     expect(c.notify.reconcile.graceMs).toBeLessThanOrEqual(120_000)
@@ -48,6 +49,7 @@ describe('the worker configuration', () => {
       office_email: 'on: smtps://smtp.example.com:465 to office@example.com, jake@example.com',
       webhook: 'on: https://hooks.example.com',
       autoreply: 'on',
+      hail_report: 'on',
     })
   })
 

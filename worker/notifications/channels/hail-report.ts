@@ -21,7 +21,7 @@ const OFF = 'off (SMTP_URL unset, or HAIL_REPORT_EMAIL=false)'
 
 export const hailReport = defineChannel({
   id: 'hail_report',
-  label: 'hail report to homeowner',
+  label: 'hail report',
   exportColumn: 'hail_report',
   audience: 'homeowner',
   enabledBy: 'SMTP_URL',
