@@ -25,7 +25,7 @@ const HOME = { latitude: 39.7436, longitude: -104.93 }
 const SPC_HAIL = [
   'Time,Size,Location,County,State,Lat,Lon,Comments',
   '2140,175,2 E Denver,Denver,CO,39.7497,-104.938,Quarter to golf ball size hail. (BOU)',
-  '2205,100,Aurora,Arapahoe,CO,39.7436,-104.885,Quarter size hail. (BOU)',
+  '2205,75,Aurora,Arapahoe,CO,39.7436,-104.885,Penny size hail. (BOU)',
 ].join('\n')
 const LINE = /1\.75 in hail 0\.6 mi NW on 12 Jun 2024; 2 storms within 3 mi since 2021/
 

@@ -12,6 +12,9 @@ export const REPORT_KEY_HEADER = 'X-Report-Key'
 /** The fragment of /schedule-inspection a plain form post of a hail report lands on (shown by CSS :target). */
 export const HAIL_REPORT_SENT_ANCHOR = 'hail-report-on-its-way'
 
+/** sessionStorage key of a report asked for in this browser (client/lib/hail-summary-view.ts). */
+export const PENDING_REPORT_SESSION_KEY = 'hailReportPending'
+
 /** How long the page waits for the summary before it says it is not ready yet. */
 export const HAIL_SUMMARY_WAIT_MS = 45_000
 /** How often it asks meanwhile. */
@@ -73,5 +76,5 @@ export function formatStormDate(iso: string): string {
 
 /** '1.75 in hail, 0.6 mi NW, 12 Jun 2024'. */
 export function describeHailMark(mark: HailMark): string {
-  return `${mark.hailIn} in hail, ${mark.distanceMi.toFixed(1)} mi ${mark.direction}, ${formatStormDate(mark.beginAt)}`
+  return `${mark.hailIn.toFixed(2)} in hail, ${mark.distanceMi.toFixed(1)} mi ${mark.direction}, ${formatStormDate(mark.beginAt)}`
 }

@@ -8,11 +8,14 @@
  */
 import {
   describeHailMark,
+  formatStormDate,
   HAIL_REPORT_ENDPOINT,
   HAIL_SUMMARY_POLL_MS,
   HAIL_SUMMARY_TEXT,
   HAIL_SUMMARY_WAIT_MS,
+  PENDING_REPORT_SESSION_KEY,
   REPORT_KEY_HEADER,
+  type HailMark,
   type HailReportStatus,
   type HailSummaryView,
 } from '../../shared/hail-summary'
@@ -24,7 +27,7 @@ export interface PendingReport {
   key: string
 }
 
-const PENDING_SESSION_KEY = 'hailReportPending'
+const PENDING_SESSION_KEY = PENDING_REPORT_SESSION_KEY
 
 /** Kept for the next page (the exit-intent popup goes on to /schedule-inspection), never in the URL. */
 export function rememberPendingReport(pending: PendingReport): void {
@@ -63,17 +66,25 @@ function stormCount(n: number): string {
   return `${n} ${n === 1 ? 'storm' : 'storms'}`
 }
 
+function sameMark(a: HailMark, b: HailMark | null): boolean {
+  return b !== null && a.beginAt === b.beginAt && a.hailIn === b.hailIn && a.distanceMi === b.distanceMi
+}
+
 /** The summary as a few lines a homeowner reads at a glance. */
 function renderSummary(summary: HailSummaryView): HTMLElement[] {
   const items: string[] = summary.countByRing.map(
     ({ ring, count }) => `${RING_LABELS[ring] ?? `Within ${ring} miles`}: ${stormCount(count)}`,
   )
-  if (summary.largestHailWithin1Mi)
-    items.push(`Largest hail within 1 mile: ${describeHailMark(summary.largestHailWithin1Mi)}`)
-  if (summary.largestHailWithin3Mi)
-    items.push(`Largest hail within 3 miles: ${describeHailMark(summary.largestHailWithin3Mi)}`)
+  const within1 = summary.largestHailWithin1Mi
+  const within3 = summary.largestHailWithin3Mi
+  if (within1) items.push(`Largest hail within 1 mile: ${describeHailMark(within1)}`)
+  // The same storm is named once: the largest within 3 miles is often the one within 1.
+  if (within3 && !sameMark(within3, within1))
+    items.push(`Largest hail within 3 miles: ${describeHailMark(within3)}`)
   if (summary.dateOfLoss)
-    items.push(`Most recent hail of 1 inch or more within 3 miles: ${describeHailMark(summary.dateOfLoss)}`)
+    items.push(
+      `Date of loss for an insurance claim (the most recent hail of 1 inch or more within 3 miles): ${formatStormDate(summary.dateOfLoss.beginAt)}`,
+    )
   const list = el('ul', 'hail-summary-list')
   for (const item of items) list.append(el('li', '', item))
   const located = summary.locatedText.startsWith('located')

@@ -27,7 +27,10 @@ export default function Page() {
           <p className="form-success-title">{HAIL_SUMMARY_TEXT.onItsWay}</p>
           <p>{HAIL_SUMMARY_TEXT.fullReport}</p>
         </div>
-        <div className="hail-summary-region" role="status" hidden {...{ [HAIL_SUMMARY_REGION]: '' }} />
+        <div className="hail-summary-region" hidden {...{ [HAIL_SUMMARY_REGION]: '' }}>
+          <p className="form-success-title">{HAIL_SUMMARY_TEXT.onItsWay}</p>
+          <div role="status" />
+        </div>
         <BookingWidget />
       </div>
     </section>
