@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { test, expect } from './fixtures'
 import { fillLead, formShownClock, homeowner } from './leads'
-import { startStack, waitUntil, type Stack } from './stack'
+import { OFFICE_ADDRESS, startStack, waitUntil, type Stack } from './stack'
 
 test.describe.configure({ mode: 'serial' })
 // A stack of its own, and reports made and e-mailed: well under 30 s on an idle host.
@@ -83,6 +83,19 @@ test('a homeowner asks for the report on /hail-report and sees its summary on th
   await expect(status).toContainText('Within 1 mile: 1 storm')
   await expect(status).toContainText('located by street address')
   await expectReportInInbox(who.email)
+  // The office's e-mail of the same lead carries the summary in one line.
+  await waitUntil(
+    () =>
+      stack.smtp.messages.some(
+        (m) => m.envelopeTo.includes(OFFICE_ADDRESS) && m.parsed.text?.includes(who.email),
+      ),
+    'the office e-mail',
+  )
+  const office = stack.smtp.messages.find(
+    (m) => m.envelopeTo.includes(OFFICE_ADDRESS) && m.parsed.text?.includes(who.email),
+  )!
+  expect(office.parsed.text).toMatch(new RegExp(`Storms at the address: ${LINE.source}`))
+  expect(office.parsed.text).toContain('Hail report page')
 })
 
 test('the exit-intent popup path shows the summary on the booking page', async ({ page }) => {
