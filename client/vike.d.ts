@@ -14,6 +14,11 @@ declare global {
        * was on (server/http/ssr.ts renderFormPage): the form shows these values and messages.
        */
       enquiryForm?: EnquiryFormState
+      /**
+       * /schedule-inspection for a browser that just sent a hail report request without
+       * JavaScript (server/http/ssr.ts): the page says the report is on its way.
+       */
+      hailReportSent?: boolean
     }
   }
 }

@@ -9,8 +9,14 @@
 export const HAIL_REPORT_ENDPOINT = '/api/hail-reports'
 export const REPORT_KEY_HEADER = 'X-Report-Key'
 
-/** The fragment of /schedule-inspection a plain form post of a hail report lands on (shown by CSS :target). */
-export const HAIL_REPORT_SENT_ANCHOR = 'hail-report-on-its-way'
+/**
+ * The cookie a plain form post of a hail report sets on its way to /schedule-inspection, for
+ * two minutes and that page only: the server then serves the page's variant that says the
+ * report is on its way (server/http/ssr.ts). No query or fragment, so the URL stays the
+ * booking page's and both variants stay cached.
+ */
+export const HAIL_REPORT_SENT_COOKIE = 'hail_report_sent'
+export const HAIL_REPORT_SENT_MAX_AGE_S = 120
 
 /** sessionStorage key of a report asked for in this browser (client/lib/hail-summary-view.ts). */
 export const PENDING_REPORT_SESSION_KEY = 'hailReportPending'

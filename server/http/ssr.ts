@@ -6,13 +6,16 @@
  * (decision record docs/decisions/002-html-cache.md). Unknown paths are rendered every
  * time and never cached, so a crawler cannot fill memory; so is a landing page whose query
  * names a campaign (utm_*, an ad click id), whose forms carry it as hidden fields.
+ * /schedule-inspection has a second cached variant, for a browser that just sent a hail report
+ * request without JavaScript (its short-lived cookie): it says the report is on its way.
  */
 import { gzipSync } from 'node:zlib'
 import type { RequestHandler } from 'express'
 import { renderPage } from 'vike/server'
 import type { Logger } from '../../core/logger'
 import { campaignOf, hasCampaign } from '../../shared/attribution'
-import { findRoute } from '../../shared/routes'
+import { HAIL_REPORT_SENT_COOKIE } from '../../shared/hail-summary'
+import { findRoute, ROUTES } from '../../shared/routes'
 import type { RenderFormPage } from '../leads/answers'
 
 interface CachedPage {
@@ -57,12 +60,15 @@ export function createSsrHandler(opts: SsrOptions): RequestHandler {
     const cacheable =
       opts.cacheHtml && route !== undefined && !campaign && !pathname.endsWith('.pageContext.json')
 
-    let page = cacheable ? cache.get(pathname) : undefined
+    const hailReportSent = pathname === ROUTES.scheduleInspection.path && sentHailReport(req.headers.cookie)
+    const cacheKey = hailReportSent ? `${pathname} hail-report-sent` : pathname
+    let page = cacheable ? cache.get(cacheKey) : undefined
     if (!page) {
       try {
         const pageContext = await renderPage({
           urlOriginal: cacheable ? pathname : req.originalUrl,
           headersOriginal: req.headers,
+          ...(hailReportSent ? { hailReportSent } : {}),
         })
         if (pageContext.errorWhileRendering) {
           opts.logger.error({ err: pageContext.errorWhileRendering, path: pathname }, 'page render failed')
@@ -79,7 +85,7 @@ export function createSsrHandler(opts: SsrOptions): RequestHandler {
         }
         if (cacheable && page.statusCode === 200) {
           page.gzipped = gzipSync(page.body, { level: 9 })
-          cache.set(pathname, page)
+          cache.set(cacheKey, page)
         }
       } catch (err) {
         return next(err)
@@ -102,6 +108,11 @@ export function createSsrHandler(opts: SsrOptions): RequestHandler {
     }
     res.send(page.body)
   }
+}
+
+/** Whether the request carries the cookie of a hail report request just sent without JavaScript. */
+function sentHailReport(cookie: string | undefined): boolean {
+  return cookie !== undefined && new RegExp(`(?:^|;\\s*)${HAIL_REPORT_SENT_COOKIE}=1(?:;|$)`).test(cookie)
 }
 
 /**

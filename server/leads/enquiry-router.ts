@@ -15,7 +15,7 @@
  * reaching the office. Spam gets the same success answer as a lead, so a bot learns nothing.
  */
 import { randomBytes, randomUUID } from 'node:crypto'
-import express, { Router, type ErrorRequestHandler, type RequestHandler } from 'express'
+import express, { Router, type ErrorRequestHandler, type RequestHandler, type Response } from 'express'
 import type { Redis } from 'ioredis'
 import {
   EnquirySchema,
@@ -30,7 +30,7 @@ import { checkFormToken, issueFormToken } from './form-token'
 import { isSpam, scoreEnquiry } from './spam-score'
 import { ROUTES } from '../../shared/routes'
 import { FORM_OF_FORM_TYPE, FORM_TYPES, LEAD_FORM_NAMES, LEAD_FORMS } from '../../shared/lead-forms'
-import { HAIL_REPORT_SENT_ANCHOR } from '../../shared/hail-summary'
+import { HAIL_REPORT_SENT_COOKIE, HAIL_REPORT_SENT_MAX_AGE_S } from '../../shared/hail-summary'
 import { makeReportKey } from '../../core/storms/report-key'
 import type { WebConfig } from '../config'
 import type { Db } from '../../core/db/connection'
@@ -163,7 +163,7 @@ function createEnquiryHandler(deps: EnquiryRouterDeps, answers: Answers): Reques
         { formType: readFormType(body), fields: Object.keys(toFieldErrors(parsed.error)) },
         'invalid enquiry with the honeypot filled: answered as sent, not stored',
       )
-      if (form) res.redirect(303, successPath(body))
+      if (form) redirectToBookingPage(res, body)
       else res.status(201).json(createdAnswer(randomUUID(), body))
       return
     }
@@ -191,7 +191,7 @@ function createEnquiryHandler(deps: EnquiryRouterDeps, answers: Answers): Reques
       } else res.status(503).json(failed(REFUSALS.notStored.message))
       return
     }
-    if (form) res.redirect(303, successPath(parsed.data))
+    if (form) redirectToBookingPage(res, parsed.data)
     else res.status(201).json({ success: true, ...stored } satisfies EnquiryCreated)
   }
 }
@@ -206,14 +206,18 @@ function asksForHailReport(body: unknown): boolean {
 }
 
 /**
- * Where a plain form post goes when it was stored: /schedule-inspection, and for a hail report
- * the same page at its note that the report is on its way (shown by CSS's :target, so the
- * cached page needs no script and no query string).
+ * Where a stored plain form post goes: /schedule-inspection. A hail report request also gets a
+ * short-lived cookie for that page, which then says the report is on its way (no script needed).
  */
-function successPath(body: unknown): string {
-  return asksForHailReport(body)
-    ? `${ROUTES.scheduleInspection.path}#${HAIL_REPORT_SENT_ANCHOR}`
-    : ROUTES.scheduleInspection.path
+function redirectToBookingPage(res: Response, body: unknown): void {
+  if (asksForHailReport(body))
+    res.cookie(HAIL_REPORT_SENT_COOKIE, '1', {
+      path: ROUTES.scheduleInspection.path,
+      maxAge: HAIL_REPORT_SENT_MAX_AGE_S * 1000,
+      httpOnly: true,
+      sameSite: 'lax',
+    })
+  res.redirect(303, ROUTES.scheduleInspection.path)
 }
 
 /** The 201 a bot gets for a post answered as sent but not stored: the same shape as a real one. */

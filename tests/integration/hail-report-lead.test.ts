@@ -227,13 +227,31 @@ describe('a hail report request', () => {
     expect(report).toMatchObject({ status: 'skipped', detail: 'not a hail report request' })
   })
 
-  test('a plain form post of a hail report lands on the note that the report is on its way', async () => {
+  test('a plain form post of a hail report lands on the booking page with the cookie that shows its note', async () => {
     const res = await request(pipeline().app)
       .post(ENQUIRY_ENDPOINT)
       .set('Origin', SITE_ORIGIN)
       .type('form')
       .send({ ...HAIL_REQUEST, email: 'no.js@example.com' })
     expect(res.status).toBe(303)
-    expect(res.headers.location).toBe('/schedule-inspection#hail-report-on-its-way')
+    expect(res.headers.location).toBe('/schedule-inspection')
+    // The booking page's variant that says the report is on its way, for two minutes, that page only.
+    expect(res.headers['set-cookie']).toEqual([
+      expect.stringMatching(
+        /^hail_report_sent=1; Max-Age=120; Path=\/schedule-inspection; Expires=.*; HttpOnly; SameSite=Lax$/,
+      ),
+    ])
+    const contact = await request(pipeline().app)
+      .post(ENQUIRY_ENDPOINT)
+      .set('Origin', SITE_ORIGIN)
+      .type('form')
+      .send({
+        ...HAIL_REQUEST,
+        email: 'no.js.contact@example.com',
+        form: 'contact_page',
+        sourcePath: '/contact',
+      })
+    expect(contact.status).toBe(303)
+    expect(contact.headers['set-cookie']).toBeUndefined()
   })
 })

@@ -10,13 +10,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 
 const renders = vi.hoisted(() => ({ count: 0 }))
 vi.mock('vike/server', () => ({
-  renderPage: async ({ urlOriginal }: { urlOriginal: string }) => {
+  renderPage: async ({ urlOriginal, hailReportSent }: { urlOriginal: string; hailReportSent?: boolean }) => {
     renders.count += 1
     return {
       httpResponse: {
         statusCode: urlOriginal === '/no-such-page' ? 404 : 200,
         headers: [['Content-Type', 'text/html;charset=utf-8']],
-        body: `<!doctype html><p>${urlOriginal} render ${renders.count}</p>`,
+        body: `<!doctype html><p>${urlOriginal}${hailReportSent ? ' report on its way' : ''} render ${renders.count}</p>`,
       },
     }
   },
@@ -62,5 +62,21 @@ describe('the HTML cache', () => {
     expect((await request(app).get('/no-such-page')).status).toBe(404)
     expect((await request(app).get('/no-such-page')).status).toBe(404)
     expect(renders.count).toBe(2)
+  })
+
+  it('keeps the booking page in two variants: as it is, and saying a hail report sent without JavaScript is on its way', async () => {
+    const app = appAt({ now: new Date(2026, 10, 22, 9, 0) })
+    const plain = await request(app).get('/schedule-inspection')
+    const sent = await request(app).get('/schedule-inspection').set('Cookie', 'other=x; hail_report_sent=1')
+    const again = await request(app).get('/schedule-inspection').set('Cookie', 'hail_report_sent=1')
+    const plainAgain = await request(app).get('/schedule-inspection').set('Cookie', 'hail_report_sent=0')
+    expect(plain.text).not.toContain('report on its way')
+    expect(sent.text).toContain('/schedule-inspection report on its way render 2')
+    expect(again.text).toBe(sent.text)
+    expect(plainAgain.text).toBe(plain.text)
+    expect(renders.count).toBe(2)
+    // Another page ignores the cookie.
+    const faqs = await request(app).get('/faqs').set('Cookie', 'hail_report_sent=1')
+    expect(faqs.text).not.toContain('report on its way')
   })
 })
