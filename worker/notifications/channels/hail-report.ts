@@ -10,7 +10,7 @@
  * turns it off (the office then sends reports by hand, `site-admin storms report`).
  */
 import { z } from 'zod'
-import { renderReportPdf } from '../../../core/storms/pdf'
+import { renderReportPdfOffThread } from '../../../core/storms/pdf/thread'
 import { SAMPLE_STORM_REPORT } from '../../../core/storms/sample-report'
 import { LEAD_FORMS } from '../../../shared/lead-forms'
 import { buildHailReportMail } from '../hail-report-mail'
@@ -52,7 +52,7 @@ export const hailReport = defineChannel({
     if (!ctx.mailer) return { kind: 'failed', reason: 'SMTP_URL is no longer configured' }
     const opts = { from: settings.smtp.from, business: ctx.business }
     if (ctx.test) {
-      const pdf = await renderReportPdf(SAMPLE_STORM_REPORT, ctx.business)
+      const pdf = await renderReportPdfOffThread(SAMPLE_STORM_REPORT, ctx.business)
       const mail = await buildHailReportMail(lead, SAMPLE_STORM_REPORT, { ...opts, pdf })
       return ctx.mailer.send({ ...mail, subject: `[Test] ${mail.subject}` })
     }
@@ -70,7 +70,7 @@ export const hailReport = defineChannel({
           'no storm data in the store yet: the worker loads it (site-admin storms status shows the refresh)',
       }
     const report = state.stored.report
-    const pdf = report ? await renderReportPdf(report, ctx.business) : undefined
+    const pdf = report ? await renderReportPdfOffThread(report, ctx.business) : undefined
     return ctx.mailer.send(await buildHailReportMail(lead, report, { ...opts, pdf }))
   },
 })
