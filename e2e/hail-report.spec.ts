@@ -7,10 +7,9 @@
  * sent without, the booking page it lands on says the report is on its way.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { startGeocoderPeer, type GeocoderPeer } from '../tests/support/geocoder-peer'
 import { test, expect } from './fixtures'
 import { fillLead, formShownClock, homeowner } from './leads'
 import { OFFICE_ADDRESS, startStack, waitUntil, type Stack } from './stack'
@@ -30,21 +29,16 @@ const SPC_HAIL = [
 const LINE = /1\.75 in hail 0\.6 mi NW on 12 Jun 2024; 2 storms within 3 mi since 2021/
 
 let stack: Stack
-let geocoder: Server
+let geocoder: GeocoderPeer
 let dir: string
 
 test.beforeAll(async () => {
-  geocoder = createServer((req, res) => {
-    res.setHeader('Content-Type', 'application/json')
-    const coordinates = { x: HOME.longitude, y: HOME.latitude }
-    res.end(
-      JSON.stringify({
-        result: { addressMatches: [{ matchedAddress: '4821 E 17TH AVE, DENVER, CO, 80220', coordinates }] },
-      }),
-    )
-  })
-  await new Promise<void>((resolve) => geocoder.listen(0, '127.0.0.1', resolve))
-  const geocoderUrl = `http://127.0.0.1:${(geocoder.address() as AddressInfo).port}/geocoder`
+  // Every address is placed at the home.
+  geocoder = await startGeocoderPeer(() => ({
+    ...HOME,
+    matchedAddress: '4821 E 17TH AVE, DENVER, CO, 80220',
+  }))
+  const geocoderUrl = geocoder.url
   stack = await startStack('hail-report', { CENSUS_GEOCODER_URL: geocoderUrl, GEOCODER_TIMEOUT_MS: '2000' })
   dir = mkdtempSync(path.join(tmpdir(), 'roofing-storm-files-'))
   const file = path.join(dir, '240612_rpts_hail.csv')
@@ -55,7 +49,7 @@ test.beforeAll(async () => {
 })
 test.afterAll(async () => {
   await stack?.close()
-  await new Promise((r) => geocoder?.close(r))
+  await geocoder?.close()
   if (dir) rmSync(dir, { recursive: true, force: true })
 })
 

@@ -9,13 +9,12 @@
  * PDFs' sizes. Target: p95 < 60 s. Exit status 1 when it is missed or a report never came.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { openMigratedDatabase } from '../core/db/connection'
 import { storeStormFile } from '../core/storms/store'
 import type { StormEventInput } from '../core/storms/types'
+import { startGeocoderPeer } from '../tests/support/geocoder-peer'
 import { startTestSmtpServer } from '../tests/support/notify-peers'
 import { createRedis, createWeb, createWorker, ensureBuilt, percentile, stackEnv, until } from './lib/harness'
 
@@ -55,14 +54,9 @@ async function main() {
   ensureBuilt()
   const dir = mkdtempSync(path.join(tmpdir(), 'roofing-report-bench-'))
   const smtp = await startTestSmtpServer()
-  const geocoder = createServer((_req, res) => {
-    setTimeout(() => {
-      res.setHeader('Content-Type', 'application/json')
-      const coordinates = { x: PARKER.longitude, y: PARKER.latitude }
-      res.end(JSON.stringify({ result: { addressMatches: [{ matchedAddress: 'BENCH', coordinates }] } }))
-    }, GEOCODER_DELAY_MS)
+  const geocoder = await startGeocoderPeer(() => ({ ...PARKER, matchedAddress: 'BENCH' }), {
+    delayMs: GEOCODER_DELAY_MS,
   })
-  await new Promise<void>((r) => geocoder.listen(0, '127.0.0.1', r))
   const redis = await createRedis(dir, dir)
   const cleanups: (() => Promise<unknown>)[] = []
   try {
@@ -71,7 +65,7 @@ async function main() {
     const env = stackEnv(
       { name: 'report-bench', dir, redisUrl: redis.url, smtpUrl: smtp.url, logLevel: 'warn' },
       {
-        CENSUS_GEOCODER_URL: `http://127.0.0.1:${(geocoder.address() as AddressInfo).port}/geocoder`,
+        CENSUS_GEOCODER_URL: geocoder.url,
         WORKER_HEARTBEAT_FILE: path.join(dir, 'heartbeat.json'),
         BACKUP_INTERVAL_HOURS: '0',
         STORM_REFRESH: 'false',
@@ -162,7 +156,7 @@ async function main() {
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined)
     await smtp.close()
-    geocoder.close()
+    await geocoder.close()
     rmSync(dir, { recursive: true, force: true })
   }
 }

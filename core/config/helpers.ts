@@ -41,8 +41,8 @@ export const optionalText = z
   .optional()
   .transform((v) => (v === '' ? undefined : v))
 
-/** true/false, 1/0 or yes/no (any case); unset or blank is false. */
-export const flag = z
+/** true/false, 1/0 or yes/no (any case), or nothing. */
+const yesOrNo = z
   .string()
   .trim()
   .toLowerCase()
@@ -50,7 +50,12 @@ export const flag = z
   .refine((v) => v === undefined || ['', 'true', 'false', '1', '0', 'yes', 'no'].includes(v), {
     message: 'must be true or false',
   })
-  .transform((v) => v === 'true' || v === '1' || v === 'yes')
+
+/** true/false, 1/0 or yes/no (any case); unset or blank is false. */
+export const flag = yesOrNo.transform((v) => v === 'true' || v === '1' || v === 'yes')
+
+/** The same words, but unset or blank is true: a setting that is on unless turned off. */
+export const flagOnByDefault = yesOrNo.transform((v) => !(v === 'false' || v === '0' || v === 'no'))
 
 export const port = (fallback: number) =>
   z.coerce

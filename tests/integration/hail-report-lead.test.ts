@@ -5,8 +5,6 @@
  * in-process SMTP server. The homeowner gets the report with its PDF, the office e-mail carries
  * the summary's line, and the page's endpoint shows the summary to the key holder only.
  */
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ENQUIRY_ENDPOINT } from '../../shared/enquiry'
@@ -14,6 +12,7 @@ import { HAIL_REPORT_ENDPOINT, REPORT_KEY_HEADER } from '../../shared/hail-summa
 import { findNotifications } from '../../core/db/notifications'
 import { storeStormFile } from '../../core/storms/store'
 import type { StormEventInput } from '../../core/storms/types'
+import { startGeocoderPeer, type GeocoderPeer } from '../support/geocoder-peer'
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../support/notify-peers'
 import { SITE_ORIGIN, usePipeline, waitFor } from '../support/pipeline'
 
@@ -22,31 +21,7 @@ const HOME = { latitude: 39.5186, longitude: -104.7614 }
 const OFFICE = 'office@frontrange.example'
 
 let smtp: TestSmtpServer
-let geocoder: Server
-let geocoderUrl: string
-
-/** Answers like the Census geocoder: a match for '1 Storm Way', none for anything else. */
-function startGeocoder(): Promise<void> {
-  geocoder = createServer((req, res) => {
-    const address = new URL(req.url ?? '/', 'http://x').searchParams.get('address') ?? ''
-    const matches = address.startsWith('1 Storm Way')
-      ? [
-          {
-            matchedAddress: '1 STORM WAY, PARKER, CO, 80134',
-            coordinates: { x: HOME.longitude, y: HOME.latitude },
-          },
-        ]
-      : []
-    res.setHeader('Content-Type', 'application/json')
-    res.end(JSON.stringify({ result: { input: { address: { address } }, addressMatches: matches } }))
-  })
-  return new Promise((resolve) =>
-    geocoder.listen(0, '127.0.0.1', () => {
-      geocoderUrl = `http://127.0.0.1:${(geocoder.address() as AddressInfo).port}/geocoder`
-      resolve()
-    }),
-  )
-}
+let geocoder: GeocoderPeer
 
 /** A storm `mi` miles north (negative: south) of the home, `daysAgo` days before now. */
 function storm(id: string, kind: StormEventInput['kind'], mi: number, beginAt: string, size: number) {
@@ -80,11 +55,16 @@ const EVENTS: StormEventInput[] = [
 
 beforeAll(async () => {
   smtp = await startTestSmtpServer()
-  await startGeocoder()
+  // Places '1 Storm Way' at the home and matches nothing else.
+  geocoder = await startGeocoderPeer((address) =>
+    address.startsWith('1 Storm Way')
+      ? { ...HOME, matchedAddress: '1 STORM WAY, PARKER, CO, 80134' }
+      : undefined,
+  )
 })
 afterAll(async () => {
   await smtp?.close()
-  await new Promise((r) => geocoder?.close(r))
+  await geocoder?.close()
 })
 
 const pipeline = usePipeline(
@@ -94,7 +74,7 @@ const pipeline = usePipeline(
       SMTP_URL: smtp.url,
       LEAD_NOTIFY_TO: OFFICE,
       LEAD_NOTIFY_FROM: 'Website leads <leads@frontrange.example>',
-      CENSUS_GEOCODER_URL: geocoderUrl,
+      CENSUS_GEOCODER_URL: geocoder.url,
       GEOCODER_TIMEOUT_MS: '2000',
       NOTIFY_RETRY_BASE_MS: '40',
       NOTIFY_RETRY_MAX_MS: '150',

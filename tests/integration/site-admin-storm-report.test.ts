@@ -5,13 +5,11 @@
  * JSON format), the report printed as text and written as a PDF whose text is read back.
  */
 import { existsSync, readFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import path from 'node:path'
-import { PassThrough, Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { runAdmin } from '../../admin/program'
 import { openMigratedDatabase } from '../../core/db/connection'
+import { runAdminCaptured } from '../support/admin'
+import { startGeocoderPeer, type GeocoderPeer } from '../support/geocoder-peer'
 import { useTempDir } from '../support/temp-dir'
 
 const FIXTURES = path.resolve(__dirname, '../fixtures/storms')
@@ -20,29 +18,20 @@ const NCEI = path.join(FIXTURES, 'StormEvents_details-ftp_v1.0_d2024_c20250401.c
 const HOME = { latitude: 39.5186, longitude: -104.7614 }
 
 const tempDir = useTempDir('roofing-admin-storm-report-')
-let geocoder: Server
+let geocoder: GeocoderPeer
 let env: NodeJS.ProcessEnv
 
 beforeAll(async () => {
-  geocoder = createServer((req, res) => {
-    const address = new URL(req.url ?? '/', 'http://x').searchParams.get('address') ?? ''
-    const matches = address.startsWith('11020 S Pikes Peak Dr')
-      ? [
-          {
-            matchedAddress: '11020 S PIKES PEAK DR, PARKER, CO, 80138',
-            coordinates: { x: HOME.longitude, y: HOME.latitude },
-          },
-        ]
-      : []
-    res.setHeader('Content-Type', 'application/json')
-    res.end(JSON.stringify({ result: { addressMatches: matches } }))
-  })
-  await new Promise<void>((resolve) => geocoder.listen(0, '127.0.0.1', resolve))
+  geocoder = await startGeocoderPeer((address) =>
+    address.startsWith('11020 S Pikes Peak Dr')
+      ? { ...HOME, matchedAddress: '11020 S PIKES PEAK DR, PARKER, CO, 80138' }
+      : undefined,
+  )
   const dbPath = path.join(tempDir(), 'roofing.db')
   openMigratedDatabase(dbPath).close()
   env = {
     DATABASE_PATH: dbPath,
-    CENSUS_GEOCODER_URL: `http://127.0.0.1:${(geocoder.address() as AddressInfo).port}/geocoder`,
+    CENSUS_GEOCODER_URL: geocoder.url,
     GEOCODER_TIMEOUT_MS: '2000',
     BUSINESS_NAME: 'Front Range Roofing Co.',
     BUSINESS_PHONE: '(303) 555-0142',
@@ -51,24 +40,10 @@ beforeAll(async () => {
   expect(imported.code).toBe(0)
 })
 afterAll(async () => {
-  await new Promise((r) => geocoder?.close(r))
+  await geocoder?.close()
 })
 
-async function admin(argv: string[]) {
-  const stdout = new PassThrough()
-  const stderr = new PassThrough()
-  const chunks = { out: [] as Buffer[], err: [] as Buffer[] }
-  stdout.on('data', (d: Buffer) => chunks.out.push(d))
-  stderr.on('data', (d: Buffer) => chunks.err.push(d))
-  const code = await runAdmin(argv, {
-    env,
-    stdout,
-    stderr,
-    stdin: Readable.from([]),
-    now: () => new Date('2025-06-01T12:00:00Z'),
-  })
-  return { code, out: Buffer.concat(chunks.out).toString(), err: Buffer.concat(chunks.err).toString() }
-}
+const admin = (argv: string[]) => runAdminCaptured(argv, { env, at: new Date('2025-06-01T12:00:00Z') })
 
 async function pdfText(file: string): Promise<string> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs')

@@ -4,11 +4,10 @@
  */
 import { copyFileSync } from 'node:fs'
 import path from 'node:path'
-import { PassThrough, Readable } from 'node:stream'
 import { beforeEach, describe, expect, test } from 'vitest'
-import { runAdmin } from '../../admin/program'
 import { openMigratedDatabase } from '../../core/db/connection'
 import { recordRefreshOutcome, recordRefreshStart } from '../../core/storms/store'
+import { runAdminCaptured } from '../support/admin'
 import { useTempDir } from '../support/temp-dir'
 
 const FIXTURES = path.resolve(__dirname, '../fixtures/storms')
@@ -23,21 +22,7 @@ beforeEach(() => {
   openMigratedDatabase(dbPath).close()
 })
 
-async function admin(argv: string[]) {
-  const stdout = new PassThrough()
-  const stderr = new PassThrough()
-  const chunks = { out: [] as Buffer[], err: [] as Buffer[] }
-  stdout.on('data', (d: Buffer) => chunks.out.push(d))
-  stderr.on('data', (d: Buffer) => chunks.err.push(d))
-  const code = await runAdmin(argv, {
-    env,
-    stdout,
-    stderr,
-    stdin: Readable.from([]),
-    now: () => new Date('2025-06-01T12:00:00Z'),
-  })
-  return { code, out: Buffer.concat(chunks.out).toString(), err: Buffer.concat(chunks.err).toString() }
-}
+const admin = (argv: string[]) => runAdminCaptured(argv, { env, at: new Date('2025-06-01T12:00:00Z') })
 
 describe('site-admin storms', () => {
   test.each([[['storms']], [['storms', 'import']], [['storms', 'status']]])(

@@ -6,9 +6,7 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { PassThrough, Readable } from 'node:stream'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { runAdmin } from '../../admin/program'
 import { listBackups } from '../../core/db/backup'
 import { openMigratedDatabase, type Db } from '../../core/db/connection'
 import { findLead, findLeadIdsToEnqueue } from '../../core/db/leads'
@@ -20,6 +18,7 @@ import {
   registerChannels,
 } from '../../core/db/notifications'
 import { CHANNELS } from '../../worker/notifications/channels'
+import { runAdminCaptured } from '../support/admin'
 import { addLead } from '../support/leads'
 
 const ROOT = path.resolve(__dirname, '../..')
@@ -50,21 +49,8 @@ function database(): Db {
   return db
 }
 
-async function admin(argv: string[], stdin: Buffer | string = '', at = new Date('2026-06-10T12:00:00Z')) {
-  const stdout = new PassThrough()
-  const stderr = new PassThrough()
-  const chunks = { out: [] as Buffer[], err: [] as Buffer[] }
-  stdout.on('data', (d: Buffer) => chunks.out.push(d))
-  stderr.on('data', (d: Buffer) => chunks.err.push(d))
-  const code = await runAdmin(argv, {
-    env,
-    stdout,
-    stderr,
-    stdin: Readable.from([Buffer.from(stdin)]),
-    now: () => at,
-  })
-  return { code, out: Buffer.concat(chunks.out).toString(), err: Buffer.concat(chunks.err).toString() }
-}
+const admin = (argv: string[], stdin: Buffer | string = '', at = new Date('2026-06-10T12:00:00Z')) =>
+  runAdminCaptured(argv, { env, at, stdin })
 
 describe('--help and usage', () => {
   test.each([

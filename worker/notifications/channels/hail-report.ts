@@ -9,7 +9,7 @@
  * On whenever e-mail is (SMTP_URL), since the site promises the report; HAIL_REPORT_EMAIL=false
  * turns it off (the office then sends reports by hand, `site-admin storms report`).
  */
-import { z } from 'zod'
+import { flagOnByDefault } from '../../../core/config/helpers'
 import { renderReportPdfOffThread } from '../../../core/storms/pdf/thread'
 import { SAMPLE_STORM_REPORT } from '../../../core/storms/sample-report'
 import { LEAD_FORMS } from '../../../shared/lead-forms'
@@ -27,16 +27,8 @@ export const hailReport = defineChannel({
   enabledBy: 'SMTP_URL',
   setUp: 'SMTP_URL (the Extreme Weather Report to the homeowner; HAIL_REPORT_EMAIL=false turns it off)',
   env: {
-    HAIL_REPORT_EMAIL: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .optional()
-      .refine((v) => v === undefined || ['', 'true', 'false', '1', '0', 'yes', 'no'].includes(v), {
-        message: 'must be true or false',
-      })
-      // Unset is on: the site promises every hail report request its report.
-      .transform((v) => !(v === 'false' || v === '0' || v === 'no')),
+    // Unset is on: the site promises every hail report request its report.
+    HAIL_REPORT_EMAIL: flagOnByDefault,
   },
   configure: (e, { smtp }): { smtp: SmtpSettings } | undefined =>
     e.HAIL_REPORT_EMAIL && smtp ? { smtp } : undefined,
