@@ -65,21 +65,9 @@ const LOWER_48 = Object.keys(STATE_CODES).filter(
   (s) => !['ALASKA', 'HAWAII', 'PUERTO RICO', 'VIRGIN ISLANDS', 'GUAM', 'AMERICAN SAMOA'].includes(s),
 )
 const TOWNS = ['PARKER', 'AURORA', 'WICHITA', 'AMARILLO', 'OMAHA', 'TULSA', 'DES MOINES', 'LUBBOCK', 'SALINA']
-const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC']
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-]
+/** 'June' for 6, as NCEI's MONTH_NAME column writes it. */
+const monthName = (month: number) =>
+  new Date(Date.UTC(2024, month - 1, 1)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' })
 /** A national year's mix: about half the rows are of types the importer skips, many without a point. */
 const EVENT_TYPES: [string, number, boolean][] = [
   ['Thunderstorm Wind', 0.3, true],
@@ -153,7 +141,7 @@ function detailsRow(eventId: number): string {
   const point = stormPoint()
   const [zone] = zoneOf(point.longitude)
   const town = pick(TOWNS)
-  const when = `${String(day).padStart(2, '0')}-${MONTHS[month - 1]}-24 ${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00`
+  const when = `${String(day).padStart(2, '0')}-${monthName(month).slice(0, 3).toUpperCase()}-24 ${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00`
   const magnitude =
     type === 'Hail'
       ? round(between(0.75, 2.75), 2)
@@ -172,7 +160,7 @@ function detailsRow(eventId: number): string {
     STATE: pick(LOWER_48),
     STATE_FIPS: Math.floor(between(1, 56)),
     YEAR: year,
-    MONTH_NAME: MONTH_NAMES[month - 1],
+    MONTH_NAME: monthName(month),
     EVENT_TYPE: type,
     CZ_TYPE: hasPoint ? 'C' : 'Z',
     CZ_FIPS: Math.floor(between(1, 200)),

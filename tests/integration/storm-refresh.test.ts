@@ -109,36 +109,24 @@ const NCEI = {
   /** Older than the years kept. */
   y2019: 'StormEvents_details-ftp_v1.0_d2019_c20240620.csv.gz',
 }
+/** The same storm in both compilations of 2024: the newer file adds, it does not change it. */
+const PARKER_HAIL = nceiRow({
+  id: 1,
+  state: 'COLORADO',
+  type: 'Hail',
+  y: 2024,
+  m: 6,
+  d: 12,
+  hhmm: '1540',
+  size: 1.75,
+  lat: 39.53,
+  lon: -104.77,
+  place: 'PARKER',
+})
 const NCEI_FILES: Record<string, Buffer> = {
-  [NCEI.old2024]: detailsFile([
-    nceiRow({
-      id: 1,
-      state: 'COLORADO',
-      type: 'Hail',
-      y: 2024,
-      m: 6,
-      d: 12,
-      hhmm: '1540',
-      size: 1.75,
-      lat: 39.53,
-      lon: -104.77,
-      place: 'PARKER',
-    }),
-  ]),
+  [NCEI.old2024]: detailsFile([PARKER_HAIL]),
   [NCEI.new2024]: detailsFile([
-    nceiRow({
-      id: 1,
-      state: 'COLORADO',
-      type: 'Hail',
-      y: 2024,
-      m: 6,
-      d: 12,
-      hhmm: '1540',
-      size: 1.75,
-      lat: 39.53,
-      lon: -104.77,
-      place: 'PARKER',
-    }),
+    PARKER_HAIL,
     nceiRow({
       id: 2,
       state: 'COLORADO',
