@@ -504,8 +504,12 @@ try {
         check: false,
       },
     )
+    // The healthcheck exits 1 after the kill. Podman 4.3 sometimes loses the exit code of an exec
+    // whose container stops under it ("exec died event … not found", exit 255); the kill is then
+    // still proven by the healthcheck's own words and, below, by the container's restart.
+    const engineLostExitCode = hc.code === 255 && /exec died event for session/.test(hc.out)
     check(
-      hc.code === 1 && /killed the stuck worker/.test(hc.out),
+      (hc.code === 1 || engineLostExitCode) && /killed the stuck worker/.test(hc.out),
       `the healthcheck did not kill it: ${hc.out}`,
     )
     console.log(`    ${ownLines(hc.out).join('\n    ')}`)
