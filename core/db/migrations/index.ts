@@ -9,6 +9,7 @@ import { sql as addLeadForm } from './003-add-lead-form'
 import { sql as nameLeadsAndChannels } from './004-name-leads-and-channels'
 import { sql as addLeadSourceAndSpam } from './005-add-lead-source-and-spam'
 import { sql as addStormData } from './006-add-storm-data'
+import { sql as addSpamLearningAndFormTokens } from './007-add-spam-learning-and-form-tokens'
 
 export interface Migration {
   version: number
@@ -23,4 +24,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 4, name: '004-name-leads-and-channels', sql: nameLeadsAndChannels },
   { version: 5, name: '005-add-lead-source-and-spam', sql: addLeadSourceAndSpam },
   { version: 6, name: '006-add-storm-data', sql: addStormData },
+  { version: 7, name: '007-add-spam-learning-and-form-tokens', sql: addSpamLearningAndFormTokens },
 ]
