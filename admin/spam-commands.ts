@@ -1,7 +1,8 @@
 /**
  * Spam held in quarantine (docs/spam.md), as site-admin shows it: `leads list --spam`, the
  * line `leads list` adds when there is any, the `spam` line of `leads show`, and
- * `leads not-spam <id>`, which releases a lead the score got wrong.
+ * `leads not-spam <id>`, which releases a lead the score got wrong and teaches the spam
+ * classifier that its text is no spam (core/spam/learning.ts).
  *
  * A quarantined lead is stored but never handed to the queue, notified or listed with the
  * leads; released, it is a lead like any other: the web process's relay hands it to the queue
@@ -11,6 +12,7 @@
 import type { Command } from 'commander'
 import type { Db } from '../core/db/connection'
 import { countLeads, findLead, listLeads, releaseLead, type Lead } from '../core/db/leads'
+import { learnFromOffice } from '../core/spam/learning'
 import { AdminError, findOneLead, withDatabase, type AdminContext } from './context'
 import { formatTable, shortTime } from './format'
 
@@ -126,6 +128,8 @@ function releaseFromQuarantine(ctx: AdminContext, db: Db, id: string): void {
         : `Lead ${who} is no longer in quarantine; nothing changed.`,
     )
   }
+  // The office said this is no spam: the classifier learns it, so the next like it scores lower.
+  learnFromOffice(db, lead.id, 'not_spam', 'site-admin')
   ctx.out(
     `Released ${who} from quarantine: it goes to the queue within seconds and is delivered on every channel like any lead. Follow it with: site-admin leads show ${lead.id.slice(0, 8)}`,
   )

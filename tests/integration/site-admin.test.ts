@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { listBackups } from '../../core/db/backup'
 import { openMigratedDatabase, type Db } from '../../core/db/connection'
 import { findLead, findLeadIdsToEnqueue } from '../../core/db/leads'
+import { countSpamExamples } from '../../core/spam/learning'
 import {
   findNotifications,
   markNotificationFailed,
@@ -408,6 +409,11 @@ describe('spam held in quarantine: list --spam and not-spam', () => {
     })
     // The relay hands it to the queue on its next pass.
     expect(findLeadIdsToEnqueue(db, new Date('2026-06-10T12:00:01Z'), 10)).toEqual([id])
+    // The spam classifier learns that its text is no spam.
+    expect(db.prepare('SELECT label, source FROM spam_examples WHERE lead_id = ?').get(id)).toEqual({
+      label: 'not_spam',
+      source: 'site-admin',
+    })
     expect((await admin(['leads', 'list'])).out).toContain(id)
     expect((await admin(['leads', 'list', '--spam'])).out).toBe('No leads held as spam.\n')
 
@@ -419,6 +425,7 @@ describe('spam held in quarantine: list --spam and not-spam', () => {
       `site-admin: Lead ${id} (Pat Nguyen) was released from quarantine already, at 2026-06-10T12:00:00.000Z; nothing changed (it is not delivered twice).\n`,
     )
     expect(findLead(db, id)).toEqual(before)
+    expect(countSpamExamples(db)).toEqual({ spam: 0, not_spam: 1 })
 
     const lead = addLead(db, { firstName: 'Rita', spam: NO_TOKEN })
     const notHeld = await admin(['leads', 'not-spam', lead])
@@ -427,6 +434,8 @@ describe('spam held in quarantine: list --spam and not-spam', () => {
       `site-admin: Lead ${lead} (Rita Reyes) is not held as spam: it is a lead like any other; nothing changed.\n`,
     )
     expect((await admin(['leads', 'not-spam', '00000000-0000-4000-8000-000000000000'])).code).toBe(1)
+    // Refused releases teach the classifier nothing.
+    expect(countSpamExamples(db)).toEqual({ spam: 0, not_spam: 1 })
   })
 })
 
