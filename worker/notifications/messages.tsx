@@ -5,26 +5,16 @@
  * Message-IDs are stable per lead (`<lead-{id}@{sender domain}>`), so if a crash makes the
  * worker send the same e-mail twice, mail clients thread or drop the second copy.
  */
-import { render, unstableToPlainText } from '@react-email/render'
 import type { BusinessConfig } from '../../shared/business'
 import { addressOf } from './smtp'
 import { AutoreplyEmail } from './emails/AutoreplyEmail'
 import { LeadEmail } from './emails/LeadEmail'
 import type { LeadView } from './lead-view'
 import { toHeaderText } from './text'
+import { renderBoth } from '../../core/mail/render'
+import type { OutgoingMail } from './mailer'
 
-export interface OutgoingMail {
-  from: string
-  to: string[] | { name: string; address: string }
-  replyTo?: { name: string; address: string } | string
-  subject: string
-  messageId: string
-  html: string
-  text: string
-  headers: Record<string, string>
-  /** Files sent with the message (the hail report's PDF). */
-  attachments?: { filename: string; content: Buffer; contentType: string }[]
-}
+export type { OutgoingMail }
 
 function domainOf(from: string): string {
   return addressOf(from)?.split('@')[1] ?? 'localhost'
@@ -38,18 +28,6 @@ function leadMessageId(leadId: string, from: string, kind: 'lead' | 'autoreply')
 function officeSubject(lead: LeadView): string {
   const who = toHeaderText(`${lead.fullName}${lead.city ? `, ${lead.city}` : ''}`, 100)
   return `New ${lead.kind.request}: ${who || 'no name'}`
-}
-
-/**
- * One React render; the plain-text part is converted from its HTML. React Email's in-house
- * converter (`unstableToPlainText`, its `unstableTextConversion` option) takes ~0.5 ms where
- * html-to-text (the default) takes ~6 ms, the largest CPU cost of a lead in the worker, and
- * reads the same here (headings, one field per line, links as "text url", preview skipped).
- * The integration tests check the text part carries every field.
- */
-async function renderBoth(element: React.ReactElement): Promise<{ html: string; text: string }> {
-  const html = await render(element)
-  return { html, text: unstableToPlainText(html) }
 }
 
 export async function buildOfficeMail(
