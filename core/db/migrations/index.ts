@@ -10,6 +10,7 @@ import { sql as nameLeadsAndChannels } from './004-name-leads-and-channels'
 import { sql as addLeadSourceAndSpam } from './005-add-lead-source-and-spam'
 import { sql as addStormData } from './006-add-storm-data'
 import { sql as addSpamLearningAndFormTokens } from './007-add-spam-learning-and-form-tokens'
+import { sql as addOfficeActions } from './008-add-office-actions'
 
 export interface Migration {
   version: number
@@ -25,4 +26,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 5, name: '005-add-lead-source-and-spam', sql: addLeadSourceAndSpam },
   { version: 6, name: '006-add-storm-data', sql: addStormData },
   { version: 7, name: '007-add-spam-learning-and-form-tokens', sql: addSpamLearningAndFormTokens },
+  { version: 8, name: '008-add-office-actions', sql: addOfficeActions },
 ]
