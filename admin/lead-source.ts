@@ -5,18 +5,15 @@
 import {
   describeFirstTouch,
   describeTouch,
-  sourceNameOf,
   touchesOf,
   TOUCH_FIELDS,
-  type Touch,
   type TouchField,
 } from '../shared/attribution'
 import type { Lead } from '../core/db/leads'
+import { lastTouchOf, NOT_RECORDED } from '../core/lead-counts'
 
-/** What a report or `leads show` says where nothing was stored. */
-export const NOT_RECORDED = '(not recorded)'
-/** What a report says for a medium or a campaign the visit did not have. */
-export const NONE = '(none)'
+// The keys the reports count by are shared with the weekly report e-mail (core/lead-counts.ts).
+export { lastTouchOf, NONE, NOT_RECORDED, sourceKeyOf } from '../core/lead-counts'
 
 /** A raw source value's label in `leads show`: the URL parameter's own name, or a word. */
 function rawLabel(field: TouchField): string {
@@ -43,23 +40,6 @@ export function sourceLines(lead: Lead): [string, string][] {
   }
   if (first?.seen_at) lines.push(['first seen at', first.seen_at])
   return lines
-}
-
-/** The touch `leads report` counts a lead by: this visit's (the last touch); undefined when none was stored. */
-export function lastTouchOf(lead: Lead): Touch | undefined {
-  return touchesOf(lead).last
-}
-
-/** Source, medium and campaign of a lead's last touch, as `leads report` counts them. */
-export function sourceKeyOf(lead: Lead): { source: string; medium: string; campaign: string } {
-  const touch = lastTouchOf(lead)
-  // A lead stored before the source was recorded (or sent without it) is no direct visit.
-  if (!touch) return { source: NOT_RECORDED, medium: NONE, campaign: NONE }
-  return {
-    source: sourceNameOf(touch),
-    medium: touch.utm_medium || NONE,
-    campaign: touch.utm_campaign || NONE,
-  }
 }
 
 /** The path of a lead's landing page, without its query; `(not recorded)` when none was stored. */

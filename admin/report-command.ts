@@ -7,6 +7,7 @@
 import { Option, type Command } from 'commander'
 import type { Db } from '../core/db/connection'
 import { countLeads, listLeads, type Lead } from '../core/db/leads'
+import { countBy } from '../core/lead-counts'
 import { withDatabase, type AdminContext } from './context'
 import { toCsv } from './csv'
 import { formatTable, parseSince, shortTime } from './format'
@@ -64,34 +65,6 @@ const SECTIONS: readonly Section[] = [
     widths: [10],
   },
 ]
-
-interface Count {
-  key: readonly string[]
-  leads: number
-}
-
-/** One section's counts: by count, most first, then by key. */
-function countBy(leads: readonly Lead[], keyOf: (lead: Lead) => readonly string[]): Count[] {
-  const counts = new Map<string, Count>()
-  for (const lead of leads) {
-    const key = keyOf(lead)
-    const id = JSON.stringify(key)
-    const count = counts.get(id)
-    if (count) count.leads++
-    else counts.set(id, { key, leads: 1 })
-  }
-  return [...counts.values()].sort((a, b) => b.leads - a.leads || compareKeys(a.key, b.key))
-}
-
-/** Keys in alphabetical order, '(none)' and '(not recorded)' after the values that were recorded. */
-function compareKeys(a: readonly string[], b: readonly string[]): number {
-  for (let i = 0; i < a.length; i++) {
-    const [x, y] = [a[i] ?? '', b[i] ?? '']
-    const order = Number(x.startsWith('(')) - Number(y.startsWith('(')) || x.localeCompare(y, 'en')
-    if (order) return order
-  }
-  return 0
-}
 
 /** A share of the total, rounded to a whole per cent: '42%'. */
 function share(count: number, total: number): string {

@@ -11,6 +11,7 @@ import { sql as addLeadSourceAndSpam } from './005-add-lead-source-and-spam'
 import { sql as addStormData } from './006-add-storm-data'
 import { sql as addSpamLearningAndFormTokens } from './007-add-spam-learning-and-form-tokens'
 import { sql as addOfficeActions } from './008-add-office-actions'
+import { sql as addWeeklyReports } from './009-add-weekly-reports'
 
 export interface Migration {
   version: number
@@ -27,4 +28,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 6, name: '006-add-storm-data', sql: addStormData },
   { version: 7, name: '007-add-spam-learning-and-form-tokens', sql: addSpamLearningAndFormTokens },
   { version: 8, name: '008-add-office-actions', sql: addOfficeActions },
+  { version: 9, name: '009-add-weekly-reports', sql: addWeeklyReports },
 ]
