@@ -114,16 +114,12 @@ export function createApp(deps: AppDeps): express.Express {
   if (deps.devMiddleware) {
     app.use(deps.devMiddleware)
   } else {
-    // Vite's hashed output: safe to cache for a year.
-    app.use(
-      '/assets',
-      express.static(path.join(clientDir, 'assets'), {
-        immutable: true,
-        maxAge: '1y',
-        index: false,
-        fallthrough: false,
-      }),
-    )
+    // Vite's hashed output: safe to cache for a year. The current build first, then the
+    // earlier builds' files (a tab opened before a deploy asks for those;
+    // server/http/asset-archive.ts); a file in neither is a 404, never a page.
+    const hashed = { immutable: true, maxAge: '1y', index: false } as const
+    app.use('/assets', express.static(path.join(clientDir, 'assets'), hashed))
+    app.use('/assets', express.static(config.assetArchiveDir, { ...hashed, fallthrough: false }))
     // Unhashed public files (uploads, favicon): cached for a day, revalidated after.
     app.use(express.static(clientDir, { index: false, maxAge: '1d' }))
   }

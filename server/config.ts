@@ -4,8 +4,9 @@
  * it reads (core/config/settings.ts). Defaults make `npm start` work on a bare machine.
  */
 import { isIP } from 'node:net'
+import path from 'node:path'
 import { z } from 'zod'
-import { nonEmpty, parseEnv, port } from '../core/config/helpers'
+import { nonEmpty, optionalText, parseEnv, port } from '../core/config/helpers'
 import {
   DATABASE_SETTINGS,
   LOG_SETTINGS,
@@ -84,6 +85,12 @@ export const WebConfigSchema = z
       .int('must be a whole number')
       .min(1, 'must be at least 1 (at 0 every lead would be held back as spam)')
       .default(DEFAULT_SPAM_THRESHOLD),
+    /**
+     * Where the hashed assets of earlier builds are kept for a week, so a tab opened before a
+     * deploy can still load its scripts (server/http/asset-archive.ts). Unset: a folder
+     * `asset-archive` beside the database.
+     */
+    ASSET_ARCHIVE_DIR: optionalText,
     ...DATABASE_SETTINGS,
     ...QUEUE_SETTINGS,
     ...SITE_SETTINGS,
@@ -104,6 +111,8 @@ export const WebConfigSchema = z
       databasePath,
       /** Where the backup before a migration goes. */
       backupDir,
+      /** The asset archive, served as /assets after the current build. */
+      assetArchiveDir: e.ASSET_ARCHIVE_DIR ?? path.join(path.dirname(databasePath), 'asset-archive'),
       redisUrl: e.REDIS_URL,
       queuePrefix: e.QUEUE_PREFIX,
       logLevel: e.LOG_LEVEL,

@@ -4,10 +4,12 @@
  * function below.
  */
 import type { Server } from 'node:http'
+import path from 'node:path'
 import type { Express } from 'express'
 import type { Redis } from 'ioredis'
 import { createApp } from './app'
 import { loadPages } from './http/pages'
+import { updateAssetArchive } from './http/asset-archive'
 import { loadConfigOrExit, refuseSampleValuesOrExit } from '../core/config/load'
 import { WebConfigSchema, type WebConfig } from './config'
 import { openMigratedDatabase, type Db } from '../core/db/connection'
@@ -32,6 +34,7 @@ export async function startWeb(): Promise<void> {
   if (envFile) logger.info({ envFile }, 'settings read from .env')
 
   const { devMiddleware } = await loadPages(config)
+  if (!devMiddleware) await archiveBuildAssets(config, logger)
   // Store first: the database must open (and migrate) before the site accepts anything.
   const db = openDatabase(config, logger)
   const queue = connectQueue(config, db, logger)
@@ -49,6 +52,24 @@ function openDatabase(config: WebConfig, logger: Logger): Db {
   const db = openMigratedDatabase(config.databasePath, { backupDir: config.backupDir, logger })
   logger.info({ databasePath: config.databasePath }, 'database ready')
   return db
+}
+
+/**
+ * Copies this build's hashed assets into the asset archive and prunes the week-old files of
+ * earlier builds (server/http/asset-archive.ts). A failure leaves the site running on its own
+ * build (only tabs opened before a deploy would reload), so it is logged, never fatal.
+ */
+async function archiveBuildAssets(config: WebConfig, logger: Logger): Promise<void> {
+  const archiveDir = config.assetArchiveDir
+  try {
+    const result = await updateAssetArchive(path.resolve('dist/client/assets'), archiveDir)
+    logger.info({ archiveDir, ...result }, 'asset archive up to date')
+  } catch (err) {
+    logger.error(
+      { err, archiveDir },
+      'could not update the asset archive (ASSET_ARCHIVE_DIR): tabs opened before this deploy will reload when they need a script',
+    )
+  }
 }
 
 /** The queue producer, the outbox relay and the rate limit's counters, all on REDIS_URL. */
