@@ -104,12 +104,12 @@ export function findWeeklyReport(db: Db, week: string): WeeklyReportRecord | und
  * Claims a week for sending (status sending), in one IMMEDIATE transaction so two workers
  * never both claim it. The schedule may take a week that has no row, failed, or whose claim
  * is older than `staleAfterMs` (a worker that died mid-send: the report goes out again, with
- * the same Message-ID); never a week sent already. site-admin takes a week whatever its state
+ * the same Message-ID) or that failed more than `retryAfterMs` ago; never a week sent already. site-admin takes a week whatever its state
  * (the person asked for it). Returns whether this caller holds the week now.
  */
 export function claimWeeklyReport(
   db: Db,
-  c: { week: string; trigger: WeeklyReportTrigger; now: Date; staleAfterMs: number },
+  c: { week: string; trigger: WeeklyReportTrigger; now: Date; staleAfterMs: number; retryAfterMs: number },
 ): boolean {
   const at = c.now.toISOString()
   return db
@@ -126,6 +126,8 @@ export function claimWeeklyReport(
         if (row.status === 'sent') return false
         const fresh = c.now.getTime() - Date.parse(row.startedAt) < c.staleAfterMs
         if (row.status === 'sending' && fresh) return false
+        const failedAgo = c.now.getTime() - Date.parse(row.finishedAt ?? row.startedAt)
+        if (row.status === 'failed' && failedAgo < c.retryAfterMs) return false
       }
       prepare(
         db,

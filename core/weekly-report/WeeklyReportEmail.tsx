@@ -1,0 +1,229 @@
+/**
+ * The weekly report e-mail's HTML part (React Email, like the worker's e-mails). The sources
+ * are a bar chart made of table cells with widths and background colours, which Outlook, Gmail
+ * and Apple Mail all display (no image to block, no CSS they drop). The chart is a real data
+ * table (caption, column and row headers, the numbers in cells), and the bars are hidden from
+ * screen readers, which read the numbers; the text part (words.ts) gives the same figures.
+ */
+import { Body } from '@react-email/body'
+import { Container } from '@react-email/container'
+import { Head } from '@react-email/head'
+import { Heading } from '@react-email/heading'
+import { Hr } from '@react-email/hr'
+import { Html } from '@react-email/html'
+import { Preview } from '@react-email/preview'
+import { Section } from '@react-email/section'
+import { Text } from '@react-email/text'
+import type { CSSProperties } from 'react'
+import { styles } from '../mail/styles'
+import type { WeeklyFigures } from './figures'
+import { NOTES, officeTime, plural, speedLines, weekBounds, weekSpan } from './words'
+
+const THIS_WEEK = '#c8102e'
+const WEEK_BEFORE = '#8a94a6'
+const BAR_HEIGHT = 10
+
+const s = {
+  caption: { textAlign: 'left', fontSize: '17px', fontWeight: 700, color: '#14213d', padding: '0 0 8px' },
+  colHead: { fontSize: '13px', color: '#555555', fontWeight: 600, padding: '0 0 6px', textAlign: 'right' },
+  rowHead: {
+    fontSize: '15px',
+    color: '#111111',
+    fontWeight: 600,
+    textAlign: 'left',
+    padding: '8px 8px 2px 0',
+  },
+  number: { fontSize: '15px', color: '#111111', textAlign: 'right', padding: '8px 0 2px 8px', width: '64px' },
+  barCell: { padding: '0 0 8px', borderBottom: '1px solid #eeeeee' },
+  legend: { fontSize: '13px', color: '#555555', margin: '0 0 12px' },
+  swatch: { display: 'inline-block', width: '10px', height: '10px', marginRight: '4px' },
+  figure: { fontSize: '28px', fontWeight: 700, color: '#14213d', margin: '0' },
+  figureLabel: { fontSize: '14px', color: '#555555', margin: '0 0 16px' },
+  line: { fontSize: '15px', lineHeight: '22px', color: '#111111', margin: '0 0 4px' },
+  section: { margin: '24px 0 0' },
+  h2: { fontSize: '17px', fontWeight: 700, color: '#14213d', margin: '0 0 8px' },
+} satisfies Record<string, CSSProperties>
+
+/**
+ * The bgcolor attribute as well as the style: Outlook on Windows (Word's renderer) paints a
+ * cell's background from either, some webmail only from the attribute. React's types do not
+ * list it; React renders it as given.
+ */
+function legacyBackground(colour: string): Record<string, string> {
+  return { bgcolor: colour }
+}
+
+/** One bar: a cell `count / max` of the width wide, in `colour`; nothing for 0. */
+function Bar({ count, max, colour }: { count: number; max: number; colour: string }) {
+  const pct = max ? Math.max(1, Math.round((count / max) * 100)) : 0
+  const cell = { height: `${BAR_HEIGHT}px`, fontSize: '1px', lineHeight: '1px' }
+  return (
+    <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ margin: '2px 0' }}>
+      <tbody>
+        <tr>
+          {count ? (
+            <td width={`${pct}%`} {...legacyBackground(colour)} style={{ ...cell, backgroundColor: colour }}>
+              &nbsp;
+            </td>
+          ) : null}
+          {pct < 100 ? (
+            <td width={`${100 - pct}%`} style={cell}>
+              &nbsp;
+            </td>
+          ) : null}
+        </tr>
+      </tbody>
+    </table>
+  )
+}
+
+function SourceChart({ f }: { f: WeeklyFigures }) {
+  const max = Math.max(1, ...f.sources.flatMap((x) => [x.leads, x.previous]))
+  return (
+    <table width="100%" cellPadding={0} cellSpacing={0} style={{ borderCollapse: 'collapse' }}>
+      <caption style={s.caption}>Leads by source</caption>
+      <thead>
+        <tr>
+          <th scope="col" style={{ ...s.colHead, textAlign: 'left' }}>
+            Source
+          </th>
+          <th scope="col" style={s.colHead}>
+            This week
+          </th>
+          <th scope="col" style={s.colHead}>
+            Week before
+          </th>
+        </tr>
+      </thead>
+      {f.sources.map((x) => (
+        <tbody key={x.source}>
+          <tr>
+            <th scope="row" style={s.rowHead}>
+              {x.source}
+            </th>
+            <td style={s.number}>{x.leads}</td>
+            <td style={{ ...s.number, color: '#555555' }}>{x.previous}</td>
+          </tr>
+          <tr aria-hidden="true">
+            <td colSpan={3} style={s.barCell}>
+              <Bar count={x.leads} max={max} colour={THIS_WEEK} />
+              <Bar count={x.previous} max={max} colour={WEEK_BEFORE} />
+            </td>
+          </tr>
+        </tbody>
+      ))}
+    </table>
+  )
+}
+
+function FormTable({ f }: { f: WeeklyFigures }) {
+  return (
+    <table width="100%" cellPadding={0} cellSpacing={0} style={{ borderCollapse: 'collapse' }}>
+      <caption style={s.caption}>Leads by form</caption>
+      <thead>
+        <tr>
+          <th scope="col" style={{ ...s.colHead, textAlign: 'left' }}>
+            Form
+          </th>
+          <th scope="col" style={s.colHead}>
+            Leads
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {f.forms.map((form) => (
+          <tr key={form.form}>
+            <th scope="row" style={{ ...s.rowHead, fontWeight: 400, borderBottom: '1px solid #eeeeee' }}>
+              {form.label}
+            </th>
+            <td style={{ ...s.number, borderBottom: '1px solid #eeeeee' }}>{form.leads}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+export function WeeklyReportEmail({ f }: { f: WeeklyFigures }) {
+  const change = f.leads - f.previousLeads
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{`${plural(f.leads, 'lead')} last week (the week before: ${f.previousLeads}). ${f.held} held as spam.`}</Preview>
+      <Body style={styles.body}>
+        <Container style={styles.container}>
+          <Heading as="h1" style={styles.h1}>
+            Your week in leads
+          </Heading>
+          <Text style={styles.lead}>
+            {`Week of ${weekSpan(f.week)}`}
+            <br />
+            <span style={styles.small}>{`(${weekBounds()})`}</span>
+          </Text>
+          <Text style={s.figure}>{plural(f.leads, 'lead')}</Text>
+          <Text style={s.figureLabel}>
+            {`The week before: ${f.previousLeads}${change ? ` (${change > 0 ? '+' : '−'}${Math.abs(change)})` : ''}`}
+          </Text>
+
+          <Section style={s.section}>
+            {f.sources.length ? (
+              <>
+                <Text style={s.legend} aria-hidden="true">
+                  <span style={{ ...s.swatch, backgroundColor: THIS_WEEK }} />
+                  {'This week   '}
+                  <span style={{ ...s.swatch, backgroundColor: WEEK_BEFORE, marginLeft: '12px' }} />
+                  {'Week before'}
+                </Text>
+                <SourceChart f={f} />
+              </>
+            ) : (
+              <Text style={s.line}>No leads from any source in either week.</Text>
+            )}
+          </Section>
+
+          <Section style={s.section}>
+            <FormTable f={f} />
+          </Section>
+
+          <Section style={s.section}>
+            <Heading as="h2" style={s.h2}>
+              Spam
+            </Heading>
+            <Text style={s.line}>{`Held as spam: ${f.held}`}</Text>
+            <Text style={s.line}>{`Released from the hold: ${f.released}`}</Text>
+            <Text style={s.line}>{`Delivered leads marked "This is spam": ${f.markedSpam}`}</Text>
+          </Section>
+
+          <Section style={s.section}>
+            <Heading as="h2" style={s.h2}>
+              How quickly leads reached the office
+            </Heading>
+            {speedLines(f).map((line) => (
+              <Text key={line} style={s.line}>
+                {line}
+              </Text>
+            ))}
+            {f.speed.undelivered.length ? (
+              <ul style={{ margin: '4px 0 0', paddingLeft: '20px' }}>
+                {f.speed.undelivered.map((u) => (
+                  <li key={u.id} style={{ ...s.line, margin: '0 0 6px' }}>
+                    {`${u.name}, received ${officeTime(u.createdAt)}: ${u.state}`}
+                    <br />
+                    <span style={styles.small}>{`lead ${u.id}`}</span>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </Section>
+
+          <Hr style={styles.hr} />
+          {NOTES.map((note) => (
+            <Text key={note} style={{ ...styles.small, margin: '0 0 6px' }}>
+              {note}
+            </Text>
+          ))}
+        </Container>
+      </Body>
+    </Html>
+  )
+}

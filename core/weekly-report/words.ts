@@ -1,0 +1,130 @@
+/**
+ * The weekly report in words: its subject, the dates and durations as the office reads them,
+ * and the whole report as plain text (the e-mail's text part, read by plain-text mail clients
+ * and screen readers alike). The HTML part (WeeklyReportEmail.tsx) shows the same figures.
+ */
+import { BUSINESS_TIME_ZONE } from '../local-time'
+import type { WeeklyFigures } from './figures'
+import type { ReportWeek } from './schedule'
+
+const DAY = new Intl.DateTimeFormat('en-US', {
+  timeZone: BUSINESS_TIME_ZONE,
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+})
+const YEAR = new Intl.DateTimeFormat('en-US', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric' })
+const SHORT_DAY = new Intl.DateTimeFormat('en-US', {
+  timeZone: BUSINESS_TIME_ZONE,
+  month: 'short',
+  day: 'numeric',
+})
+const TIME = new Intl.DateTimeFormat('en-US', {
+  timeZone: BUSINESS_TIME_ZONE,
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+})
+
+const HOUR_MS = 3600_000
+
+/** Noon of the week's Sunday, which is on that Sunday whatever the clock change. */
+function sundayOf(week: ReportWeek): Date {
+  return new Date(week.end.getTime() - 12 * HOUR_MS)
+}
+
+/** 'Monday, November 16 to Sunday, November 22, 2026'. */
+export function weekSpan(week: ReportWeek): string {
+  return `${DAY.format(week.start)} to ${DAY.format(sundayOf(week))}, ${YEAR.format(sundayOf(week))}`
+}
+
+/** 'Nov 16 – 22' or 'Oct 26 – Nov 1': the week, short, for the subject. */
+export function shortWeek(week: ReportWeek): string {
+  const [a, b] = [SHORT_DAY.format(week.start), SHORT_DAY.format(sundayOf(week))]
+  const sameMonth = a.split(' ')[0] === b.split(' ')[0]
+  return `${a} – ${sameMonth ? b.split(' ')[1] : b}`
+}
+
+/** What the week is, exactly, on the office's clock. */
+export function weekBounds(): string {
+  return `Monday 00:00 to the next Monday 00:00, ${BUSINESS_TIME_ZONE} time`
+}
+
+/** 'Tue, Nov 17, 2:05 PM MST'. */
+export function officeTime(iso: string): string {
+  return TIME.format(new Date(iso))
+}
+
+/** '12 s', '4 min 10 s', '2 h 5 min', '3 d 4 h'. */
+export function duration(ms: number): string {
+  const s = Math.round(ms / 1000)
+  if (s < 60) return `${s} s`
+  const m = Math.floor(s / 60)
+  if (m < 60) return s % 60 ? `${m} min ${s % 60} s` : `${m} min`
+  const h = Math.floor(m / 60)
+  if (h < 24) return m % 60 ? `${h} h ${m % 60} min` : `${h} h`
+  const d = Math.floor(h / 24)
+  return h % 24 ? `${d} d ${h % 24} h` : `${d} d`
+}
+
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`
+}
+
+/** 'Leads report, Nov 16 – 22: 17 leads (week before: 12)'. */
+export function reportSubject(f: WeeklyFigures): string {
+  return `Leads report, ${shortWeek(f.week)}: ${plural(f.leads, 'lead')} (week before: ${f.previousLeads})`
+}
+
+/** The speed section's lines, shared by both parts. */
+export function speedLines(f: WeeklyFigures): string[] {
+  const s = f.speed
+  if (!f.leads) return ['No leads this week.']
+  const lines = [`Reached the office: ${s.timed} of ${plural(f.leads, 'lead')}`]
+  if (s.medianMs !== null) lines.push(`Median: ${duration(s.medianMs)}`)
+  if (s.slowest)
+    lines.push(`Slowest: ${duration(s.slowest.ms)} (${s.slowest.name}, lead ${s.slowest.leadId})`)
+  if (s.timed) lines.push(`Over ${duration(s.limitMs)}: ${s.slow}`)
+  lines.push(`Not delivered: ${s.undelivered.length}`)
+  return lines
+}
+
+/** The report as plain text: every figure of the HTML part, one per line. */
+export function reportText(f: WeeklyFigures): string {
+  const lines: string[] = [
+    `Leads report for the week of ${weekSpan(f.week)}`,
+    `(${weekBounds()})`,
+    '',
+    `${plural(f.leads, 'lead')} (the week before: ${f.previousLeads})`,
+    '',
+    'Leads by source (this week / the week before)',
+    ...(f.sources.length ? f.sources.map((s) => `- ${s.source}: ${s.leads} / ${s.previous}`) : ['- none']),
+    '',
+    'Leads by form',
+    ...f.forms.map((form) => `- ${form.label}: ${form.leads}`),
+    '',
+    'Spam',
+    `- Held as spam: ${f.held}`,
+    `- Released from the hold: ${f.released}`,
+    `- Delivered leads marked "This is spam": ${f.markedSpam}`,
+    '',
+    'How quickly leads reached the office',
+    ...speedLines(f).map((line) => `- ${line}`),
+    ...f.speed.undelivered.map(
+      (u) => `  - ${u.name}, received ${officeTime(u.createdAt)}: ${u.state} (lead ${u.id})`,
+    ),
+    '',
+    NOTES.join('\n'),
+  ]
+  return `${lines.join('\n')}\n`
+}
+
+/** How the figures are counted, at the foot of both parts. */
+export const NOTES = [
+  'Spam held by the filter is not counted as a lead; a lead released from the hold is, in the week it was received.',
+  'A lead is timed from when the site stored it (or from its release) to when the mail server accepted the e-mail to the office.',
+  'The same counts, by campaign and landing page too: site-admin leads report.',
+]
