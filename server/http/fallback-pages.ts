@@ -109,8 +109,7 @@ export function unavailablePage(notFoundHtml: string, business: { name: string; 
     '<section class="error-page container" data-unavailable="">',
     `<h1>${UNAVAILABLE_TITLE}</h1>`,
     '<p>Our website is restarting for a moment, so <strong>nothing was saved</strong>.</p>',
-    '<p>Please try again in a minute: your browser’s Back button returns to your form, usually with what you typed still in it.</p>',
-    `<p>Or call us now at <a href="${escapeHtml(telHref(business.phone))}">${phone}</a>.</p>`,
+    '<p>Please try again in a minute: your browser’s Back button returns to your form, usually with what you typed still in it. Or call us now:</p>',
     `<a class="btn btn-primary" href="${escapeHtml(telHref(business.phone))}">Call ${phone}</a>`,
     '</section>',
   ].join('')
