@@ -41,14 +41,20 @@ ENV NODE_ENV=production \
     DATABASE_PATH=/app/data/roofing.db
 WORKDIR /app
 # Code and dependencies belong to root and are read-only for the app user;
-# only /app/data (the SQLite volume) is writable by it.
+# only /app/data (the SQLite volume) and the two volumes for Caddy are writable by it.
 COPY package.json ./
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
-RUN mkdir -p /app/data && chown node:node /app/data \
+# /app/fallback and /app/asset-archive: the volumes web writes for Caddy (docker-compose.yml).
+RUN mkdir -p /app/data /app/fallback /app/asset-archive \
+ && chown node:node /app/data /app/fallback /app/asset-archive \
  && printf '#!/bin/sh\nexec node /app/dist/node/site-admin.mjs "$@"\n' > /usr/local/bin/site-admin \
  && chmod 755 /usr/local/bin/site-admin
 USER node
 VOLUME /app/data
 EXPOSE 3000
 CMD ["node", "dist/node/server.mjs"]
+# Which source the image was built from (`docker compose build --build-arg SOURCE_REVISION=$(git rev-parse HEAD)`);
+# last, so changing it rebuilds nothing else. The compose drill gives each build its own.
+ARG SOURCE_REVISION=unknown
+LABEL org.opencontainers.image.revision=$SOURCE_REVISION

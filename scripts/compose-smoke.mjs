@@ -1,6 +1,7 @@
 // `npm run test:compose`: the compose smoke test. Builds the image from the Dockerfile, starts
 // docker-compose.yml (caddy → web, worker, redis) under a throwaway project name, and proves the
-// production stack end to end through Caddy: pages are served, a lead is recorded, web publishes
+// production stack end to end through Caddy: pages are served (and, with web stopped, served by
+// Caddy from the files web wrote, a form post getting a clear page), a lead is recorded, web publishes
 // no host port, forged X-Forwarded-For headers do not escape the rate limit, leads survive worker
 // and Redis restarts, site-admin exports them as CSV, and a backup restored into fresh volumes
 // brings every lead back. Prints every step with its duration; exits non-zero on the first
@@ -13,6 +14,15 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { dockerApi, findCompose } from './docker-detect.mjs'
 import { freePort } from './lib/free-port.mjs'
+import {
+  apiUnavailableProblems,
+  getPage,
+  headerDifferences,
+  postJsonEnquiry,
+  postPlainForm,
+  titleOf,
+  unavailablePageProblems,
+} from './lib/fallback-checks.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const project = `roofing-smoke-${process.pid}`
@@ -99,6 +109,7 @@ const composeEnv = {
   APP_IMAGE: image,
   APP_ENV_FILE: envFile,
   CADDYFILE: path.join(root, 'Caddyfile'),
+  CADDY_SNIPPETS: path.join(root, 'deploy/caddy'),
   HTTP_PORT: String(port),
   HTTPS_PORT: String(httpsPort),
 }
@@ -423,6 +434,46 @@ try {
         `    ${route}: ${res.status}, ${html.length} bytes, ${res.headers.get('content-encoding')}, server ${res.headers.get('server') ?? '-'}, "${html.match(/<title>([^<]+)<\/title>/)[1]}"`,
       )
     }
+  })
+
+  await step('web down: Caddy serves the pages from files, a form post gets the clear page', async () => {
+    // The sample phone number of .env.example, which this stack runs with.
+    const phone = readFileSync(path.join(root, '.env.example'), 'utf8').match(/^BUSINESS_PHONE=(.+)$/m)?.[1]
+    const t0 = Date.now()
+    let written = ''
+    while (!written && Date.now() - t0 < 30_000) {
+      const out = await run(['exec', '-T', 'web', 'cat', '/app/fallback/current/fallback.json'], {
+        quiet: true,
+        check: false,
+      })
+      written = out.match(/"writtenAt": "([^"]+)"/)?.[1] ?? ''
+      if (!written) await sleep(500)
+    }
+    check(written, 'web wrote no fallback pages within 30 s')
+    const web = await getPage(`${origin}/faqs`)
+    await run(['stop', '-t', String(STOP_TIMEOUT_S), 'web'], { quiet: true })
+    const page = await getPage(`${origin}/faqs`)
+    const diffs = headerDifferences(web.headers, page.headers)
+    check(page.status === 200, `/faqs answered ${page.status} with web down`)
+    check(page.html === web.html, '/faqs: the HTML from the file differs from what web served')
+    check(!diffs.length, `/faqs headers differ: ${diffs.join('; ')}`)
+    console.log(
+      `    /faqs: 200 from the file written ${written}, same HTML, same ${Object.keys(page.headers).length} headers`,
+    )
+    const missing = await getPage(`${origin}/no-such-page`)
+    check(missing.status === 404 && /data-not-found/.test(missing.html), `unknown path: ${missing.status}`)
+    const form = await postPlainForm(origin)
+    const formProblems = unavailablePageProblems(form, phone)
+    check(!formProblems.length, `plain form post: ${formProblems.join('; ')}`)
+    console.log(
+      `    unknown path: 404; plain form post: ${form.status}, Retry-After ${form.retryAfter}, "${titleOf(form.html)}"`,
+    )
+    const json = await postJsonEnquiry(origin)
+    const jsonProblems = apiUnavailableProblems(json)
+    check(!jsonProblems.length, `JSON enquiry: ${jsonProblems.join('; ')}`)
+    console.log(`    JSON enquiry: ${json.status}, Retry-After ${json.retryAfter}`)
+    await run(['start', 'web'], { quiet: true })
+    await waitReady('web after its start')
   })
 
   await step('send an enquiry through Caddy', () => sendEnquiry('first'))

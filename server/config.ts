@@ -91,6 +91,11 @@ export const WebConfigSchema = z
      * `asset-archive` beside the database.
      */
     ASSET_ARCHIVE_DIR: optionalText,
+    /**
+     * Where the web process writes the pages Caddy serves while it is down
+     * (server/http/fallback-pages.ts); docker-compose.yml sets it. Unset: none are written.
+     */
+    FALLBACK_DIR: optionalText,
     ...DATABASE_SETTINGS,
     ...QUEUE_SETTINGS,
     ...SITE_SETTINGS,
@@ -113,6 +118,8 @@ export const WebConfigSchema = z
       backupDir,
       /** The asset archive, served as /assets after the current build. */
       assetArchiveDir: e.ASSET_ARCHIVE_DIR ?? path.join(path.dirname(databasePath), 'asset-archive'),
+      /** The pages for Caddy's fallback; undefined = not written. */
+      fallbackDir: e.FALLBACK_DIR,
       redisUrl: e.REDIS_URL,
       queuePrefix: e.QUEUE_PREFIX,
       logLevel: e.LOG_LEVEL,

@@ -18,6 +18,8 @@ import { onShutdown, WEB_SHUTDOWN_TIMEOUT_MS } from '../core/shutdown'
 import { createLeadProducer, type LeadProducer } from './leads/producer'
 import { createRateLimitRedis } from './leads/rate-limit'
 import { startOutboxRelay, type OutboxRelay } from './leads/relay'
+import { startFallbackPages, type FallbackPages } from './http/fallback-pages'
+import { bookingOriginMismatch } from './http/caddy-snippets'
 
 /** What the web process holds on Redis; empty when REDIS_URL is unset. */
 interface QueueConnections {
@@ -40,11 +42,15 @@ export async function startWeb(): Promise<void> {
   const queue = connectQueue(config, db, logger)
   const app = createApp({ config, logger, devMiddleware, db, ...queue })
   const server = listen(app, config, logger)
+  const fallback = writeFallbackPagesOnceListening(server, config, logger)
   onShutdown({
     name: 'web',
     logger,
     timeoutMs: WEB_SHUTDOWN_TIMEOUT_MS,
-    close: () => closeWeb(server, queue, db, logger),
+    close: () => {
+      fallback?.stop()
+      return closeWeb(server, queue, db, logger)
+    },
   })
 }
 
@@ -97,6 +103,38 @@ function listen(app: Express, config: WebConfig, logger: Logger): Server {
     process.exit(1)
   })
   return server
+}
+
+/**
+ * Once listening, the pages Caddy serves while this process is down are written to
+ * FALLBACK_DIR, asked from this server itself, and again each new day (server/http/fallback-pages.ts).
+ */
+function writeFallbackPagesOnceListening(
+  server: Server,
+  config: WebConfig,
+  logger: Logger,
+): { stop(): void } | undefined {
+  const dir = config.fallbackDir
+  if (!dir) return undefined
+  const mismatch = bookingOriginMismatch(config.business.bookingUrl)
+  if (mismatch) logger.warn(mismatch)
+  let pages: FallbackPages | undefined
+  let stopped = false
+  server.once('listening', () => {
+    if (stopped) return
+    const address = server.address()
+    const port = typeof address === 'object' && address ? address.port : config.port
+    // Any-address listeners are asked on loopback; a specific address on itself.
+    const host = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host
+    const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+    pages = startFallbackPages({ dir, origin, business: config.business, logger })
+  })
+  return {
+    stop() {
+      stopped = true
+      pages?.stop()
+    },
+  }
 }
 
 /** Requests in flight finish first; then stop handing leads over, and let go of Redis and SQLite. */
