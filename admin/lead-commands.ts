@@ -13,6 +13,8 @@ import { formatTable, parseLimit, parseSince, shortTime } from './format'
 import { sourceLines } from './lead-source'
 import { addReportCommand } from './report-command'
 import { addNotSpamCommand, describeSpam, isHeld, printQuarantine, quarantineLine } from './spam-commands'
+import { addDigestCommand } from './digest-command'
+import { findOfficeActions } from '../core/office/actions'
 
 const DEFAULT_LIST_LIMIT = 50
 
@@ -92,6 +94,7 @@ export function addLeadCommands(program: Command, ctx: AdminContext): void {
     )
 
   addNotSpamCommand(leads, ctx)
+  addDigestCommand(leads, ctx)
   addReportCommand(leads, ctx)
 }
 
@@ -154,6 +157,17 @@ function printLead(ctx: AdminContext, lead: ListedLead, db: Db): void {
     // Where the visit came from (shared/attribution.ts), then the values as stored.
     ...sourceLines(lead),
     ['spam', describeSpam(lead)],
+    // What the office did through its links (core/office/actions.ts), with the time.
+    [
+      'office',
+      findOfficeActions(db, lead.id)
+        .map((a) =>
+          a.action === 'spam'
+            ? `marked as spam at ${a.actedAt} (This is spam link)`
+            : `released at ${a.actedAt} (Not spam link in the digest)`,
+        )
+        .join('; ') || 'no link used',
+    ],
     ['duplicate of', lead.duplicateOf ?? 'no (first enquiry from this e-mail in 24 h)'],
     [
       'queued',

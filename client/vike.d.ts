@@ -1,5 +1,6 @@
 import type { BusinessConfig } from '../shared/business'
 import type { EnquiryFormState } from '../shared/enquiry-form-state'
+import type { OfficeLinkPage } from '../shared/office-link-page'
 
 declare global {
   namespace Vike {
@@ -19,6 +20,11 @@ declare global {
        * JavaScript (server/http/ssr.ts): the page says the report is on its way.
        */
       hailReportSent?: boolean
+      /**
+       * An office link's confirmation page (server/office/office-router.ts): what the link
+       * found or did. Rendered per request, never cached.
+       */
+      officeLink?: OfficeLinkPage
     }
   }
 }

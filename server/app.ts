@@ -27,6 +27,7 @@ import {
 } from './leads/readiness'
 import { ENQUIRY_ENDPOINT, FORM_TOKEN_ENDPOINT } from '../shared/enquiry'
 import { createSeoFilesRouter } from './http/seo-files'
+import { createOfficeRouter, OFFICE_CONFIRM_PATH, renderPlainOfficePage } from './office/office-router'
 
 export interface AppDeps {
   config: WebConfig
@@ -109,6 +110,16 @@ export function createApp(deps: AppDeps): express.Express {
     )
     app.use(FORM_TOKEN_ENDPOINT, createFormTokenRouter(deps.db))
     app.use(HAIL_REPORT_ENDPOINT, createHailReportRouter(deps.db))
+    // The office's links: their own router, never the page cache (docs/spam.md).
+    app.use(
+      OFFICE_CONFIRM_PATH,
+      createOfficeRouter({
+        db: deps.db,
+        logger,
+        siteUrl: config.siteUrl,
+        renderPage: deps.renderPages === false ? renderPlainOfficePage : undefined,
+      }),
+    )
   }
 
   if (deps.devMiddleware) {

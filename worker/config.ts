@@ -34,19 +34,11 @@ import { HEARTBEAT_SETTINGS, readHeartbeatSettings } from './heartbeat'
 import { CHANNELS } from './notifications/channels'
 import type { Channel } from './notifications/channels/channel'
 import { checkSmtpSettings, readSmtpSettings, SMTP_SETTINGS } from './notifications/smtp'
+import { OFFICE_LINK_SETTINGS, parseDigestTime, SPAM_SETTINGS } from '../core/office/settings'
 
 /** The reconciler must pick a lost lead up within two minutes at most. */
 const MAX_RECONCILE_GRACE_MS = 2 * 60_000
 const HOUR_MS = 60 * 60_000
-
-/** How long spam stays in quarantine before the worker deletes it (docs/spam.md). */
-const SPAM_SETTINGS = {
-  SPAM_RETENTION_DAYS: z.coerce
-    .number({ error: 'must be a number of days, e.g. 30' })
-    .int('must be a whole number of days')
-    .min(1, 'must be at least 1 day, so the office can look at the quarantine before it is gone')
-    .default(30),
-}
 
 /** A directory URL that file names are appended to: always ends with a slash. */
 const directoryUrl = (what: string, fallback: string) =>
@@ -128,6 +120,7 @@ export function workerConfigSchema(channels: readonly Channel[]) {
         ...SMTP_SETTINGS,
         ...TIMING_SETTINGS,
         ...SPAM_SETTINGS,
+        ...OFFICE_LINK_SETTINGS,
         ...RUNTIME_SETTINGS,
         ...STORM_SETTINGS,
         ...STORM_REFRESH_SETTINGS,
@@ -147,6 +140,13 @@ export function workerConfigSchema(channels: readonly Channel[]) {
           backup: { dir: backupDir, intervalHours: e.BACKUP_INTERVAL_HOURS, keep: e.BACKUP_KEEP },
           /** Spam in quarantine older than this is deleted by the worker. */
           spamRetentionDays: e.SPAM_RETENTION_DAYS,
+          /** The office's links and the daily digest of held leads (core/office/). */
+          office: {
+            linkDays: e.OFFICE_LINK_DAYS,
+            digestTime: parseDigestTime(e.SPAM_DIGEST_TIME),
+            /** The office e-mail's recipients (LEAD_NOTIFY_TO): the digest goes to them too. */
+            notifyTo: listOfAddresses((e as Record<string, unknown>).LEAD_NOTIFY_TO),
+          },
           redisUrl: e.REDIS_URL,
           queuePrefix: e.QUEUE_PREFIX,
           logLevel: e.LOG_LEVEL,
@@ -192,6 +192,11 @@ export function workerConfigSchema(channels: readonly Channel[]) {
 }
 
 type NotifyEnv = EnvOf<typeof SMTP_SETTINGS> & EnvOf<typeof TIMING_SETTINGS> & Record<string, unknown>
+
+/** A comma-separated list of addresses (a channel's variable, checked by its channel). */
+function listOfAddresses(value: unknown): string[] {
+  return typeof value === 'string' ? value.split(',').map((a) => a.trim()) : []
+}
 
 export const WorkerConfigSchema = workerConfigSchema(CHANNELS)
 

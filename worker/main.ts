@@ -16,6 +16,9 @@ import { WorkerConfigSchema, type WorkerConfig } from './config'
 import { startLeadDelivery } from './lead-delivery'
 import { startLeadWorker } from './lead-worker'
 import { startStormRefresh } from './storms/refresh'
+import { startSpamDigestSchedule } from './spam-digest'
+import { createMailer } from '../core/mail/mailer'
+import { createOfficeLinks } from '../core/office/links'
 
 export function startWorker(): void {
   const { config, envFile } = loadConfigOrExit(WorkerConfigSchema)
@@ -38,6 +41,24 @@ export function startWorker(): void {
   const backups = startBackupSchedule({ db, databasePath: config.databasePath, logger, ...config.backup })
   const quarantine = startQuarantinePurge({ db, retentionDays: config.spamRetentionDays, logger })
   const storms = startStormRefresh({ db, logger, settings: config.stormRefresh })
+  // The daily digest of held leads goes to the office e-mail's recipients, on its own connection.
+  const digestMailer =
+    config.notify.smtp && config.office.notifyTo.length
+      ? createMailer(config.notify.smtp, config.notify.sendTimeoutMs)
+      : undefined
+  const digest = startSpamDigestSchedule({
+    db,
+    logger,
+    time: config.office.digestTime,
+    mail:
+      digestMailer && config.notify.smtp
+        ? { mailer: digestMailer, from: config.notify.smtp.from, to: config.office.notifyTo }
+        : undefined,
+    links: createOfficeLinks(db, { siteUrl: config.siteUrl, days: config.office.linkDays }),
+    businessName: config.business.name,
+    linkDays: config.office.linkDays,
+    retentionDays: config.spamRetentionDays,
+  })
   const heartbeat = startHeartbeat({
     file: config.workerHeartbeat.file,
     isHealthy: () => leadWorker.worker.isRunning() && db.prepare('SELECT 1').get() !== undefined,
@@ -52,6 +73,8 @@ export function startWorker(): void {
       heartbeat.stop()
       backups.stop()
       quarantine.stop()
+      digest.stop()
+      digestMailer?.close()
       storms.stop()
       await leadWorker.close()
       await delivery.close()

@@ -32,9 +32,9 @@ function officeSubject(lead: LeadView): string {
 
 export async function buildOfficeMail(
   lead: LeadView,
-  opts: { from: string; to: string[] },
+  opts: { from: string; to: string[]; spamUrl?: string },
 ): Promise<OutgoingMail> {
-  const { html, text } = await renderBoth(<LeadEmail lead={lead} />)
+  const { html, text } = await renderBoth(<LeadEmail lead={lead} spamUrl={opts.spamUrl} />)
   return {
     from: opts.from,
     to: opts.to,

@@ -29,6 +29,7 @@ import { findLeadReport } from '../../core/storms/lead-reports'
 import { LEAD_FORMS } from '../../shared/lead-forms'
 import { createLeadReports, type LeadReports } from '../storms/lead-reports'
 import type { ConfiguredChannel, SendContext } from './channels/channel'
+import { createOfficeLinks } from '../../core/office/links'
 import { buildLeadView, type LeadView } from './lead-view'
 import { createMailer, type Mailer } from './mailer'
 import type { Outcome } from './outcome'
@@ -80,6 +81,7 @@ export function createNotifier(deps: {
     business: config.business,
     sendTimeoutMs: notify.sendTimeoutMs,
     reports,
+    officeLinks: createOfficeLinks(db, { siteUrl: config.siteUrl, days: config.office.linkDays }),
   }
   const record = createOutcomeRecorder({ db, logger, retry: notify.retry })
   const leaseMs = claimLeaseMs(notify.sendTimeoutMs)

@@ -16,6 +16,7 @@ import type { Mailer } from '../mailer'
 import type { Outcome } from '../outcome'
 import type { SmtpSettings } from '../smtp'
 import type { LeadReports } from '../../storms/lead-reports'
+import type { OfficeLinks } from '../../../core/office/links'
 
 /** What the worker's channels share: the SMTP connection, when there is one. */
 export interface SharedChannelSettings {
@@ -38,6 +39,8 @@ export interface SendContext {
   test?: boolean
   /** The weather reports of hail report leads (worker/storms/lead-reports.ts). */
   reports?: LeadReports
+  /** The office's links (core/office/links.ts): the office e-mail's "This is spam". */
+  officeLinks?: OfficeLinks
 }
 
 /** One channel's module: everything the channel is. */

@@ -48,7 +48,9 @@ export const officeEmail = defineChannel({
   describeTest: (settings) => `office e-mail to ${settings.to.join(', ')} via ${settings.smtp.safeUrl}`,
   async send(lead, settings, ctx) {
     if (!ctx.mailer) return { kind: 'failed', reason: 'SMTP_URL is no longer configured' }
-    const mail = await buildOfficeMail(lead, { from: settings.smtp.from, to: settings.to })
+    // A test notification is about no stored lead: it gets no "This is spam" link.
+    const spamUrl = ctx.test ? undefined : ctx.officeLinks?.url('spam', lead.id)
+    const mail = await buildOfficeMail(lead, { from: settings.smtp.from, to: settings.to, spamUrl })
     return ctx.mailer.send(ctx.test ? { ...mail, subject: `[Test] ${mail.subject}` } : mail)
   },
 })

@@ -63,7 +63,11 @@ function FieldValue({ row }: { row: SummaryLine }) {
   return row.value
 }
 
-export function LeadEmail({ lead }: { lead: LeadView }) {
+/**
+ * `spamUrl`: the office's "This is spam" link (core/office/links.ts), which opens a
+ * confirmation page on the site; absent in a test notification.
+ */
+export function LeadEmail({ lead, spamUrl }: { lead: LeadView; spamUrl?: string }) {
   const where = lead.city ? `, ${lead.city}` : ''
   return (
     <Html lang="en">
@@ -113,6 +117,15 @@ export function LeadEmail({ lead }: { lead: LeadView }) {
           <Text style={styles.small}>
             {`Reply to this e-mail to write to ${lead.firstName} directly: it is addressed to ${lead.email}.`}
           </Text>
+          {spamUrl ? (
+            <Text style={styles.small}>
+              {'Not a real enquiry? '}
+              <Link href={spamUrl}>This is spam</Link>
+              {
+                ': the link opens a page on the website where one button marks it, so the spam filter learns from it.'
+              }
+            </Text>
+          ) : null}
         </Container>
       </Body>
     </Html>

@@ -1,0 +1,165 @@
+/**
+ * The confirmation page of an office link (docs/spam.md, "The office's links"): what the link
+ * will do, with the one button that does it (a plain form post, no script), or what it did,
+ * or why it cannot, and what the office can do instead. Written for the office, not for a
+ * developer. Not indexed (the server sends X-Robots-Tag and the head a robots meta tag).
+ */
+import { usePageContext } from 'vike-react/usePageContext'
+import { officeLinkTitle, type OfficeLinkLead, type OfficeLinkPage } from '../../../shared/office-link-page'
+
+function LeadSummary({ lead }: { lead: OfficeLinkLead }) {
+  return (
+    <dl className="office-lead">
+      <dt>Name</dt>
+      <dd>{lead.name || '(none)'}</dd>
+      <dt>Received</dt>
+      <dd>{lead.receivedAt}</dd>
+      <dt>Phone</dt>
+      <dd>{lead.phone || '(none)'}</dd>
+      <dt>E-mail</dt>
+      <dd>{lead.email || '(none)'}</dd>
+      <dt>Address</dt>
+      <dd>{lead.address || '(none)'}</dd>
+      {lead.message ? (
+        <>
+          <dt>Message</dt>
+          <dd>{lead.message}</dd>
+        </>
+      ) : null}
+      {lead.reasons.length ? (
+        <>
+          <dt>Why it was held</dt>
+          <dd>
+            <ul>
+              {lead.reasons.map((reason) => (
+                <li key={reason}>{reason}</li>
+              ))}
+            </ul>
+          </dd>
+        </>
+      ) : null}
+    </dl>
+  )
+}
+
+/** Who else can help when a link cannot: whoever runs the site, with the command they need. */
+function AskTheSite({ command }: { command?: string }) {
+  return (
+    <p>
+      {command
+        ? `If you need it done, ask whoever looks after the website to run: `
+        : 'If something is not right, ask whoever looks after the website.'}
+      {command ? <code>{command}</code> : null}
+    </p>
+  )
+}
+
+function Body({ page }: { page: OfficeLinkPage | undefined }) {
+  if (!page || page.kind === 'invalid')
+    return (
+      <>
+        <p className="lead">
+          This link is not complete or was changed, so it cannot do anything. Nothing has been changed.
+        </p>
+        <p>
+          Open the link straight from the e-mail, or copy all of it into the browser. Held enquiries are also
+          listed in the next daily e-mail of held enquiries.
+        </p>
+        <AskTheSite />
+      </>
+    )
+  if (page.kind === 'refused')
+    return (
+      <>
+        <p className="lead">
+          This request did not come from the page of the link, so nothing has been changed.
+        </p>
+        <p>Open the link from the e-mail again and press the button on that page.</p>
+      </>
+    )
+  if (page.kind === 'gone')
+    return (
+      <>
+        <p className="lead">
+          {`Enquiries held as spam are deleted ${page.retentionDays} days after they were held, and this one has been. Nothing has been changed.`}
+        </p>
+        <AskTheSite />
+      </>
+    )
+  const { lead, action } = page
+  const command = `site-admin leads ${action === 'not_spam' ? 'not-spam' : 'show'} ${lead.shortId}`
+  switch (page.kind) {
+    case 'ready':
+      return (
+        <>
+          <p className="lead">
+            {action === 'not_spam'
+              ? 'The spam filter held this enquiry back, so it has not reached you. If it is from a real person, deliver it: it then reaches you like any new enquiry, once.'
+              : 'Marking it as spam teaches the spam filter to hold back enquiries like it. The enquiry stays in your records, and nothing is sent to the person who wrote it.'}
+          </p>
+          <LeadSummary lead={lead} />
+          <form method="post" action={`/office/confirm/${page.token}`} className="office-confirm-form">
+            <button type="submit" className="btn btn-primary">
+              {action === 'not_spam' ? 'Not spam: deliver it' : 'This is spam'}
+            </button>
+          </form>
+          <p className="office-note">{`Nothing has changed yet: only the button does. This link works until ${page.expiresAt}, once.`}</p>
+        </>
+      )
+    case 'done':
+      return (
+        <>
+          <p className="lead" role="status">
+            {action === 'not_spam'
+              ? `${page.just ? 'Done: this enquiry was' : 'This enquiry was already'} released from the spam hold on ${page.at}${page.by === 'site-admin' ? ' by whoever looks after the website' : ''}. It reaches you like any new enquiry, once. There is nothing more to do.`
+              : `${page.just ? 'Done: this enquiry was' : 'This enquiry was already'} marked as spam on ${page.at}. The spam filter learns from it. There is nothing more to do.`}
+          </p>
+          <LeadSummary lead={lead} />
+        </>
+      )
+    case 'expired':
+      return (
+        <>
+          <p className="lead">
+            Links in our e-mails work for a limited time, and this one has expired. Nothing has been changed.
+          </p>
+          {action === 'not_spam' && page.heldUntil ? (
+            <>
+              <p>{`The enquiry is still held back, and will be deleted on ${page.heldUntil}.`}</p>
+              <AskTheSite command={command} />
+            </>
+          ) : (
+            <p>
+              The enquiry already reached you, so nothing is lost. If it is spam, you can simply delete the
+              e-mail.
+            </p>
+          )}
+          <LeadSummary lead={lead} />
+        </>
+      )
+    case 'not-applicable':
+      return (
+        <>
+          <p className="lead">
+            {page.held
+              ? 'The spam filter already holds this enquiry back: it has not reached you. Nothing has been changed.'
+              : 'The spam filter never held this enquiry back: it reached you like any other. Nothing has been changed.'}
+          </p>
+          <LeadSummary lead={lead} />
+        </>
+      )
+  }
+}
+
+export default function Page() {
+  const { officeLink } = usePageContext()
+  return (
+    <section className="section office-confirm">
+      <div className="container office-confirm-body">
+        <p className="eyebrow">For the office</p>
+        <h1>{officeLinkTitle(officeLink)}</h1>
+        <Body page={officeLink} />
+      </div>
+    </section>
+  )
+}

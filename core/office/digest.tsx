@@ -1,0 +1,255 @@
+/**
+ * The digest of held leads (docs/spam.md, "The digest of held leads"): built, sent and
+ * recorded here, for the worker's daily schedule (worker/spam-digest.ts) and for
+ * `site-admin leads digest` alike.
+ *
+ * Which leads a digest lists: those held since the last digest that was sent (by its
+ * covered_until), still held, oldest first, at most MAX_LISTED; when no digest was ever sent,
+ * every lead still held. A digest that lists nothing is not sent. Older leads still held are
+ * one line, with when the oldest is deleted; their links are in the digest that listed them.
+ * A digest that failed or never finished moves no line: its leads are in the next one.
+ *
+ * Every digest is a row in spam_digests (migration 008). The worker's carries its local day,
+ * unique, so it never sends two for one day whatever restarts.
+ */
+import type { Db } from '../db/connection'
+import { toLead, type LeadRow } from '../db/leads'
+import { prepare } from '../db/prepare'
+import type { Mailer, OutgoingMail } from '../mail/mailer'
+import { renderBoth } from '../mail/render'
+import { addressOf } from '../mail/smtp'
+import { toBodyText, toHeaderText } from '../mail/text'
+import { formatOfficeTime, messageStart } from './actions'
+import type { OfficeLinks } from './links'
+import { SpamDigestEmail, type DigestLead, type DigestView } from './SpamDigestEmail'
+
+/** The most leads one digest lists; a surge of spam is counted, not listed. */
+export const MAX_LISTED = 50
+const DAY_MS = 24 * 60 * 60 * 1000
+/** A scheduled digest that failed is tried again this long after, within its day. */
+export const DIGEST_RETRY_MS = 15 * 60_000
+/** …at most this many times a day. */
+export const DIGEST_MAX_ATTEMPTS = 5
+
+export type DigestTrigger = 'schedule' | 'site-admin'
+export type DigestStatus = 'sending' | 'sent' | 'failed' | 'nothing'
+
+export interface DigestRecord {
+  id: number
+  trigger: DigestTrigger
+  day: string | null
+  status: DigestStatus
+  startedAt: string
+  coveredUntil: string
+  leads: number
+  attempts: number
+  finishedAt: string | null
+  detail: string | null
+}
+
+function toRecord(r: Record<string, unknown>): DigestRecord {
+  return {
+    id: r.id as number,
+    trigger: r.trigger as DigestTrigger,
+    day: r.day as string | null,
+    status: r.status as DigestStatus,
+    startedAt: r.started_at as string,
+    coveredUntil: r.covered_until as string,
+    leads: r.leads as number,
+    attempts: r.attempts as number,
+    finishedAt: r.finished_at as string | null,
+    detail: r.detail as string | null,
+  }
+}
+
+/** The last digest that reached the mail server; null before the first. */
+export function lastSentDigest(db: Db): DigestRecord | null {
+  const row = prepare(
+    db,
+    `SELECT * FROM spam_digests WHERE status = 'sent' ORDER BY covered_until DESC, id DESC LIMIT 1`,
+  ).get() as Record<string, unknown> | undefined
+  return row ? toRecord(row) : null
+}
+
+/** The scheduled digest of a local day, if one was started. */
+export function digestOfDay(db: Db, day: string): DigestRecord | null {
+  const row = prepare(db, 'SELECT * FROM spam_digests WHERE day = ?').get(day) as
+    Record<string, unknown> | undefined
+  return row ? toRecord(row) : null
+}
+
+/**
+ * Starts a digest: for the schedule, claims its day (null when the day has one already, so a
+ * second worker or a restart sends nothing); for site-admin, always a new row.
+ */
+export function startDigest(db: Db, trigger: DigestTrigger, day: string | null, now: Date): number | null {
+  return db
+    .transaction(() => {
+      const result = prepare(
+        db,
+        `INSERT INTO spam_digests (trigger, day, status, started_at, covered_until)
+         VALUES (?, ?, 'sending', ?, ?) ON CONFLICT DO NOTHING`,
+      ).run(trigger, day, now.toISOString(), now.toISOString())
+      return result.changes === 1 ? Number(result.lastInsertRowid) : null
+    })
+    .immediate()
+}
+
+/**
+ * Takes a failed scheduled digest of `day` up again when it failed at least DIGEST_RETRY_MS
+ * ago and has tries left; null otherwise. It covers up to the time of the new try.
+ */
+export function retryFailedDigest(db: Db, day: string, now: Date): number | null {
+  return db
+    .transaction(() => {
+      const row = prepare(
+        db,
+        `UPDATE spam_digests SET status = 'sending', attempts = attempts + 1, covered_until = ?, finished_at = NULL
+         WHERE day = ? AND status = 'failed' AND finished_at <= ? AND attempts < ? RETURNING id`,
+      ).get(
+        now.toISOString(),
+        day,
+        new Date(now.getTime() - DIGEST_RETRY_MS).toISOString(),
+        DIGEST_MAX_ATTEMPTS,
+      ) as { id: number } | undefined
+      return row?.id ?? null
+    })
+    .immediate()
+}
+
+export function finishDigest(
+  db: Db,
+  id: number,
+  outcome: { status: Exclude<DigestStatus, 'sending'>; leads: number; detail: string | null },
+  now: Date,
+): void {
+  db.transaction(() => {
+    prepare(
+      db,
+      'UPDATE spam_digests SET status = ?, leads = ?, detail = ?, finished_at = ? WHERE id = ?',
+    ).run(outcome.status, outcome.leads, outcome.detail, now.toISOString(), id)
+  }).immediate()
+}
+
+export interface DigestPlan {
+  /** Held since `since` (or all held when null), still held, oldest first, at most MAX_LISTED. */
+  leads: ReturnType<typeof toLead>[]
+  notListed: number
+  olderHeld: number
+  oldestHeldAt: string | null
+  since: string | null
+}
+
+/** What a digest covering up to `until` lists, after the last sent digest (or all, with `all`). */
+export function planDigest(db: Db, until: Date, opts: { all?: boolean } = {}): DigestPlan {
+  const since = opts.all ? null : (lastSentDigest(db)?.coveredUntil ?? null)
+  const held = `quarantined_at IS NOT NULL AND released_at IS NULL`
+  const rows = prepare(
+    db,
+    `SELECT * FROM form_submissions WHERE ${held} AND quarantined_at > ? AND quarantined_at <= ?
+     ORDER BY quarantined_at ASC, id ASC`,
+  ).all(since ?? '', until.toISOString()) as LeadRow[]
+  const older = prepare(
+    db,
+    `SELECT COUNT(*) AS n, MIN(quarantined_at) AS oldest FROM form_submissions WHERE ${held} AND quarantined_at <= ?`,
+  ).get(since ?? '') as { n: number; oldest: string | null }
+  return {
+    leads: rows.slice(0, MAX_LISTED).map(toLead),
+    notListed: Math.max(0, rows.length - MAX_LISTED),
+    olderHeld: since ? older.n : 0,
+    oldestHeldAt: since ? older.oldest : null,
+    since,
+  }
+}
+
+export interface DigestMailOptions {
+  from: string
+  to: string[]
+  businessName: string
+  links: OfficeLinks
+  linkDays: number
+  retentionDays: number
+  now: Date
+}
+
+/** The digest e-mail of a plan, with a "Not spam: deliver it" link for each lead. */
+export async function buildDigestMail(
+  plan: DigestPlan,
+  digestId: number,
+  opts: DigestMailOptions,
+): Promise<OutgoingMail> {
+  const leads: DigestLead[] = plan.leads.map((lead) => ({
+    id: lead.id,
+    name: toBodyText(`${lead.firstName} ${lead.lastName}`.trim()),
+    phone: toBodyText(lead.phone ?? ''),
+    email: toBodyText(lead.email ?? ''),
+    address: toBodyText(lead.address ?? ''),
+    message: toBodyText(messageStart(lead.message)),
+    receivedAt: formatOfficeTime(lead.createdAt),
+    reasons: lead.spamReasons.map((r) => r.text),
+    releaseUrl: opts.links.url('not_spam', lead.id, opts.now),
+  }))
+  const view: DigestView = {
+    businessName: opts.businessName,
+    leads,
+    notListed: plan.notListed,
+    olderHeld: plan.olderHeld,
+    oldestDeletedAt: plan.oldestHeldAt
+      ? formatOfficeTime(new Date(new Date(plan.oldestHeldAt).getTime() + opts.retentionDays * DAY_MS))
+      : null,
+    linkDays: opts.linkDays,
+    retentionDays: opts.retentionDays,
+  }
+  const { html, text } = await renderBoth(<SpamDigestEmail view={view} />)
+  const count = leads.length + plan.notListed
+  const domain = addressOf(opts.from)?.split('@')[1] ?? 'localhost'
+  return {
+    from: opts.from,
+    to: opts.to,
+    subject: toHeaderText(
+      `Held as possible spam: ${count} ${count === 1 ? 'enquiry' : 'enquiries'} to check`,
+      150,
+    ),
+    messageId: `<spam-digest-${digestId}@${domain}>`,
+    html,
+    text,
+    headers: { 'X-Spam-Digest-Id': String(digestId) },
+  }
+}
+
+export interface DigestOutcome {
+  status: Exclude<DigestStatus, 'sending'>
+  /** How many leads it listed. */
+  leads: number
+  plan: DigestPlan
+  detail: string | null
+}
+
+/**
+ * Sends the digest started as `digestId` (startDigest or retryFailedDigest): lists what it
+ * covers, sends it when there is anything, and records how it ended.
+ */
+export async function sendDigest(
+  db: Db,
+  digestId: number,
+  opts: DigestMailOptions & { mailer: Mailer; all?: boolean },
+): Promise<DigestOutcome> {
+  const plan = planDigest(db, opts.now, { all: opts.all })
+  if (plan.leads.length === 0) {
+    finishDigest(db, digestId, { status: 'nothing', leads: 0, detail: null }, opts.now)
+    return { status: 'nothing', leads: 0, plan, detail: null }
+  }
+  let outcome: DigestOutcome
+  try {
+    const mail = await buildDigestMail(plan, digestId, opts)
+    const sent = await opts.mailer.send(mail)
+    outcome =
+      sent.kind === 'sent'
+        ? { status: 'sent', leads: plan.leads.length, plan, detail: sent.detail ?? null }
+        : { status: 'failed', leads: plan.leads.length, plan, detail: sent.reason }
+  } catch (err) {
+    outcome = { status: 'failed', leads: plan.leads.length, plan, detail: (err as Error).message }
+  }
+  finishDigest(db, digestId, outcome, opts.now)
+  return outcome
+}

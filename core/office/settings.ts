@@ -1,0 +1,49 @@
+/**
+ * The settings of the office's links, of the digest of held leads and of how long held spam is
+ * kept (docs/configuration.md), read by the worker (which sends both and deletes old spam) and
+ * by site-admin (`leads digest`).
+ */
+import { z } from 'zod'
+import { DEFAULT_SPAM_RETENTION_DAYS } from './actions'
+import { DEFAULT_LINK_DAYS } from './links'
+
+/** How long spam stays in quarantine before the worker deletes it (docs/spam.md). */
+export const SPAM_SETTINGS = {
+  SPAM_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a number of days, e.g. 30' })
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1 day, so the office can look at the quarantine before it is gone')
+    .default(DEFAULT_SPAM_RETENTION_DAYS),
+}
+
+/** 'HH:MM' on a 24-hour clock, in the business's time zone (America/Denver). */
+export interface DigestTime {
+  hour: number
+  minute: number
+}
+
+export const OFFICE_LINK_SETTINGS = {
+  /** How many days a "Not spam" or "This is spam" link works after its e-mail was sent. */
+  OFFICE_LINK_DAYS: z.coerce
+    .number({ error: 'must be a number of days, e.g. 14' })
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1 day, so the office can open the e-mail the next morning')
+    .max(90, 'must be at most 90 days: an old link in a forwarded e-mail should not still act')
+    .default(DEFAULT_LINK_DAYS),
+  /** When the worker sends the day's digest of held leads, Denver time; off: never. */
+  SPAM_DIGEST_TIME: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((v) => v === 'off' || /^([01]?\d|2[0-3]):[0-5]\d$/.test(v), {
+      message: 'must be a time of day on a 24-hour clock, e.g. 08:00 (Denver time), or off',
+    })
+    .default('08:00'),
+}
+
+/** The digest's time of day, or null when the scheduled digest is off. */
+export function parseDigestTime(value: string): DigestTime | null {
+  if (value === 'off') return null
+  const [hour, minute] = value.split(':').map(Number) as [number, number]
+  return { hour, minute }
+}

@@ -1,0 +1,74 @@
+/**
+ * What an office link's confirmation page shows (client/pages/office-confirm/), as the server
+ * works it out (server/office/office-router.ts) and hands it over in pageContext.officeLink.
+ * The page is rendered per request and never cached; the words are written for the office.
+ */
+
+/** The two things a link can do. */
+export type OfficeLinkAction = 'not_spam' | 'spam'
+
+/** The enquiry as the page names it, so the office sees which one it is about to change. */
+export interface OfficeLinkLead {
+  /** The first 8 characters of its id: what site-admin takes. */
+  shortId: string
+  name: string
+  /** When it arrived, in the business's time zone: 'Tue, Jun 17, 2025, 2:05 PM MDT'. */
+  receivedAt: string
+  address: string
+  email: string
+  phone: string
+  /** The start of the message; empty when there is none. */
+  message: string
+  /** Why the score held it, in words (held leads only). */
+  reasons: string[]
+}
+
+export type OfficeLinkPage =
+  /** Nothing happened yet: the button will act. */
+  | { kind: 'ready'; action: OfficeLinkAction; token: string; lead: OfficeLinkLead; expiresAt: string }
+  /** The button was pressed now (`just`), or earlier: what happened and when. */
+  | {
+      kind: 'done'
+      action: OfficeLinkAction
+      lead: OfficeLinkLead
+      at: string
+      by: 'office-link' | 'site-admin'
+      just: boolean
+    }
+  /** The link works no longer; nothing changed. `heldUntil`: when a held lead will be deleted. */
+  | { kind: 'expired'; action: OfficeLinkAction; lead: OfficeLinkLead; heldUntil: string | null }
+  /** The link does not fit the enquiry's state (a "Not spam" link for a lead never held …). */
+  | { kind: 'not-applicable'; action: OfficeLinkAction; lead: OfficeLinkLead; held: boolean }
+  /** The enquiry is no longer stored (held spam is deleted after its retention). */
+  | { kind: 'gone'; action: OfficeLinkAction; retentionDays: number }
+  /** Not a link the site made: cut short or altered. */
+  | { kind: 'invalid' }
+  /** The button was pressed on another site's page (the same-origin check refused it). */
+  | { kind: 'refused' }
+
+/** The page's <title> for each case. */
+export function officeLinkTitle(page: OfficeLinkPage | undefined): string {
+  if (!page) return 'This link does not work'
+  switch (page.kind) {
+    case 'ready':
+      return page.action === 'not_spam' ? 'Deliver this enquiry?' : 'Mark this enquiry as spam?'
+    case 'done':
+      return page.action === 'not_spam'
+        ? page.just
+          ? 'Enquiry delivered'
+          : 'Already delivered'
+        : page.just
+          ? 'Marked as spam'
+          : 'Already marked as spam'
+    case 'expired':
+      return 'This link has expired'
+    case 'not-applicable':
+      return page.held ? 'This enquiry is held as spam' : 'This enquiry was never held back'
+    case 'gone':
+      return 'This enquiry is no longer stored'
+    case 'invalid':
+      return 'This link does not work'
+    case 'refused':
+      return 'Please use the button on the page'
+  }
+}

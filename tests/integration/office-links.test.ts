@@ -1,0 +1,373 @@
+/**
+ * The office's links and the digest of held leads (docs/spam.md, "The office's links"), on the
+ * real app (supertest), a real SQLite file, the worker's notifier and reconciler, and a real
+ * SMTP server: a link is signed, expires and acts once; a GET never changes anything; the
+ * button releases a held lead (delivered once) or marks a delivered one as spam, and the
+ * classifier's examples get the office's label; the digest lists what was held since the last
+ * one, and the worker's schedule sends one a day.
+ */
+import { randomUUID } from 'node:crypto'
+import request from 'supertest'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import type { Db } from '../../core/db/connection'
+import { findLead } from '../../core/db/leads'
+import { findOfficeActions } from '../../core/office/actions'
+import {
+  createOfficeLinks,
+  makeOfficeToken,
+  officeLinkKey,
+  OFFICE_CONFIRM_PATH,
+} from '../../core/office/links'
+import { createMailer } from '../../core/mail/mailer'
+import { startSpamDigestSchedule } from '../../worker/spam-digest'
+import { createLogger } from '../../core/logger'
+import { addLead } from '../support/leads'
+import { startTestSmtpServer, type TestSmtpServer } from '../support/notify-peers'
+import { SITE_ORIGIN, usePipeline, waitFor } from '../support/pipeline'
+import { runAdminCaptured } from '../support/admin'
+
+let smtp: TestSmtpServer
+beforeAll(async () => {
+  smtp = await startTestSmtpServer()
+})
+afterAll(async () => {
+  await smtp?.close()
+})
+
+const SPAM = {
+  score: 12,
+  reasons: [
+    { code: 'honeypot', points: 10, text: 'honeypot field filled' },
+    { code: 'token_missing', points: 2, text: 'no form token (sent without the form)' },
+  ],
+  quarantine: true,
+}
+
+const pipeline = usePipeline(
+  () => ({
+    label: 'office-links',
+    env: {
+      SMTP_URL: smtp.url,
+      LEAD_NOTIFY_FROM: 'leads@roofer.example',
+      LEAD_NOTIFY_TO: 'office@roofer.example',
+      RECONCILE_GRACE_MS: '0',
+      RECONCILE_INTERVAL_MS: '50',
+    },
+  }),
+  { reconciler: true },
+)
+
+const db = (): Db => pipeline().db
+const pathOf = (url: string) => new URL(url).pathname
+const linkTo = (action: 'not_spam' | 'spam', leadId: string) =>
+  pathOf(createOfficeLinks(db(), { siteUrl: SITE_ORIGIN, days: 14 }).url(action, leadId))
+const press = (path: string, origin = SITE_ORIGIN) =>
+  request(pipeline().app).post(path).set('Origin', origin).type('form').send('')
+const open = (path: string) => request(pipeline().app).get(path)
+
+/** A lead held as spam, at `at` (now by default). */
+function heldLead(name = 'Quentin', at?: Date): string {
+  return addLead(db(), {
+    firstName: name,
+    message: 'Please call about hail on the roof.',
+    spam: SPAM,
+    ...(at ? { createdAt: at } : {}),
+  })
+}
+
+/** Everything a link could change: the lead's row, the office's acts, the classifier's examples. */
+function stateOf(leadId: string) {
+  return {
+    lead: findLead(db(), leadId),
+    actions: findOfficeActions(db(), leadId),
+    examples: db().prepare('SELECT label, source FROM spam_examples WHERE lead_id = ?').all(leadId),
+  }
+}
+
+const officeMailsFor = (leadId: string) =>
+  smtp.messages.filter((m) => m.parsed.headers.get('x-lead-id') === leadId)
+
+describe('the confirmation page: GET never changes anything', () => {
+  test('a valid "Not spam" link shows the lead and the button, not cached or indexed; opening it again changes nothing', async () => {
+    const id = heldLead('Opened')
+    const before = stateOf(id)
+    const link = linkTo('not_spam', id)
+    expect(link).toMatch(new RegExp(`^${OFFICE_CONFIRM_PATH}/n\\.${id}\\.[0-9a-z]+\\.[A-Za-z0-9_-]{32}$`))
+    for (let i = 0; i < 3; i++) {
+      const res = await open(link)
+      expect(res.status).toBe(200)
+      expect(res.headers['cache-control']).toBe('no-store')
+      expect(res.headers['x-robots-tag']).toBe('noindex')
+      expect(res.headers['referrer-policy']).toBe('no-referrer')
+      expect(res.text).toContain('Deliver this enquiry?')
+      expect(res.text).toContain(`<form method="post" action="${link}">`)
+    }
+    const head = await request(pipeline().app).head(link)
+    expect(head.status).toBe(200)
+    expect(stateOf(id)).toEqual(before)
+    expect(before.lead?.releasedAt).toBeNull()
+  })
+})
+
+describe('"Not spam: deliver it"', () => {
+  test('the button releases the lead, which reaches the office once; the classifier learns not_spam; a second press says what happened', async () => {
+    const id = heldLead('Released')
+    const link = linkTo('not_spam', id)
+    const res = await press(link)
+    expect(res.status).toBe(200)
+    expect(res.text).toContain('Enquiry delivered')
+    expect(res.text).toContain('Released from the spam hold on')
+    const after = stateOf(id)
+    expect(after.lead?.releasedAt).not.toBeNull()
+    expect(after.actions).toEqual([
+      { leadId: id, action: 'not_spam', source: 'office-link', actedAt: after.lead?.releasedAt },
+    ])
+    expect(after.examples).toEqual([{ label: 'not_spam', source: 'office-link' }])
+
+    await waitFor(() => officeMailsFor(id).length === 1, 5000, 'the released lead to reach the office')
+    await waitFor(() => findLead(db(), id)?.settledAt != null, 5000, 'the lead to settle')
+    const settled = stateOf(id)
+
+    const again = await press(link)
+    expect(again.status).toBe(200)
+    expect(again.text).toContain('Already delivered')
+    const reopened = await open(link)
+    expect(reopened.text).toContain('Already delivered')
+    expect(stateOf(id)).toEqual(settled)
+    // The reconciler runs every 50 ms: a second delivery would have come by now.
+    await new Promise((r) => setTimeout(r, 300))
+    expect(officeMailsFor(id)).toHaveLength(1)
+  })
+
+  test('a lead released with site-admin first: the link says so and changes nothing', async () => {
+    const id = heldLead('AdminFirst')
+    const link = linkTo('not_spam', id)
+    const admin = await runAdminCaptured(['leads', 'not-spam', id], {
+      env: { DATABASE_PATH: pipeline().config.databasePath },
+      at: new Date(),
+    })
+    expect(admin.code).toBe(0)
+    const before = stateOf(id)
+    const res = await press(link)
+    expect(res.text).toContain('Already delivered')
+    expect(stateOf(id)).toEqual(before)
+  })
+
+  test('a cross-site press is refused (403) and changes nothing', async () => {
+    const id = heldLead('CrossSite')
+    const before = stateOf(id)
+    const res = await press(linkTo('not_spam', id), 'https://elsewhere.example')
+    expect(res.status).toBe(403)
+    expect(res.text).toContain('Please use the button on the page')
+    expect(stateOf(id)).toEqual(before)
+  })
+
+  test('a "Not spam" link for a lead that was never held changes nothing', async () => {
+    const id = addLead(db(), { firstName: 'NeverHeld' })
+    const before = stateOf(id)
+    const res = await press(linkTo('not_spam', id))
+    expect(res.text).toContain('This enquiry was never held back')
+    expect(stateOf(id)).toEqual(before)
+  })
+})
+
+describe('tampered, expired and unknown links change nothing', () => {
+  let id: string
+  let link: string
+  beforeEach(() => {
+    id = heldLead('Tampered')
+    link = linkTo('not_spam', id)
+  })
+
+  const tamperings: [string, (token: string) => string][] = [
+    ['one character of the signature', (t) => t.slice(0, -1) + (t.endsWith('A') ? 'B' : 'A')],
+    ['the action (not spam → spam)', (t) => `s${t.slice(1)}`],
+    [
+      'the expiry, a year later',
+      (t) =>
+        t.replace(/\.([0-9a-z]+)\./, (_m, e: string) => `.${(parseInt(e, 36) + 31_536_000).toString(36)}.`),
+    ],
+    ['another lead id', (t) => t.replace(/\.[0-9a-f-]{36}\./, `.${randomUUID()}.`)],
+    ['cut short', (t) => t.slice(0, 40)],
+    ['garbage', () => '%3Cscript%3E'],
+  ]
+  for (const [what, tamper] of tamperings) {
+    test(`${what}: 404 "does not work" on GET and POST`, async () => {
+      const token = link.slice(OFFICE_CONFIRM_PATH.length + 1)
+      const bad = `${OFFICE_CONFIRM_PATH}/${tamper(token)}`
+      const before = stateOf(id)
+      for (const res of [await open(bad), await press(bad)]) {
+        expect(res.status).toBe(404)
+        expect(res.text).toContain('This link does not work')
+        expect(res.headers['cache-control']).toBe('no-store')
+      }
+      expect(stateOf(id)).toEqual(before)
+    })
+  }
+
+  test('an expired link: 410, says so, changes nothing', async () => {
+    const key = officeLinkKey(db())
+    const expired = `${OFFICE_CONFIRM_PATH}/${makeOfficeToken(key, 'not_spam', id, new Date(Date.now() - 1000))}`
+    const before = stateOf(id)
+    for (const res of [await open(expired), await press(expired)]) {
+      expect(res.status).toBe(410)
+      expect(res.text).toContain('This link has expired')
+    }
+    expect(stateOf(id)).toEqual(before)
+    expect(before.lead?.releasedAt).toBeNull()
+  })
+
+  test('a signed link whose lead is gone: 404 "no longer stored"', async () => {
+    const gone = linkTo('not_spam', randomUUID())
+    const res = await press(gone)
+    expect(res.status).toBe(404)
+    expect(res.text).toContain('This enquiry is no longer stored')
+  })
+
+  test('a link signed with another database key does not work', async () => {
+    const other = makeOfficeToken(Buffer.alloc(32, 7), 'not_spam', id, new Date(Date.now() + 60_000))
+    const res = await press(`${OFFICE_CONFIRM_PATH}/${other}`)
+    expect(res.status).toBe(404)
+    expect(stateOf(id).lead?.releasedAt).toBeNull()
+  })
+})
+
+describe('"This is spam" from a delivered lead\'s e-mail', () => {
+  test('the office e-mail carries the link; pressing it records the verdict and teaches the classifier, once', async () => {
+    const id = addLead(db(), { firstName: 'Pitchy', message: 'We can rank your site first on Google.' })
+    await waitFor(() => officeMailsFor(id).length === 1, 5000, 'the office e-mail')
+    const mail = officeMailsFor(id)[0]!
+    const url = /https?:\/\/\S+\/office\/confirm\/s\.[^\s"<>)]+/.exec(mail.parsed.html || '')?.[0]
+    expect(url, 'the "This is spam" link in the HTML part').toBeDefined()
+    expect(mail.parsed.text).toContain('This is spam')
+    expect(mail.parsed.text).toContain(url!)
+    const link = pathOf(url!)
+
+    const page = await open(link)
+    expect(page.text).toContain('Mark this enquiry as spam?')
+    expect(stateOf(id).actions).toEqual([])
+
+    const res = await press(link)
+    expect(res.text).toContain('Marked as spam on')
+    const after = stateOf(id)
+    expect(after.actions).toMatchObject([{ action: 'spam', source: 'office-link' }])
+    expect(after.examples).toEqual([{ label: 'spam', source: 'office-link' }])
+    // Still a delivered lead: it is not put back in quarantine.
+    expect(after.lead?.quarantinedAt).toBeNull()
+
+    expect((await press(link)).text).toContain('Already marked as spam')
+    expect(stateOf(id)).toEqual(after)
+
+    const shown = await runAdminCaptured(['leads', 'show', id], {
+      env: { DATABASE_PATH: pipeline().config.databasePath },
+      at: new Date(),
+    })
+    expect(shown.out).toMatch(/office\s+marked as spam at \d{4}-\d\d-\d\dT/)
+  })
+
+  test('a "This is spam" link on a lead that is held changes nothing', async () => {
+    const id = heldLead('HeldSpam')
+    const before = stateOf(id)
+    expect((await press(linkTo('spam', id))).text).toContain('This enquiry is held as spam')
+    expect(stateOf(id)).toEqual(before)
+  })
+})
+
+describe('the digest of held leads', () => {
+  const env = () => ({
+    DATABASE_PATH: pipeline().config.databasePath,
+    SMTP_URL: smtp.url,
+    LEAD_NOTIFY_FROM: 'leads@roofer.example',
+    LEAD_NOTIFY_TO: 'office@roofer.example',
+    SITE_URL: SITE_ORIGIN,
+  })
+  const digests = () => smtp.messages.filter((m) => m.parsed.headers.get('x-spam-digest-id'))
+
+  test('site-admin leads digest lists what was held since the last one, each with its link; then nothing new is nothing sent', async () => {
+    // Whatever earlier tests held is covered by a first digest.
+    const first = await runAdminCaptured(['leads', 'digest'], { env: env(), at: new Date() })
+    if (first.out.startsWith('Sent')) await waitFor(() => digests().length === 1, 5000, 'the first digest')
+    const sentBefore = digests().length
+    const a = addLead(db(), {
+      firstName: 'Hilda',
+      address: '77 Pine Ct, Parker, CO 80134',
+      phone: '(720) 555-0111',
+      message: `${'Hail dented the gutters and I think the roof too. '.repeat(8)}END`,
+      spam: SPAM,
+    })
+    const run = await runAdminCaptured(['leads', 'digest'], { env: env(), at: new Date() })
+    expect(run.err).toBe('')
+    expect(run.code).toBe(0)
+    expect(run.out).toMatch(/^Sent the digest of 1 held lead to office@roofer\.example\./)
+    await waitFor(() => digests().length === sentBefore + 1, 5000, 'the digest')
+    const digest = digests().at(-1)!
+    const text = digest.parsed.text ?? ''
+    expect(digest.parsed.subject).toBe('Held as possible spam: 1 enquiry to check')
+    for (const part of [
+      'Hilda Reyes',
+      '(720) 555-0111',
+      `${a}@example.com`,
+      '77 Pine Ct, Parker, CO 80134',
+      'honeypot field filled; no form token (sent without the form)',
+      'Hail dented the gutters',
+    ])
+      expect(text).toContain(part)
+    expect(text).not.toContain('END')
+    const url = new RegExp(`https?://\\S+/office/confirm/n\\.${a}\\.[^\\s"<>)]+`).exec(
+      digest.parsed.html || '',
+    )?.[0]
+    expect(url).toBeDefined()
+    expect(text).toContain(url!)
+    expect((await open(pathOf(url!))).text).toContain('Hilda Reyes')
+
+    const again = await runAdminCaptured(['leads', 'digest'], { env: env(), at: new Date() })
+    expect(again.code).toBe(0)
+    expect(again.out).toMatch(/^Nothing held since the last digest .*: no digest sent\. \d+ older still held/)
+    expect(digests()).toHaveLength(sentBefore + 1)
+  })
+
+  test('without the office e-mail settings it says what to set', async () => {
+    const run = await runAdminCaptured(['leads', 'digest'], {
+      env: { DATABASE_PATH: pipeline().config.databasePath },
+      at: new Date(),
+    })
+    expect(run.code).toBe(1)
+    expect(run.err).toContain('set SMTP_URL, LEAD_NOTIFY_FROM and LEAD_NOTIFY_TO')
+  })
+
+  test("the worker's schedule: nothing before 08:00 Denver time, one digest at 08:00, none again that day, even after a restart", async () => {
+    const mailer = createMailer({ url: smtp.url, safeUrl: smtp.url, from: 'leads@roofer.example' }, 5000)
+    const start = () =>
+      startSpamDigestSchedule({
+        db: db(),
+        logger: createLogger('silent'),
+        time: { hour: 8, minute: 0 },
+        mail: { mailer, from: 'leads@roofer.example', to: ['office@roofer.example'] },
+        links: createOfficeLinks(db(), { siteUrl: SITE_ORIGIN, days: 14 }),
+        businessName: 'Front Range Roofing',
+        linkDays: 14,
+        retentionDays: 30,
+        firstDelayMs: 3_600_000,
+        intervalMs: 3_600_000,
+      })
+    // 2030-07-01 is in summer time: 08:00 in Denver is 14:00 UTC.
+    const schedule = start()
+    heldLead('Scheduled', new Date('2030-07-01T13:00:00Z'))
+    const before = digests().length
+    expect(await schedule.runOnce(new Date('2030-07-01T13:59:00Z'))).toBeNull()
+    const sent = await schedule.runOnce(new Date('2030-07-01T14:00:30Z'))
+    expect(sent?.status).toBe('sent')
+    await waitFor(() => digests().length === before + 1, 5000, 'the scheduled digest')
+    heldLead('LaterThatDay', new Date('2030-07-01T19:00:00Z'))
+    expect(await schedule.runOnce(new Date('2030-07-01T20:00:00Z'))).toBeNull()
+    schedule.stop()
+    const restarted = start()
+    expect(await restarted.runOnce(new Date('2030-07-02T05:59:00Z'))).toBeNull() // 23:59 the same day in Denver
+    // The next morning lists the one held after the last digest.
+    const next = await restarted.runOnce(new Date('2030-07-02T14:05:00Z'))
+    expect(next).toMatchObject({ status: 'sent', leads: 1 })
+    expect(await restarted.runOnce(new Date('2030-07-03T14:05:00Z'))).toMatchObject({ status: 'nothing' })
+    restarted.stop()
+    mailer.close()
+  })
+})

@@ -1,0 +1,121 @@
+/**
+ * The worker's daily digest of held leads (docs/spam.md, "The digest of held leads"): once a
+ * day at SPAM_DIGEST_TIME (default 08:00) on the office's clock (America/Denver), to
+ * LEAD_NOTIFY_TO, when anything was held since the last digest.
+ *
+ * The worker looks every minute whether today's digest is due: the local time is past
+ * SPAM_DIGEST_TIME and today has no digest row yet. Claiming the day is one insert on a
+ * unique key (core/office/digest.tsx), so a restart, a second worker or a clock change never
+ * sends two for one day; a worker that was down at 08:00 sends when it is back, that day. A
+ * send that fails (SMTP down) is logged as an error and tried again every 15 minutes, five
+ * times at most; the held leads stay held and are in the next day's digest if it never goes.
+ */
+import type { Db } from '../core/db/connection'
+import { isoDate, localParts } from '../core/local-time'
+import type { Logger } from '../core/logger'
+import type { Mailer } from '../core/mail/mailer'
+import { retryFailedDigest, sendDigest, startDigest, type DigestOutcome } from '../core/office/digest'
+import { OFFICE_TIME_ZONE } from '../core/office/actions'
+import type { OfficeLinks } from '../core/office/links'
+import type { DigestTime } from '../core/office/settings'
+
+const CHECK_EVERY_MS = 60_000
+const FIRST_CHECK_DELAY_MS = 10_000
+
+export interface SpamDigestSchedule {
+  /** One look now (tests pass their clock): sends when due; null when nothing was due. */
+  runOnce(now?: Date): Promise<DigestOutcome | null>
+  stop(): void
+}
+
+export interface SpamDigestOptions {
+  db: Db
+  logger: Logger
+  /** Null: the scheduled digest is off (SPAM_DIGEST_TIME=off). */
+  time: DigestTime | null
+  /** Undefined when the office e-mail is off (SMTP_URL or LEAD_NOTIFY_TO unset). */
+  mail?: { mailer: Mailer; from: string; to: string[] }
+  links: OfficeLinks
+  businessName: string
+  linkDays: number
+  retentionDays: number
+  firstDelayMs?: number
+  intervalMs?: number
+}
+
+/** Whether the digest of `now`'s local day is due: the office's clock is past its time. */
+export function digestDayDue(now: Date, time: DigestTime): string | null {
+  const local = localParts(now, OFFICE_TIME_ZONE)
+  const minutes = local.hour * 60 + local.minute
+  return minutes >= time.hour * 60 + time.minute ? isoDate(local) : null
+}
+
+export function startSpamDigestSchedule(opts: SpamDigestOptions): SpamDigestSchedule {
+  const log = opts.logger.child({ component: 'spam-digest' })
+  const { time, mail } = opts
+  if (!time || !mail) {
+    log.info(
+      !time
+        ? 'the daily digest of held leads is off (SPAM_DIGEST_TIME=off); site-admin leads digest sends one'
+        : 'the daily digest of held leads is off: the office e-mail is not configured (SMTP_URL, LEAD_NOTIFY_TO)',
+    )
+    return { runOnce: async () => null, stop: () => {} }
+  }
+  let running = false
+
+  const runOnce = async (now = new Date()): Promise<DigestOutcome | null> => {
+    const day = digestDayDue(now, time)
+    if (!day) return null
+    const id = startDigest(opts.db, 'schedule', day, now) ?? retryFailedDigest(opts.db, day, now)
+    if (id === null) return null
+    const outcome = await sendDigest(opts.db, id, {
+      ...mail,
+      businessName: opts.businessName,
+      links: opts.links,
+      linkDays: opts.linkDays,
+      retentionDays: opts.retentionDays,
+      now,
+    })
+    const fields = { digest: id, day, leads: outcome.leads, olderHeld: outcome.plan.olderHeld }
+    if (outcome.status === 'sent') log.info(fields, 'digest of held leads sent')
+    else if (outcome.status === 'nothing')
+      log.info(fields, 'nothing held since the last digest: no digest sent')
+    else
+      log.error(
+        { ...fields, reason: outcome.detail },
+        'digest of held leads could not be sent; trying again in 15 minutes (the leads stay held)',
+      )
+    return outcome
+  }
+
+  const pass = () => {
+    if (running) return
+    running = true
+    runOnce()
+      .catch((err: unknown) =>
+        log.error({ err }, 'digest of held leads failed; trying again within the hour'),
+      )
+      .finally(() => {
+        running = false
+      })
+  }
+  const first = setTimeout(pass, opts.firstDelayMs ?? FIRST_CHECK_DELAY_MS)
+  const every = setInterval(pass, opts.intervalMs ?? CHECK_EVERY_MS)
+  first.unref()
+  every.unref()
+  log.info(
+    {
+      at: `${String(time.hour).padStart(2, '0')}:${String(time.minute).padStart(2, '0')}`,
+      timeZone: OFFICE_TIME_ZONE,
+      to: mail.to,
+    },
+    'daily digest of held leads scheduled',
+  )
+  return {
+    runOnce,
+    stop() {
+      clearTimeout(first)
+      clearInterval(every)
+    },
+  }
+}
