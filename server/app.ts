@@ -13,6 +13,8 @@ import type { WebConfig } from './config'
 import type { Logger } from '../core/logger'
 import { createSecurityHeaders } from './http/security'
 import { createFormPageRenderer, createSsrHandler } from './http/ssr'
+import { createFastPath } from './http/fast-path'
+import { PageCache } from './http/page-cache'
 import { createHealthRouter, type ReadinessCheck } from './http/health'
 import type { Db } from '../core/db/connection'
 import type { LeadProducer } from './leads/producer'
@@ -53,6 +55,15 @@ export interface AppDeps {
   renderPages?: boolean
   /** How long a lead may take to be delivered before /readyz counts it (tests shorten it). */
   deliveryGraceMs?: number
+  /**
+   * Keep rendered pages in memory and answer them from the fast path; production by default
+   * (tests turn it on over the development renderer).
+   */
+  cacheHtml?: boolean
+  /** false: cached pages too go through the whole stack (tests compare the two paths). */
+  fastPath?: boolean
+  /** The rendered pages' cache (tests pass their own to look into it). */
+  pageCache?: PageCache
 }
 
 export function createApp(deps: AppDeps): express.Express {
@@ -62,6 +73,14 @@ export function createApp(deps: AppDeps): express.Express {
   // The proxies' addresses or subnets, never a hop count or `true`: X-Forwarded-For (and so
   // req.ip, the rate limit's key) is believed only when it comes from one of them.
   app.set('trust proxy', config.trustProxy.length ? config.trustProxy : false)
+
+  const cacheHtml = deps.cacheHtml ?? config.isProduction
+  const secureCookies = config.siteUrl.startsWith('https://')
+  const pageCache = deps.pageCache ?? new PageCache()
+  // First of all: a page already rendered and sent once is written again as it was, without
+  // the stack below (server/http/fast-path.ts); anything else goes on.
+  if (cacheHtml && deps.fastPath !== false)
+    app.use(createFastPath({ app, cache: pageCache, logger, secureCookies }))
 
   app.use(
     pinoHttp({
@@ -137,7 +156,7 @@ export function createApp(deps: AppDeps): express.Express {
 
   app.use(createSeoFilesRouter({ siteUrl: config.siteUrl }))
   // Vike renders every page; last, as the catch-all.
-  app.use(createSsrHandler({ logger, cacheHtml: config.isProduction }))
+  app.use(createSsrHandler({ logger, cacheHtml, cache: pageCache, secureCookies }))
 
   app.use(((err, req, res, _next) => {
     const status = typeof err?.status === 'number' && err.status >= 400 && err.status < 600 ? err.status : 500

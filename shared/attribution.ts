@@ -5,8 +5,9 @@
  * into the one line the office reads: "Google Ads (cpc), campaign hail-2026, landed on
  * /service-areas/parker-co".
  *
- * Pure, so the browser's store (client/lib/attribution-store.ts), the server's render of a
- * landing page's hidden fields, the worker's e-mail and webhook and site-admin share it.
+ * Pure, so the browser's store (client/lib/attribution-store.ts), the server's attribution
+ * cookies (server/http/attribution-cookie.ts), the worker's e-mail and webhook and site-admin
+ * share it.
  */
 // Types only from the lead-field table: the script layer uses this module without zod.
 import type { LeadFieldValues } from './lead-fields'
@@ -93,6 +94,15 @@ export function touchOf(url: URL, referrer?: string | null): Touch {
   const origin = referrerOriginOf(referrer, url.origin)
   if (origin) touch.referrer = origin
   return touch
+}
+
+/**
+ * The touch of a page whose own URL names a campaign (its query and landing page), or
+ * undefined: what a form sends when the browser keeps no storage.
+ */
+export function pageCampaignOf(url: URL): Touch | undefined {
+  const touch = touchOf(url)
+  return hasCampaign(touch) ? touch : undefined
 }
 
 /** The same touch, the keys with the first touch's prefix ('first_utm_source' …). */

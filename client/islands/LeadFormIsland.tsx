@@ -8,7 +8,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { FACTS } from '../../shared/business'
 import { HAIL_SUMMARY_TEXT } from '../../shared/hail-summary'
-import type { Touch } from '../../shared/attribution'
 import type { EnquiryFormState } from '../../shared/enquiry-form-state'
 import { ROUTES } from '../../shared/routes'
 import { LEAD_SENT_EVENT } from '../dom-contract'
@@ -26,20 +25,16 @@ export interface LeadFormIslandProps {
   served?: EnquiryFormState
   /** The heading that names the form (the dialog's title). */
   labelledBy?: string
-  /** The page's own campaign (a landing page's query), for the hidden source fields. */
-  touch?: Touch
 }
 
-export function LeadFormIsland({ form, pagePath, served, labelledBy, touch }: LeadFormIslandProps) {
+export function LeadFormIsland({ form, pagePath, served, labelledBy }: LeadFormIslandProps) {
   const spec = LEAD_FORM_UI[form]
-  if (spec.after === 'in-place')
-    return <HailReportRequest pagePath={pagePath} served={served} touch={touch} />
+  if (spec.after === 'in-place') return <HailReportRequest pagePath={pagePath} served={served} />
   return (
     <EnquiryForm
       form={form}
       sourcePath={pagePath}
       served={served}
-      touch={touch}
       labelledBy={labelledBy}
       onSuccess={(element, stored) => {
         if (spec.successToast) notifyOnNextPage('success', spec.successToast)
@@ -56,15 +51,7 @@ export function LeadFormIsland({ form, pagePath, served, labelledBy, touch }: Le
  * The /hail-report form: on success the fields clear, a panel confirms the report is on its way
  * and shows its summary as soon as the worker has made it (client/lib/hail-summary-view.ts).
  */
-function HailReportRequest({
-  pagePath,
-  served,
-  touch,
-}: {
-  pagePath: string
-  served?: EnquiryFormState
-  touch?: Touch
-}) {
+function HailReportRequest({ pagePath, served }: { pagePath: string; served?: EnquiryFormState }) {
   const [sent, setSent] = useState<PendingReport | 'sent' | undefined>()
   const statusRef = useRef<HTMLDivElement>(null)
   const summaryRef = useRef<HTMLDivElement>(null)
@@ -93,7 +80,6 @@ function HailReportRequest({
         form="hail_report"
         sourcePath={pagePath}
         served={served}
-        touch={touch}
         onSuccess={(element, stored) => {
           setSent(stored.reportKey ? { id: stored.id, key: stored.reportKey } : 'sent')
           element.dispatchEvent(new CustomEvent(LEAD_SENT_EVENT, { bubbles: true }))

@@ -1,118 +1,154 @@
 /**
  * Vike's renderPage as the last middleware (https://vike.dev/renderPage).
  *
- * Pages here do not change per request (no cookies, no per-visitor data, no CSP nonce),
- * so in production the HTML of each known route is rendered once and kept in memory
- * (decision record docs/decisions/002-html-cache.md). Unknown paths are rendered every
- * time and never cached, so a crawler cannot fill memory; so is a landing page whose query
- * names a campaign (utm_*, an ad click id), whose forms carry it as hidden fields.
- * /schedule-inspection has a second cached variant, for a browser that just sent a hail report
- * request without JavaScript (its short-lived cookie): it says the report is on its way.
+ * Pages here do not change per request (no per-visitor data, no CSP nonce), so in production
+ * each known route is rendered once a day and kept in memory, whatever its query string, and
+ * every unknown path is answered with one 404 page rendered once (server/http/page-cache.ts;
+ * decision records docs/decisions/002-html-cache.md and 015-one-render-per-route.md). A landing
+ * page whose query names a campaign gets the same cached page plus the attribution cookies
+ * (attribution-cookie.ts), which a plain form post reads later. /schedule-inspection has a
+ * second cached variant, for a browser that just sent a hail report request without
+ * JavaScript (its short-lived cookie): it says the report is on its way.
+ *
+ * The first answer of each cached page is recorded (its replay) for the fast path at the
+ * front of the app (fast-path.ts), which then sends it again without the middleware stack.
  */
 import { gzipSync } from 'node:zlib'
-import type { RequestHandler } from 'express'
+import type { Request, RequestHandler, Response } from 'express'
 import { renderPage } from 'vike/server'
 import type { Logger } from '../../core/logger'
-import { campaignOf, hasCampaign } from '../../shared/attribution'
-import { HAIL_REPORT_SENT_COOKIE } from '../../shared/hail-summary'
-import { findRoute, ROUTES } from '../../shared/routes'
 import type { RenderFormPage } from '../leads/answers'
-
-interface CachedPage {
-  statusCode: number
-  headers: [string, string][]
-  body: string
-  /** The body gzipped once when cached, instead of on every request. */
-  gzipped?: Buffer
-}
+import { touchCookiesFor } from './attribution-cookie'
+import {
+  captureReplay,
+  NOT_FOUND_RENDER_PATH,
+  PageCache,
+  pageKeyOf,
+  replayEncodingOf,
+  type CachedPage,
+  type PageKey,
+} from './page-cache'
 
 export interface SsrOptions {
   logger: Logger
+  /** Production: keep rendered pages (development renders every request, so edits show). */
   cacheHtml: boolean
+  /** The cache to fill; the fast path reads the same one. Made here when absent. */
+  cache?: PageCache
+  /** Mark the attribution cookies Secure (the site is served over HTTPS). */
+  secureCookies?: boolean
   /** The clock; tests pass their own. */
   now?: () => Date
 }
 
-/** The server's calendar day, as the pages format dates (shared/dates.ts: local time). */
-function dayOf(date: Date): string {
-  return date.toDateString()
-}
-
 export function createSsrHandler(opts: SsrOptions): RequestHandler {
-  const cache = new Map<string, CachedPage>()
   const now = opts.now ?? (() => new Date())
-  // Pages show today's date ("Last updated" on /privacy and /terms, the footer's year), so
-  // the cache lasts one calendar day: the first request of a new day renders afresh.
-  let cachedDay = dayOf(now())
+  const cache = opts.cache ?? new PageCache(now)
+  const secure = opts.secureCookies ?? false
 
   return async (req, res, next) => {
-    const today = dayOf(now())
-    if (today !== cachedDay) {
-      cache.clear()
-      cachedDay = today
-    }
     if (req.method !== 'GET' && req.method !== 'HEAD') return next()
     const pathname = req.path
-    const route = findRoute(pathname)
-    // A landing page with a campaign query renders its forms with it as hidden fields
-    // (docs/attribution.md), so it is rendered for that URL and not cached.
-    const campaign = hasCampaign(campaignOf(new URL(req.originalUrl, 'http://localhost').searchParams))
-    const cacheable =
-      opts.cacheHtml && route !== undefined && !campaign && !pathname.endsWith('.pageContext.json')
+    const search = searchOf(req.originalUrl)
+    const pageKey = pageKeyOf(pathname, req.headers.cookie)
+    // Where the visit came from, for a plain form post later: the same page, plus cookies.
+    if (pageKey?.route) {
+      const cookies = touchCookiesFor(pathname, search, req.headers.cookie, now(), secure)
+      if (cookies) res.append('Set-Cookie', cookies)
+    }
 
-    const hailReportSent = pathname === ROUTES.scheduleInspection.path && sentHailReport(req.headers.cookie)
-    const cacheKey = hailReportSent ? `${pathname} hail-report-sent` : pathname
-    let page = cacheable ? cache.get(cacheKey) : undefined
-    if (!page) {
+    if (!opts.cacheHtml || !pageKey) {
       try {
         const pageContext = await renderPage({
-          urlOriginal: cacheable ? pathname : req.originalUrl,
+          urlOriginal: req.originalUrl,
           headersOriginal: req.headers,
-          ...(hailReportSent ? { hailReportSent } : {}),
+          ...(pageKey?.hailReportSent ? { hailReportSent: true } : {}),
         })
         if (pageContext.errorWhileRendering) {
           opts.logger.error({ err: pageContext.errorWhileRendering, path: pathname }, 'page render failed')
         }
         const { httpResponse } = pageContext
         if (!httpResponse) return next()
-        page = {
-          statusCode: httpResponse.statusCode,
-          headers: httpResponse.headers,
-          body: httpResponse.body,
-        }
-        if (page.statusCode === 404) {
-          opts.logger.warn({ path: pathname }, 'page not found')
-        }
-        if (cacheable && page.statusCode === 200) {
-          page.gzipped = gzipSync(page.body, { level: 9 })
-          cache.set(cacheKey, page)
-        }
+        res.status(httpResponse.statusCode)
+        for (const [name, value] of httpResponse.headers) res.setHeader(name, value)
+        if (pageKey?.route && !pageKey.route.indexable) res.setHeader('X-Robots-Tag', 'noindex')
+        res.setHeader('Cache-Control', 'no-cache')
+        return void res.send(httpResponse.body)
       } catch (err) {
         return next(err)
       }
     }
 
-    res.status(page.statusCode)
-    for (const [name, value] of page.headers) res.setHeader(name, value)
-    if (route && !route.indexable) res.setHeader('X-Robots-Tag', 'noindex')
-    // HTML is always revalidated; hashed assets carry the long cache instead.
-    res.setHeader('Cache-Control', 'no-cache')
-    if (page.gzipped) {
-      res.vary('Accept-Encoding')
-      if (req.acceptsEncodings('gzip', 'identity') === 'gzip') {
-        // The compression middleware leaves a response that is already encoded alone.
-        res.setHeader('Content-Encoding', 'gzip')
-        res.type('html')
-        return void res.send(page.gzipped)
+    let page = cache.get(pageKey.key)
+    if (!page) {
+      try {
+        page = await renderCached(pageKey, req, opts.logger)
+      } catch (err) {
+        return next(err)
       }
+      if (!page) return next()
+      // Only the page's own answer is kept: a known route's 200, the 404 page's 404 (never a 500).
+      if (page.statusCode === (pageKey.route ? 200 : 404)) cache.set(pageKey.key, page)
     }
-    res.send(page.body)
+    sendCached(req, res, page, pageKey)
   }
 }
 
-/** Whether the request carries the cookie of a hail report request just sent without JavaScript. */
-function sentHailReport(cookie: string | undefined): boolean {
-  return cookie !== undefined && new RegExp(`(?:^|;\\s*)${HAIL_REPORT_SENT_COOKIE}=1(?:;|$)`).test(cookie)
+/** The query of a URL, with its `?`, or ''. */
+function searchOf(url: string): string {
+  const q = url.indexOf('?')
+  return q < 0 ? '' : url.slice(q)
+}
+
+/**
+ * Renders a cached page: a route for its path alone (the query never reaches the HTML), the
+ * 404 page for the placeholder path (never a visitor's path).
+ */
+async function renderCached(pageKey: PageKey, req: Request, logger: Logger): Promise<CachedPage | undefined> {
+  const urlOriginal = pageKey.route ? pageKey.route.path : NOT_FOUND_RENDER_PATH
+  const pageContext = await renderPage({
+    urlOriginal,
+    headersOriginal: req.headers,
+    ...(pageKey.hailReportSent ? { hailReportSent: true } : {}),
+  })
+  if (pageContext.errorWhileRendering) {
+    logger.error({ err: pageContext.errorWhileRendering, path: req.path }, 'page render failed')
+  }
+  const { httpResponse } = pageContext
+  if (!httpResponse) return undefined
+  return {
+    statusCode: httpResponse.statusCode,
+    headers: httpResponse.headers,
+    body: httpResponse.body,
+    gzipped: gzipSync(httpResponse.body, { level: 9 }),
+    replays: {},
+  }
+}
+
+/**
+ * A cached page through the whole stack: the headers every middleware before set (helmet's),
+ * the page's, then its body, gzipped when the browser takes gzip. The first answer per encoding
+ * is recorded for the fast path.
+ */
+function sendCached(req: Request, res: Response, page: CachedPage, pageKey: PageKey): void {
+  res.status(page.statusCode)
+  for (const [name, value] of page.headers) res.setHeader(name, value)
+  if (pageKey.route && !pageKey.route.indexable) res.setHeader('X-Robots-Tag', 'noindex')
+  // HTML is always revalidated; hashed assets carry the long cache instead.
+  res.setHeader('Cache-Control', 'no-cache')
+  res.vary('Accept-Encoding')
+  const encoding = replayEncodingOf(req)
+  if (encoding === 'gzip') {
+    // The compression middleware leaves a response that is already encoded alone.
+    res.setHeader('Content-Encoding', 'gzip')
+    res.type('html')
+    if (req.method === 'GET') captureReplay(res, page, 'gzip', page.gzipped)
+    return void res.send(page.gzipped)
+  }
+  if (encoding === 'identity' && req.method === 'GET') {
+    captureReplay(res, page, 'identity', Buffer.from(page.body))
+  }
+  res.send(page.body)
 }
 
 /**

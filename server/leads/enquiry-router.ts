@@ -51,6 +51,8 @@ import type { LeadProducer } from './producer'
 import { createRateLimit } from './rate-limit'
 import { requireSameOrigin } from './same-origin'
 import { storeLead } from './service'
+import { touchFieldsOfCookies } from '../http/attribution-cookie'
+import { SOURCE_FIELD_NAMES } from '../../shared/lead-fields'
 
 const MAX_BODY_BYTES = 16 * 1024
 /**
@@ -154,7 +156,8 @@ function createEnquiryHandler(deps: EnquiryRouterDeps, answers: Answers): Reques
   const secret = formTokenSecret(db)
   return async (req, res) => {
     const form = isFormPost(req)
-    const body: unknown = req.body
+    // A plain post's source comes from the attribution cookies (server/http/attribution-cookie.ts).
+    const body: unknown = form ? withCookieTouches(req.body, req.headers.cookie) : req.body
     const parsed = EnquirySchema.safeParse(body)
     // A bot that filled the hidden field and sent what no form sends gets the success answer,
     // and nothing is stored: there is no lead in it to keep (a valid one is kept, as spam).
@@ -248,6 +251,18 @@ function createBodyErrorHandler(answers: Answers): ErrorRequestHandler {
       res.type('html').send(answers.plainPage(req, { title: 'Your request could not be sent', message }))
     } else res.json(known.body)
   }
+}
+
+/**
+ * A plain form post with the source fields of the attribution cookies added, when it carries
+ * none of its own (a page rendered before the cookies, still open, sends hidden ones); without
+ * the cookies (refused, or no campaign landing) it is left as it came, and stored without a source.
+ */
+function withCookieTouches(body: unknown, cookieHeader: string | undefined): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body
+  if (SOURCE_FIELD_NAMES.some((name) => name in body)) return body
+  const touches = touchFieldsOfCookies(cookieHeader, new Date())
+  return Object.keys(touches).length ? { ...touches, ...body } : body
 }
 
 function isHoneypotFilled(body: unknown): boolean {

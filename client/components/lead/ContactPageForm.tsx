@@ -6,18 +6,16 @@ import { usePageContext } from 'vike-react/usePageContext'
 import { isStateFor } from '../../../shared/enquiry-form-state'
 import { CONTACT_PAGE_FORM_ID } from '../../dom-contract'
 import { Island } from '../../islands/Island'
-import { useLandingTouch } from './landing-touch'
 
 export function ContactPageForm() {
   const { urlPathname, enquiryForm } = usePageContext()
   const served = isStateFor(enquiryForm, 'contact_page', urlPathname) ? enquiryForm : undefined
-  const touch = useLandingTouch()
   return (
     <div className="lead-form-card" id={CONTACT_PAGE_FORM_ID} data-form="contact">
       <Island
         name="lead-form"
         id={`${CONTACT_PAGE_FORM_ID}-island`}
-        props={{ form: 'contact_page', pagePath: urlPathname, served, touch }}
+        props={{ form: 'contact_page', pagePath: urlPathname, served }}
       />
     </div>
   )

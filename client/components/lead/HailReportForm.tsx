@@ -8,7 +8,6 @@ import { isStateFor } from '../../../shared/enquiry-form-state'
 import { ROUTES } from '../../../shared/routes'
 import { HAIL_REPORT_FORM_ID } from '../../dom-contract'
 import { Island } from '../../islands/Island'
-import { useLandingTouch } from './landing-touch'
 
 /**
  * The hero's button that scrolls to the form (client/script-layer/page-parts.ts moves focus
@@ -33,7 +32,6 @@ export function HailReportForm() {
   const { enquiryForm } = usePageContext()
   const pagePath = ROUTES.hailReport.path
   const served = isStateFor(enquiryForm, 'hail_report', pagePath) ? enquiryForm : undefined
-  const touch = useLandingTouch()
   return (
     <div
       className="lead-form-card hail-report-form"
@@ -44,7 +42,7 @@ export function HailReportForm() {
       <Island
         name="lead-form"
         id={`${HAIL_REPORT_FORM_ID}-island`}
-        props={{ form: 'hail_report', pagePath, served, touch }}
+        props={{ form: 'hail_report', pagePath, served }}
       />
     </div>
   )

@@ -13,7 +13,6 @@
  *   already shows one set of the fields); the island renders it when the dialog opens, or, if
  *   its code cannot be loaded, the phone number and the contact page stand in.
  */
-import { useLandingTouch } from './landing-touch'
 import { usePageContext } from 'vike-react/usePageContext'
 import type { EnquiryFormState } from '../../../shared/enquiry-form-state'
 import { FACTS } from '../../../shared/business'
@@ -77,14 +76,13 @@ function DialogForm({
   state?: EnquiryFormState
 }) {
   const { urlPathname } = usePageContext()
-  const touch = useLandingTouch()
   const ssr = !PAGE_LEAD_FORM_IDS[urlPathname] || state !== undefined
   return (
     <>
       <Island
         name="lead-form"
         id={`${dialogId}-island`}
-        props={{ form, pagePath: urlPathname, served: state, labelledBy: `${dialogId}-title`, touch }}
+        props={{ form, pagePath: urlPathname, served: state, labelledBy: `${dialogId}-title` }}
         ssr={ssr}
       />
       {ssr ? null : (

@@ -58,8 +58,17 @@ export default function Page() {
       </ul>
       <p>
         Your browser keeps these few details on your own device until you send a form (for this visit, and for
-        your first visit for {FIRST_TOUCH_DAYS} days). They are not cookies, they are never sent to anyone
-        else, and we do not use them to follow you on other websites.
+        your first visit for {FIRST_TOUCH_DAYS} days). They are never sent to anyone else, and we do not use
+        them to follow you on other websites.
+      </p>
+      <p>
+        When the link you followed to our site has campaign details, our server also sets two cookies of its
+        own, so that a form still says how you found us if scripts are turned off in your browser. They hold
+        only the campaign details and the page you arrived on: &ldquo;visit_touch&rdquo; for this visit (it is
+        deleted when you close your browser), and &ldquo;first_touch&rdquo;, with the date and time, for your
+        first such visit (it is deleted after {FIRST_TOUCH_DAYS} days). Only our own server reads them, and
+        only when you send a form. If your browser refuses cookies, every form still works; we then simply do
+        not know how you found us.
       </p>
 
       <h3>Keeping Out Spam</h3>

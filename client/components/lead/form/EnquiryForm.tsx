@@ -14,7 +14,7 @@
  * the same props, so it reads nothing from Vike's pageContext.
  */
 import './zod-csp'
-import { useEffect, useMemo, useRef } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import {
@@ -31,7 +31,7 @@ import { visibleFields } from './enquiry-fields'
 import { LeadFormBody, LeadFormElement } from './LeadFormMarkup'
 import { ErrorSummary } from './ErrorSummary'
 import { FORM_FIELD_NAMES } from '../../../../shared/lead-fields'
-import { TOUCH_FIELDS, type Touch } from '../../../../shared/attribution'
+import { pageCampaignOf } from '../../../../shared/attribution'
 import { attributionFields } from '../../../lib/attribution-store'
 import { formTokenOf, renewFormToken, requestFormToken } from '../../../lib/form-tokens'
 import { LEAD_FORMS, type LeadFormName } from '../../../../shared/lead-forms'
@@ -55,23 +55,25 @@ export interface EnquiryFormProps {
   sourcePath: string
   /** A refused plain form post of this form: its values and messages. */
   served?: EnquiryFormState
-  /** The page's own campaign, when its URL has one (landing-touch.ts): hidden fields for a plain post. */
-  touch?: Touch
   /** The id of the heading that names the form, in a dialog. */
   labelledBy?: string
   /** Runs after the form has been reset, with the stored lead's id (and a hail report's key). */
   onSuccess?: (form: HTMLFormElement, stored: { id: string; reportKey?: string }) => void
 }
 
-export function EnquiryForm({ form, sourcePath, served, touch, labelledBy, onSuccess }: EnquiryFormProps) {
+export function EnquiryForm({ form, sourcePath, served, labelledBy, onSuccess }: EnquiryFormProps) {
   const { id, withMessage, submitLabel } = LEAD_FORM_UI[form]
   const { formType } = LEAD_FORMS[form]
   const formRef = useRef<HTMLFormElement>(null)
   const honeypotRef = useRef<HTMLInputElement>(null)
+  /** The last send failed on the server's side or the connection: nothing was saved. */
+  const [notSaved, setNotSaved] = useState(false)
   const fields = visibleFields(withMessage)
   // Stable, so react-hook-form applies them once (it re-applies whenever this object changes).
   const servedErrors = useMemo(() => (served ? toFieldErrors(served.errors) : undefined), [served])
-  const source = served?.touch ?? sourceFieldsOf(touch)
+  // A refused plain post's own source fields, sent again (a plain post's source is otherwise in
+  // the attribution cookies: server/http/attribution-cookie.ts).
+  const source = served?.touch
   // A form the island renders only when its dialog opens was not on the page when the script
   // layer looked for forms: it asks for its token now, as it is shown (once per form).
   useEffect(() => void requestFormToken(id), [id])
@@ -90,6 +92,7 @@ export function EnquiryForm({ form, sourcePath, served, touch, labelledBy, onSuc
   })
 
   const onValid = async (values: EnquiryFormValues) => {
+    setNotSaved(false)
     const parsed = withMessage ? EnquiryFieldsSchema.parse(values) : WITHOUT_MESSAGE.parse(values)
     const enquiry: Enquiry = {
       ...parsed,
@@ -97,7 +100,7 @@ export function EnquiryForm({ form, sourcePath, served, touch, labelledBy, onSuc
       form,
       sourcePath,
       // Where the visit came from (client/lib/attribution-store.ts), the page's own as a fallback.
-      ...attributionFields(served?.touch ?? touch, new Date()),
+      ...attributionFields(served?.touch ?? pageCampaignOf(new URL(window.location.href)), new Date()),
     }
     if ('message' in enquiry && !enquiry.message) delete enquiry.message
     // When the form was shown, signed by the server (docs/spam.md); none if it never came.
@@ -123,9 +126,13 @@ export function EnquiryForm({ form, sourcePath, served, touch, labelledBy, onSuc
         }
       }
       notify('error', FAILED_MESSAGE)
+      // The server failed or is down (a 503 with Retry-After while the site restarts): nothing
+      // was saved, and the phone is the way round it.
+      if (result.status >= 500) setNotSaved(true)
     } else {
       console.error('Enquiry could not be sent', result.error)
       notify('error', UNEXPECTED_MESSAGE)
+      setNotSaved(true)
     }
   }
 
@@ -152,15 +159,34 @@ export function EnquiryForm({ form, sourcePath, served, touch, labelledBy, onSuc
         honeypotRef={honeypotRef}
         submitText={isSubmitting ? SUBMITTING_TEXT : submitLabel}
       />
+      {notSaved && !isSubmitting ? <NotSavedNotice /> : null}
     </LeadFormElement>
   )
 }
 
-/** A touch as the hidden fields of a plain form post. */
-function sourceFieldsOf(touch: Touch | undefined): Record<string, string> | undefined {
-  if (!touch) return undefined
-  const fields = Object.fromEntries(TOUCH_FIELDS.filter((f) => touch[f]).map((f) => [f, touch[f]!]))
-  return Object.keys(fields).length ? fields : undefined
+/**
+ * Beside the failure toast (which closes by itself), below the button just pressed: the request
+ * was not saved, try again in a minute, or call. Only ever rendered in the browser, after a
+ * send; the number is the page's own (its header's `tel:` link, from the site's settings).
+ */
+function NotSavedNotice() {
+  const link = document.querySelector<HTMLAnchorElement>('a[href^="tel:"]')
+  const phone = link?.textContent?.trim()
+  return (
+    <div className="error-summary form-not-saved" role="alert">
+      <p className="error-summary-title">Your request was not sent</p>
+      <p>
+        {'Nothing was saved. Please try again in a minute, or call us'}
+        {link && phone ? (
+          <>
+            {' at '}
+            <a href={link.getAttribute('href') ?? ''}>{phone}</a>
+          </>
+        ) : null}
+        .
+      </p>
+    </div>
+  )
 }
 
 /** The server's messages in react-hook-form's shape, so they show beside the fields from the first render. */

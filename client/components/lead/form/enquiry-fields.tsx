@@ -127,9 +127,10 @@ export function FormRouting({ form, sourcePath }: { form: LeadFormName; sourcePa
 }
 
 /**
- * Where the visit came from, for a plain form post (docs/attribution.md): a landing page's own
- * campaign query, rendered on the server. With JavaScript the form sends the stored touches
- * itself (client/lib/attribution-store.ts) and these are not read.
+ * The source fields a refused plain form post carried, sent again with it (docs/attribution.md).
+ * Cached pages carry none: a plain post's source is in the attribution cookies
+ * (server/http/attribution-cookie.ts). With JavaScript the form sends the stored touches itself
+ * (client/lib/attribution-store.ts) and these are not read.
  */
 export function SourceFields({ fields }: { fields: Readonly<Record<string, string>> | undefined }) {
   if (!fields) return null

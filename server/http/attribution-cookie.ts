@@ -1,0 +1,124 @@
+/**
+ * Where a visit came from, for visitors without JavaScript (docs/attribution.md), kept in two
+ * first-party cookies instead of the page's HTML, so every landing page stays one cached copy
+ * for everyone.
+ *
+ * - `visit_touch`: this visit's campaign and landing page. Set on every landing whose query
+ *   names a campaign (a later ad click replaces it, as the browser's own store does); a
+ *   session cookie, gone when the browser closes, the nearest a cookie comes to the
+ *   sessionStorage the script layer uses for the same thing.
+ * - `first_touch`: the first such landing and when it was. Set only when the browser has none;
+ *   it lasts 30 days (FIRST_TOUCH_WINDOW_MS), the first touch's window with JavaScript.
+ *
+ * A plain form post that carries no source fields of its own reads both (touchFieldsOfCookies)
+ * and sends them as the script layer would: the last touch, and the first with its `first_`
+ * prefix when it is another. Values are cleaned to the lead-field table's bounds when set and
+ * again when read, so a cookie edited by hand is never more than a malformed value dropped.
+ */
+import { parse as parseCookies, serialize as serializeCookie } from 'cookie'
+import {
+  asFirstTouchFields,
+  CAMPAIGN_PARAMS,
+  campaignOf,
+  FIRST_TOUCH_WINDOW_MS,
+  hasCampaign,
+  landingPageOf,
+  sameTouch,
+  type FirstTouch,
+  type Touch,
+} from '../../shared/attribution'
+import { TEXT_FORMATS } from '../../shared/touch-fields'
+
+export const VISIT_TOUCH_COOKIE = 'visit_touch'
+export const FIRST_TOUCH_COOKIE = 'first_touch'
+export const FIRST_TOUCH_MAX_AGE_S = FIRST_TOUCH_WINDOW_MS / 1000
+
+/**
+ * Browsers keep a cookie of about 4,096 bytes with its name and attributes; a campaign longer
+ * than this (only a hand-made URL: real ones are a few hundred characters) sets no cookie.
+ */
+export const MAX_TOUCH_COOKIE_VALUE = 3800
+
+/** The query parameter names inside a cookie's value: the landing path and the first visit's time. */
+const PATH_KEY = 'p'
+const SEEN_KEY = 't'
+
+/** Identity: the value is a URL query (letters, digits, `%`, `+`, `=`, `&`, `-._*`), all valid in a cookie. */
+const asIs = (value: string) => value
+
+/**
+ * The Set-Cookie values for a page view, or undefined when there are none: only a known page
+ * (`pathname`, a path of the route table) whose query names a campaign sets them.
+ */
+export function touchCookiesFor(
+  pathname: string,
+  search: string,
+  cookieHeader: string | undefined,
+  now: Date,
+  secure: boolean,
+): string[] | undefined {
+  if (search.length < 2) return undefined
+  const campaign = campaignOf(new URLSearchParams(search))
+  if (!hasCampaign(campaign)) return undefined
+  const value = cookieValueOf(campaign, pathname)
+  if (value.length > MAX_TOUCH_COOKIE_VALUE) return undefined
+  const common = { path: '/', sameSite: 'lax', httpOnly: true, secure, encode: asIs } as const
+  const cookies = [serializeCookie(VISIT_TOUCH_COOKIE, value, common)]
+  const sent = cookieHeader ? parseCookies(cookieHeader, { decode: asIs }) : {}
+  if (!firstTouchOf(sent[FIRST_TOUCH_COOKIE], now)) {
+    const first = `${value}&${SEEN_KEY}=${encodeURIComponent(now.toISOString())}`
+    cookies.push(serializeCookie(FIRST_TOUCH_COOKIE, first, { ...common, maxAge: FIRST_TOUCH_MAX_AGE_S }))
+  }
+  return cookies
+}
+
+/**
+ * The source fields a plain form post gets from the cookies: this visit's touch, and the first
+ * visit's (with `first_seen_at`) when it is at most 30 days old and another touch. Empty when
+ * the browser sent neither (it refused them, or never landed from a campaign).
+ */
+export function touchFieldsOfCookies(cookieHeader: string | undefined, now: Date): Record<string, string> {
+  if (!cookieHeader) return {}
+  const cookies = parseCookies(cookieHeader, { decode: asIs })
+  const last = touchOfCookieValue(cookies[VISIT_TOUCH_COOKIE])
+  const first = firstTouchOf(cookies[FIRST_TOUCH_COOKIE], now)
+  const fields: Record<string, string> = {}
+  if (last) for (const [field, value] of Object.entries(last)) if (value) fields[field] = value
+  if (first && !sameTouch(first, last ?? {})) Object.assign(fields, asFirstTouchFields(first))
+  return fields
+}
+
+function cookieValueOf(campaign: Touch, pathname: string): string {
+  const query = new URLSearchParams()
+  for (const param of CAMPAIGN_PARAMS) if (campaign[param]) query.set(param, campaign[param])
+  query.set(PATH_KEY, pathname)
+  return query.toString()
+}
+
+/** A cookie's touch, cleaned, or undefined when it holds no campaign (missing, or edited into nonsense). */
+function touchOfCookieValue(value: string | undefined): FirstTouch | undefined {
+  if (!value || value.length > MAX_TOUCH_COOKIE_VALUE) return undefined
+  let query: URLSearchParams
+  try {
+    query = new URLSearchParams(value)
+  } catch {
+    return undefined
+  }
+  const campaign = campaignOf(query)
+  if (!hasCampaign(campaign)) return undefined
+  const touch: FirstTouch = { ...campaign }
+  const path = query.get(PATH_KEY)
+  const landing = path?.startsWith('/') ? landingPageOf(path, campaign) : undefined
+  if (landing) touch.landing_page = landing
+  const seen = query.get(SEEN_KEY)
+  if (seen && TEXT_FORMATS.datetime.test(seen) && !Number.isNaN(Date.parse(seen))) touch.seen_at = seen
+  return touch
+}
+
+/** The first touch of its cookie when it is within the 30-day window, else undefined. */
+function firstTouchOf(value: string | undefined, now: Date): FirstTouch | undefined {
+  const touch = touchOfCookieValue(value)
+  if (!touch?.seen_at) return undefined
+  const age = now.getTime() - Date.parse(touch.seen_at)
+  return age <= FIRST_TOUCH_WINDOW_MS ? touch : undefined
+}
