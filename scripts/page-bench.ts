@@ -1,0 +1,310 @@
+/**
+ * `npm run bench:pages`: what a cached page costs the web process, against nginx serving the
+ * same bytes from a file on the same host (docs/performance.md, "Cached pages").
+ *
+ * Needs the production build (`npm run build` first: this script builds nothing) and wrk
+ * (`apt-get install wrk`). Starts the built web process (dist/node/server.mjs, production, its
+ * log to a file as in a deployment) and nginx with a temporary configuration, each on a free
+ * loopback port, and measures in one run, each with `wrk -t2 -c32 -d10s` and Accept-Encoding:
+ * gzip:
+ *
+ * 1. a plain cached page: GET /faqs;
+ * 2. the same page with a random campaign on every request (utm_* and a gclid; a wrk script);
+ * 3. random unknown paths (the one 404 page);
+ * 4. nginx serving /faqs's gzipped bytes from a file, with the same Content-Encoding: the limit.
+ *
+ * Prints requests/s and p50/p99 latency for each, then the ratios and their goals: random
+ * queries and unknown paths at least 0.9 of the plain page, the cached page at least 0.1 of
+ * nginx. Exits 1 when a goal is missed. BENCH_DURATION (default 10s) and BENCH_CONNECTIONS
+ * (default 32) change the wrk run.
+ */
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { request } from 'node:http'
+import { cpus, hostname, loadavg, tmpdir } from 'node:os'
+import path from 'node:path'
+import { gunzipSync } from 'node:zlib'
+import { createWeb, sleep, until } from './lib/harness'
+import { freePort } from './lib/free-port.mjs'
+
+const DURATION = process.env.BENCH_DURATION ?? '10s'
+const CONNECTIONS = process.env.BENCH_CONNECTIONS ?? '32'
+const PAGE = '/faqs'
+const NGINX_BIN = process.env.NGINX_BIN ?? '/usr/sbin/nginx'
+const SAME_PAGE_GOAL = 0.9
+const NGINX_GOAL = 0.1
+
+interface WrkResult {
+  name: string
+  requestsPerSecond: number
+  p50Ms: number
+  p99Ms: number
+  requests: number
+  /** Answers that were not the expected status (wrk counts non-2xx/3xx; socket errors too). */
+  unexpected: number
+  errors: string
+}
+
+function which(bin: string): string | undefined {
+  if (bin.includes('/')) return existsSync(bin) ? bin : undefined
+  const found = spawnSync('sh', ['-c', `command -v ${bin}`], { encoding: 'utf8' })
+  return found.status === 0 ? found.stdout.trim() : undefined
+}
+
+/** A GET on loopback, the body as it came (no decompression). */
+function fetchRaw(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+      )
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+/** wrk's latency figure ('812.00us', '1.23ms', '2.01s') in milliseconds. */
+function toMs(text: string): number {
+  const m = /^([\d.]+)(us|ms|s|m)$/.exec(text.trim())
+  if (!m) return NaN
+  const value = Number(m[1])
+  return m[2] === 'us' ? value / 1000 : m[2] === 'ms' ? value : m[2] === 's' ? value * 1000 : value * 60_000
+}
+
+function runWrk(name: string, url: string, script: string | undefined, expect404 = false): WrkResult {
+  const args = ['-t2', `-c${CONNECTIONS}`, `-d${DURATION}`, '--latency', '-H', 'Accept-Encoding: gzip']
+  if (script) args.push('-s', script)
+  args.push(url)
+  const out = spawnSync('wrk', args, { encoding: 'utf8' })
+  if (out.status !== 0) throw new Error(`wrk failed for ${name}: ${out.stderr || out.stdout}`)
+  const text = out.stdout
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(text)?.[1])
+  const p50 = toMs(/^\s+50%\s+(\S+)/m.exec(text)?.[1] ?? '')
+  const p99 = toMs(/^\s+99%\s+(\S+)/m.exec(text)?.[1] ?? '')
+  const requests = Number(/(\d+) requests in/.exec(text)?.[1])
+  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(text)?.[1] ?? 0)
+  const socketErrors = /Socket errors:.*/.exec(text)?.[0] ?? ''
+  // Every answer to an unknown path must be the 404 page: counted by wrk as non-2xx.
+  const unexpected = expect404 ? requests - non2xx : non2xx
+  return { name, requestsPerSecond: rps, p50Ms: p50, p99Ms: p99, requests, unexpected, errors: socketErrors }
+}
+
+/** The wrk script that asks for `pathExpr` (Lua) on every request, with random parts. */
+function wrkScript(dir: string, name: string, pathExpr: string): string {
+  const file = path.join(dir, `${name}.lua`)
+  writeFileSync(
+    file,
+    `-- A new random ${name} on every request.
+local chars = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+local function rnd(n)
+  local t = {}
+  for i = 1, n do
+    local k = math.random(1, #chars)
+    t[i] = chars:sub(k, k)
+  end
+  return table.concat(t)
+end
+setup = function(thread)
+  thread:set("seed", math.random(1, 1000000))
+end
+init = function()
+  math.randomseed(os.time() + (seed or 0))
+end
+request = function()
+  return wrk.format("GET", ${pathExpr})
+end
+`,
+  )
+  return file
+}
+
+/** nginx serving `gzipped` as PAGE with Content-Encoding: gzip, on a free port; its stop function. */
+async function startNginx(
+  dir: string,
+  gzipped: Buffer,
+): Promise<{ origin: string; stop: () => Promise<void> }> {
+  const port = await freePort()
+  const root = path.join(dir, 'nginx')
+  mkdirSync(path.join(root, 'www'), { recursive: true })
+  mkdirSync(path.join(root, 'tmp'), { recursive: true })
+  writeFileSync(path.join(root, 'www', 'faqs.html.gz'), gzipped)
+  const conf = path.join(root, 'nginx.conf')
+  writeFileSync(
+    conf,
+    `daemon off;
+worker_processes auto;
+pid ${root}/nginx.pid;
+error_log ${root}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${root}/tmp/body;
+  proxy_temp_path ${root}/tmp/proxy;
+  fastcgi_temp_path ${root}/tmp/fastcgi;
+  uwsgi_temp_path ${root}/tmp/uwsgi;
+  scgi_temp_path ${root}/tmp/scgi;
+  server {
+    listen 127.0.0.1:${port};
+    location = ${PAGE} {
+      default_type "text/html; charset=utf-8";
+      add_header Content-Encoding gzip;
+      add_header Vary Accept-Encoding;
+      add_header Cache-Control no-cache;
+      alias ${root}/www/faqs.html.gz;
+    }
+  }
+}
+`,
+  )
+  const child = spawn(NGINX_BIN, ['-p', root, '-c', conf, '-e', path.join(root, 'error.log')], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let stderr = ''
+  child.stderr.on('data', (c: Buffer) => (stderr += String(c)))
+  const origin = `http://127.0.0.1:${port}`
+  const ok = await until(async () => {
+    if (child.exitCode !== null) return false
+    try {
+      return (await fetchRaw(`${origin}${PAGE}`, {})).status === 200
+    } catch {
+      return false
+    }
+  }, 10_000)
+  if (!ok) throw new Error(`nginx did not start: ${stderr}`)
+  return {
+    origin,
+    stop: async () => {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+      child.kill('SIGQUIT')
+      await Promise.race([exited, sleep(5000)])
+      if (child.exitCode === null) child.kill('SIGKILL')
+    },
+  }
+}
+
+function fmt(n: number, digits = 0): string {
+  return n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
+}
+
+async function main(): Promise<void> {
+  if (!['dist/server/entry.mjs', 'dist/client', 'dist/node/server.mjs'].every((p) => existsSync(p))) {
+    console.error('No production build: run `npm run build` first (this benchmark builds nothing).')
+    process.exit(1)
+  }
+  if (!which('wrk')) {
+    console.error(
+      'wrk is not installed. Install it (Debian/Ubuntu: `apt-get install wrk`; macOS: `brew install wrk`) and run again.',
+    )
+    process.exit(1)
+  }
+  if (!which(NGINX_BIN)) {
+    console.error(`nginx is not installed at ${NGINX_BIN} (set NGINX_BIN, or \`apt-get install nginx\`).`)
+    process.exit(1)
+  }
+
+  const dir = mkdtempSync(path.join(tmpdir(), 'roofing-page-bench-'))
+  const port = await freePort()
+  const web = await createWeb(
+    {
+      PATH: process.env.PATH,
+      DATABASE_PATH: path.join(dir, 'leads.db'),
+      SITE_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+    },
+    dir,
+    port,
+  )
+  const load = { before: loadavg()[0]!, after: 0 }
+  let nginx: Awaited<ReturnType<typeof startNginx>> | undefined
+  try {
+    await web.start()
+    const gz = { 'Accept-Encoding': 'gzip' }
+    // The first answers go through the whole stack and are recorded; the next are the cached path's.
+    for (let i = 0; i < 3; i++) {
+      await fetchRaw(`${web.origin}${PAGE}`, gz)
+      await fetchRaw(`${web.origin}/no-such-page-${i}`, gz)
+    }
+    const page = await fetchRaw(`${web.origin}${PAGE}`, gz)
+    if (page.status !== 200 || page.headers['content-encoding'] !== 'gzip')
+      throw new Error(`${PAGE} did not answer 200 gzipped (${page.status})`)
+    const withCampaign = await fetchRaw(`${web.origin}${PAGE}?utm_source=bench&gclid=abc123`, gz)
+    if (!withCampaign.body.equals(page.body)) throw new Error('a campaign query changed the page’s bytes')
+    const unknown = await fetchRaw(`${web.origin}/bench/unknown-path`, gz)
+    if (unknown.status !== 404 || !gunzipSync(unknown.body).toString().includes('</html>'))
+      throw new Error(`an unknown path did not answer the 404 page (${unknown.status})`)
+    nginx = await startNginx(dir, page.body)
+    const fromNginx = await fetchRaw(`${nginx.origin}${PAGE}`, gz)
+    if (!fromNginx.body.equals(page.body) || fromNginx.headers['content-encoding'] !== 'gzip')
+      throw new Error('nginx does not serve the same bytes')
+
+    console.log(
+      `Page bench on ${hostname()} (${cpus().length} cores), ${new Date().toISOString()}: wrk -t2 -c${CONNECTIONS} -d${DURATION}, Accept-Encoding: gzip, ${PAGE} is ${fmt(page.body.length)} bytes gzipped`,
+    )
+    console.log(`load average before: ${load.before.toFixed(2)}`)
+    const queryScript = wrkScript(
+      dir,
+      'campaign',
+      `"${PAGE}?utm_source=" .. rnd(6) .. "&utm_medium=cpc&utm_campaign=" .. rnd(12) .. "&gclid=" .. rnd(48)`,
+    )
+    const unknownScript = wrkScript(dir, 'unknown path', `"/" .. rnd(10) .. "/" .. rnd(14)`)
+    const results = [
+      runWrk('cached page (GET /faqs)', `${web.origin}${PAGE}`, undefined),
+      runWrk('same page, random utm_*/gclid', web.origin, queryScript),
+      runWrk('random unknown paths (404)', web.origin, unknownScript, true),
+      runWrk('nginx, same bytes from a file', `${nginx.origin}${PAGE}`, undefined),
+    ]
+    load.after = loadavg()[0]!
+
+    console.log('')
+    console.log(
+      `${'what'.padEnd(34)} ${'requests/s'.padStart(11)} ${'p50'.padStart(9)} ${'p99'.padStart(9)}  unexpected`,
+    )
+    for (const r of results)
+      console.log(
+        `${r.name.padEnd(34)} ${fmt(r.requestsPerSecond).padStart(11)} ${`${fmt(r.p50Ms, 2)} ms`.padStart(9)} ${`${fmt(r.p99Ms, 2)} ms`.padStart(9)}  ${r.unexpected}${r.errors ? ` (${r.errors})` : ''}`,
+      )
+    const [plain, query, notFound, limit] = results as [WrkResult, WrkResult, WrkResult, WrkResult]
+    const goals = [
+      {
+        name: 'random queries / plain page',
+        ratio: query.requestsPerSecond / plain.requestsPerSecond,
+        goal: SAME_PAGE_GOAL,
+      },
+      {
+        name: 'unknown paths / plain page',
+        ratio: notFound.requestsPerSecond / plain.requestsPerSecond,
+        goal: SAME_PAGE_GOAL,
+      },
+      {
+        name: 'cached page / nginx',
+        ratio: plain.requestsPerSecond / limit.requestsPerSecond,
+        goal: NGINX_GOAL,
+      },
+    ]
+    console.log('')
+    let failed = results.some((r) => r.unexpected > 0)
+    for (const g of goals) {
+      const pass = g.ratio >= g.goal
+      failed ||= !pass
+      console.log(
+        `${g.name.padEnd(30)} ${g.ratio.toFixed(2).padStart(6)}  (goal ≥ ${g.goal})  ${pass ? 'PASS' : 'FAIL'}`,
+      )
+    }
+    console.log(`load average after: ${load.after.toFixed(2)}`)
+    const logLines = readFileSync(path.join(dir, 'web.log'), 'utf8').split('\n').length
+    console.log(`web process log: ${fmt(logLines)} lines`)
+    if (failed) process.exitCode = 1
+  } finally {
+    await nginx?.stop()
+    await web.kill()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+await main()
