@@ -1,12 +1,16 @@
 /**
- * The signed "form shown at" token of each lead form (server/leads/form-token.ts, docs/spam.md).
- * Pages are cached for a day, so the token cannot be in their HTML: the script layer asks
+ * The form token of each lead form (server/leads/form-token.ts, docs/spam.md). Pages are
+ * cached for a day, so the token cannot be in their HTML: the script layer asks
  * GET /api/form-token when a form first comes into view (a dialog's form when the dialog
- * opens), and the form sends it back with the enquiry. The time between the two tells a
- * person from a bot that fills the form the instant it appears.
+ * opens), and the form sends it back with the enquiry. The server records each token it
+ * issues; what it learns from the one sent back (how long after the form was shown, whether a
+ * page of this site asked for it, whether another enquiry used it before) tells a person from
+ * a script. The browser's own fetch says it comes from this site's page (Sec-Fetch-Site and
+ * Referer), with nothing added here.
  *
- * One module instance serves the script layer and the form islands (the islands' chunk imports
- * it from the script layer's), so the token fetched before React arrived is the one sent.
+ * Each token is sent once: after a form was sent, it asks for a new one. One module instance
+ * serves the script layer and the form islands (the islands' chunk imports it from the script
+ * layer's), so the token fetched before React arrived is the one sent.
  */
 import { FORM_TOKEN_ENDPOINT } from '../../shared/form-token'
 

@@ -1,5 +1,5 @@
 /**
- * Asks for a lead form's signed token when the form first comes into view (client/lib/
+ * Asks for a lead form's token when the form first comes into view (client/lib/
  * form-tokens.ts): a page's own form when it is scrolled to, a dialog's form when the dialog
  * opens (a closed dialog's content is not in view).
  */

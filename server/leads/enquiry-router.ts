@@ -14,20 +14,11 @@
  * enquiry is stored, and one scoring SPAM_THRESHOLD or more is held in quarantine instead of
  * reaching the office. Spam gets the same success answer as a lead, so a bot learns nothing.
  */
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import express, { Router, type ErrorRequestHandler, type RequestHandler, type Response } from 'express'
 import type { Redis } from 'ioredis'
-import {
-  EnquirySchema,
-  FORM_TOKEN_FIELD,
-  HONEYPOT_FIELD,
-  toFieldErrors,
-  type Enquiry,
-  type EnquiryCreated,
-} from '../../shared/enquiry'
-import { siteSecret, type SpamCheck } from '../../core/db/leads'
-import { checkFormToken, issueFormToken } from './form-token'
-import { isSpam, scoreEnquiry } from './spam-score'
+import { EnquirySchema, HONEYPOT_FIELD, toFieldErrors, type EnquiryCreated } from '../../shared/enquiry'
+import { createSpamChecker, type CheckedEnquiry } from './spam-check'
 import { ROUTES } from '../../shared/routes'
 import { FORM_OF_FORM_TYPE, FORM_TYPES, LEAD_FORM_NAMES, LEAD_FORMS } from '../../shared/lead-forms'
 import { HAIL_REPORT_SENT_COOKIE, HAIL_REPORT_SENT_MAX_AGE_S } from '../../shared/hail-summary'
@@ -62,13 +53,7 @@ const MAX_BODY_BYTES = 16 * 1024
  */
 const MAX_FORM_FIELDS = 40
 
-/** The name of the form token's key in site_secrets. */
-export const FORM_TOKEN_SECRET = 'form-token'
-
-/** The form token's key: made once per database, so every web process and restart shares it. */
-export function formTokenSecret(db: Db): string {
-  return siteSecret(db, FORM_TOKEN_SECRET, () => randomBytes(32).toString('base64url'), new Date())
-}
+export { createFormTokenRouter, formTokenSecret, FORM_TOKEN_SECRET } from './form-token-router'
 
 export interface EnquiryRouterDeps {
   config: Pick<WebConfig, 'siteUrl' | 'leadRateLimitPerMinute' | 'queuePrefix' | 'business' | 'spamThreshold'>
@@ -123,22 +108,6 @@ export function createEnquiryRouter(deps: EnquiryRouterDeps): Router {
   return router
 }
 
-/**
- * GET /api/form-token: a signed "form shown now" token (form-token.ts). Pages are cached for a
- * day, so the token cannot be in their HTML; never cached itself.
- */
-export function createFormTokenRouter(db: Db): Router {
-  const secret = formTokenSecret(db)
-  const router = Router()
-  router.get('/', (_req, res) => {
-    res.set('Cache-Control', 'no-store').json({ token: issueFormToken(secret, new Date()) })
-  })
-  router.all('/', (_req, res) => {
-    res.set('Allow', 'GET').status(405).json(failed('Ask for a form token with GET.'))
-  })
-  return router
-}
-
 const requireKnownContentType: RequestHandler = (req, res, next) => {
   if (req.is('application/json') || isFormPost(req)) return next()
   res
@@ -153,7 +122,7 @@ const requireKnownContentType: RequestHandler = (req, res, next) => {
 /** The enquiry itself, once it came from our site, in a readable body: schema, spam score, store. */
 function createEnquiryHandler(deps: EnquiryRouterDeps, answers: Answers): RequestHandler {
   const { db, producer, logger } = deps
-  const secret = formTokenSecret(db)
+  const checkSpam = createSpamChecker(db, deps.config.spamThreshold)
   return async (req, res) => {
     const form = isFormPost(req)
     // A plain post's source comes from the attribution cookies (server/http/attribution-cookie.ts).
@@ -177,13 +146,12 @@ function createEnquiryHandler(deps: EnquiryRouterDeps, answers: Answers): Reques
       return
     }
     let stored: { id: string; reportKey?: string }
+    let checked: CheckedEnquiry | undefined
     try {
-      stored = await storeLead(
-        { db, producer, logger: req.log ?? logger },
-        parsed.data,
-        checkSpam(parsed.data, secret, deps.config.spamThreshold),
-      )
+      checked = checkSpam(parsed.data, new Date())
+      stored = await storeLead({ db, producer, logger: req.log ?? logger }, parsed.data, checked.spam)
     } catch (err) {
+      checked?.giveBack()
       // The only case that is the server's fault: the lead is not stored.
       ;(req.log ?? logger).error({ err }, 'lead could not be stored')
       if (form) {
@@ -228,16 +196,6 @@ function createdAnswer(id: string, body: unknown): EnquiryCreated {
   return asksForHailReport(body)
     ? { success: true, id, reportKey: makeReportKey().key }
     : { success: true, id }
-}
-
-/** The enquiry's spam evidence, scored (server/leads/spam-score.ts). */
-function checkSpam(enquiry: Enquiry, secret: string, threshold: number): SpamCheck {
-  const verdict = scoreEnquiry({
-    fields: enquiry,
-    honeypot: enquiry[HONEYPOT_FIELD],
-    token: checkFormToken(secret, enquiry[FORM_TOKEN_FIELD], new Date()),
-  })
-  return { ...verdict, quarantine: isSpam(verdict, threshold) }
 }
 
 /** body-parser's errors carry a `type`; answered here so they never reach the generic 500. */

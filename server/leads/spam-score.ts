@@ -1,22 +1,51 @@
 /**
- * The spam evidence of one enquiry, scored (issue 20: spam goes into quarantine, never to the
- * office). Pure: no I/O, no clock; the form token is checked beforehand (form-token.ts) and
- * arrives here as its state.
+ * The spam evidence of one enquiry, scored: an enquiry scoring the threshold or more is held in
+ * quarantine and never reaches the office (docs/spam.md). Pure: no I/O, no clock. What needs
+ * the database or a trained model is found beforehand and arrives here as evidence: the form
+ * token's state (form-token.ts and core/db/form-tokens.ts), where the address lies
+ * (core/spam/service-area.ts) and the text classifier's probability (core/spam/classifier.ts).
  *
  * Every rule is one entry of SPAM_RULES, with its points; a verdict lists the rules that
  * fired, each with a short text naming the field but never quoting what the homeowner wrote
- * (the text may reach a log line or the admin, and the fields are personal data).
+ * (the text may reach a log line, the office's digest or the admin, and the fields are
+ * personal data). Which field a rule reads comes from the lead-field table
+ * (shared/lead-fields.ts): the names by their autocomplete, the phone by its input type, the
+ * e-mail address by its format, the message by its lines, the campaign values as the source
+ * fields of free text.
  *
  * The points are set so that no single sign a real homeowner can give (no JavaScript, one
  * link to photos, a phone number mistyped, an address without a house number, a name in
- * another script) reaches DEFAULT_SPAM_THRESHOLD, while the usual bot gives several at once.
- * tests/support/lead-corpus.ts holds the genuine and the spam enquiries the table is tuned on.
+ * another script, a browser's autofill sending the form at once, an address or a mobile number
+ * from another state) reaches DEFAULT_SPAM_THRESHOLD, while the usual bot gives several at
+ * once. The corpora in tests/support (lead-corpus.ts, script-corpus.ts) hold the genuine and
+ * the spam enquiries the table is tuned and measured on.
  */
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
+import {
+  ASKED_FIELD_NAMES,
+  LEAD_FIELDS,
+  SOURCE_FIELD_NAMES,
+  type AskedFieldName,
+  type LeadFieldName,
+  type LeadFieldSpec,
+  type SourceFieldName,
+} from '../../shared/lead-fields'
+import type { TokenUse } from '../../core/db/form-tokens'
+import type { AreaCheck } from '../../core/spam/service-area'
 
-/** The form token as checked (form-token.ts). */
+export type { TokenUse }
+
+/**
+ * The form token as checked (form-token.ts) and used (core/db/form-tokens.ts, which says what
+ * each `use` means).
+ */
 export type TokenState =
-  /** Signed token; `elapsedMs` between the form being shown and the submission. */
-  | { state: 'valid'; elapsedMs: number }
+  /**
+   * Signed by this site: `elapsedMs` between the form being shown and the submission; whether
+   * the token was fetched by a page of this site (its request carried same-origin fetch
+   * metadata or this site's Referer, as a browser's fetch from the page does).
+   */
+  | { state: 'valid'; elapsedMs: number; use: TokenUse; fromPage: boolean }
   /** No token sent (plain curl, a form posted without JavaScript): not spam by itself. */
   | { state: 'missing' }
   /** Bad signature, garbage, or issued in the future. */
@@ -24,18 +53,26 @@ export type TokenState =
   /** Validly signed but older than FORM_TOKEN_MAX_AGE_MS: scored as missing. */
   | { state: 'expired' }
 
+/**
+ * The fields scored: every field the forms ask for (the message may be absent), and the
+ * source fields when the enquiry sent them.
+ */
+export type SpamFields = { [K in Exclude<AskedFieldName, 'message'>]: string } & {
+  message?: string | null
+} & { [K in SourceFieldName]?: string | null }
+
 export interface SpamEvidence {
-  fields: {
-    firstName: string
-    lastName: string
-    email: string
-    phone: string
-    address: string
-    message?: string | null
-  }
+  fields: SpamFields
   /** The honeypot input's value (the `website` field) as sent; undefined or '' when empty. */
   honeypot?: string
   token: TokenState
+  /** Where the address lies (core/spam/service-area.ts); absent: not checked, no points. */
+  area?: AreaCheck
+  /**
+   * The text classifier's probability that the names and message are spam
+   * (core/spam/classifier.ts); absent or null: it could not tell, no points.
+   */
+  spamProbability?: number | null
 }
 
 export interface SpamReason {
@@ -64,21 +101,45 @@ export interface SpamRule {
 export const DEFAULT_SPAM_THRESHOLD = 5
 
 /**
- * Below this many milliseconds between showing the form and sending it, no person filled it
- * in: five fields take a person well over ten seconds, and autofill still needs the page read,
- * a suggestion picked and the button found. A headless browser that fills the form as soon as
- * it appears still takes a second or two here (the form's island loads on its first focus), so
- * the band is wider than "instant".
+ * Below this many milliseconds between showing the form and sending it, nobody typed it in:
+ * five fields take a person well over ten seconds. A browser's autofill can fill them all and
+ * a person can send at once, though, so speed is only some points: never enough alone to hold
+ * a lead, enough with one more sign. A headless browser that fills the form as it appears takes
+ * a second or two (the form's island loads on its first focus), so the band is wider than
+ * "instant".
  */
 const INSTANT_MS = 3_000
 /** Below this, a person in a hurry with autofill at most. */
 const FAST_MS = 5_000
 
+/**
+ * The classifier's probability from which a text reads like a sales pitch, and the points:
+ * the highest band first. Naive Bayes is sure of itself quickly, so the bands are high; the
+ * points stop at 3, so the classifier alone never holds a lead.
+ */
+const PITCH_BANDS: readonly { from: number; points: number }[] = [
+  { from: 0.99, points: 3 },
+  { from: 0.95, points: 2 },
+  { from: 0.85, points: 1 },
+]
+
 /** Every rule and its points: the one place they are set. */
 export const SPAM_RULES = {
   honeypot: { points: 10, rule: 'the hidden honeypot field (`website`) is filled' },
-  token_instant: { points: 5, rule: 'sent less than 3 s after the form was shown (valid form token)' },
-  token_fast: { points: 2, rule: 'sent 3–5 s after the form was shown (valid form token)' },
+  token_instant: { points: 3, rule: 'sent less than 3 s after the form was shown (valid form token)' },
+  token_fast: { points: 1, rule: 'sent 3–5 s after the form was shown (valid form token)' },
+  token_reused: {
+    points: 3,
+    rule: 'a form token another enquiry sent before (each form is sent once with its token)',
+  },
+  token_not_from_page: {
+    points: 2,
+    rule: 'a form token fetched without a page of this site asking for it (no same-origin fetch metadata, no Referer of this site)',
+  },
+  token_unrecorded: {
+    points: 2,
+    rule: 'a form token signed by this site that it has no record of issuing',
+  },
   token_invalid: { points: 2, rule: 'a form token with a bad signature, malformed, or issued in the future' },
   token_missing: {
     points: 1,
@@ -88,12 +149,24 @@ export const SPAM_RULES = {
     points: 5,
     rule: 'a link (http://, https://, www. or a bare domain such as example.com) in the name, phone or address',
   },
-  markup: { points: 4, rule: 'HTML tags (<a, <script …) or BBCode ([url=, [link= …) in any field' },
+  markup: {
+    points: 4,
+    rule: 'HTML tags (<a, <script …) or BBCode ([url=, [link= …) in a field the form asks for',
+  },
+  suspicious_campaign_value: {
+    points: 4,
+    rule: 'a control character, markup or a link (http://, https://, www.) in a campaign (UTM) value',
+  },
   links_in_message: { points: 2, max: 6, rule: 'links in the message: 2 points per link, at most 6' },
   spam_vocabulary: {
     points: 3,
     max: 9,
     rule: 'spam vocabulary in the message or the name: 3 points per distinct topic, at most 9',
+  },
+  sales_pitch: {
+    points: 1,
+    max: 3,
+    rule: 'the text classifier reads the names and message as a sales pitch: 1 point from 85%, 2 from 95%, 3 from 99%',
   },
   random_name: {
     points: 3,
@@ -101,10 +174,17 @@ export const SPAM_RULES = {
   },
   same_first_and_last_name: { points: 2, rule: 'the first name is the last name (ignoring case)' },
   digits_in_name: { points: 2, rule: 'digits in the first or last name' },
-  short_phone: { points: 2, rule: 'the phone number has fewer than 10 digits' },
+  invalid_phone: {
+    points: 2,
+    rule: 'the phone number is no valid number: too few digits, or an area code or exchange that is not in use',
+  },
   foreign_phone: {
     points: 2,
-    rule: 'the phone number is not North American (+ or 00/011 with a country code other than 1, or an impossible area code)',
+    rule: 'the phone number is valid but not North American (a country code other than 1)',
+  },
+  outside_service_area: {
+    points: 2,
+    rule: 'the address is in another state (by its ZIP code or the state it names), or in Colorado more than 50 miles from every city served',
   },
   address_without_number: { points: 1, rule: 'the address has no digit at all (no house number)' },
   disposable_email: { points: 2, rule: 'the e-mail address is at a disposable-mail domain' },
@@ -219,6 +299,8 @@ const BARE_DOMAIN_TLDS =
   'com|net|org|info|biz|io|ly|ru|su|ua|pl|de|uk|eu|cn|ca|tk|ml|ga|cf|gq|icu|cc|ws|gl|gd|ai|dev|xyz|top|online|site|website|space|tech|store|shop|club|vip'
 /** http://, https://, www. and what follows them. */
 const URL_LINK = /\b(?:https?:\/\/|www\.)[^\s<>"'[\]]+/g
+/** The same, to test for one (a global pattern keeps its place between tests). */
+const URL_LINK_TEST = new RegExp(URL_LINK.source)
 /** A domain name not preceded by @ or another name part, ending with one of the TLDs. */
 const BARE_DOMAIN = new RegExp(
   `(?<![\\w@.-])(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.)+(?:${BARE_DOMAIN_TLDS})\\b(?:/[^\\s<>"']*)?`,
@@ -337,23 +419,21 @@ function mostlyNonLatin(text: string): boolean {
   return latin / letters.length < 0.5
 }
 
-interface PhoneShape {
-  short: boolean
-  foreign: boolean
-}
-
-function phoneShape(phone: string): PhoneShape {
-  const text = phone.normalize('NFKC').trim()
-  const allDigits = text.replace(/\D/g, '')
-  const short = allDigits.length < 10
-  // "+44 …", "(+44) …", "0044 …", "011 44 …": an international number, North American only with 1.
-  const international = /^(?:\+|00|011)[\s().-]*(\d)/.exec(text.replace(/^[\s(]+/, ''))
-  if (international) return { short, foreign: international[1] !== '1' }
-  // One number of ten digits (or eleven with the leading 1): its area code starts with 2–9.
-  const number = text.replace(/\s*(?:ext\.?|extension|x|#)\s*\d{1,6}\s*$/i, '').replace(/\D/g, '')
-  const national = number.length === 11 && number.startsWith('1') ? number.slice(1) : number
-  const foreign = national.length === 10 && /^[01]/.test(national)
-  return { short, foreign }
+/**
+ * What a phone number is, by libphonenumber's numbering plans: `invalid` when it cannot be a
+ * number in use (too few digits, an area code or exchange that does not exist), `foreign` when
+ * it is valid outside North America, else `ok`: any valid number of the North American plan,
+ * whatever its state, since homeowners keep the mobile number they moved with. A number
+ * written the European way ("0044 …") is read as international.
+ */
+export function phoneKind(phone: string): 'ok' | 'invalid' | 'foreign' {
+  const text = phone
+    .normalize('NFKC')
+    .trim()
+    .replace(/^\(?\s*00(?=[1-9])/, '+')
+  const number = parsePhoneNumberFromString(text, { defaultCountry: 'US', extract: true })
+  if (!number || !number.isValid()) return 'invalid'
+  return number.countryCallingCode === '1' ? 'ok' : 'foreign'
 }
 
 function seconds(ms: number): string {
@@ -364,42 +444,108 @@ function reason(code: SpamRuleCode, text: string, points: number = SPAM_RULES[co
   return { code, points, text }
 }
 
-function tokenReason(token: TokenState): SpamReason | undefined {
+function tokenReasons(token: TokenState): SpamReason[] {
   switch (token.state) {
-    case 'valid':
+    case 'valid': {
+      const reasons: SpamReason[] = []
       if (token.elapsedMs < INSTANT_MS)
-        return reason('token_instant', `sent ${seconds(token.elapsedMs)} after the form was shown`)
-      if (token.elapsedMs < FAST_MS)
-        return reason('token_fast', `sent ${seconds(token.elapsedMs)} after the form was shown`)
-      return undefined
+        reasons.push(reason('token_instant', `sent ${seconds(token.elapsedMs)} after the form was shown`))
+      else if (token.elapsedMs < FAST_MS)
+        reasons.push(reason('token_fast', `sent ${seconds(token.elapsedMs)} after the form was shown`))
+      if (token.use === 'again')
+        reasons.push(reason('token_reused', 'form token used before by another enquiry'))
+      if (token.use === 'unrecorded')
+        reasons.push(reason('token_unrecorded', 'form token this site has no record of issuing'))
+      if (!token.fromPage)
+        reasons.push(reason('token_not_from_page', 'form token fetched without a page of this site'))
+      return reasons
+    }
     case 'invalid':
-      return reason('token_invalid', 'form token invalid (bad signature, malformed or from the future)')
+      return [reason('token_invalid', 'form token invalid (bad signature, malformed or from the future)')]
     case 'expired':
-      return reason('token_missing', 'form token older than 24 h')
+      return [reason('token_missing', 'form token older than 24 h')]
     case 'missing':
-      return reason('token_missing', 'no form token (sent without the form)')
+      return [reason('token_missing', 'no form token (sent without the form)')]
   }
 }
 
-const NAME_FIELDS = ['firstName', 'lastName'] as const
-const CONTACT_FIELDS = ['firstName', 'lastName', 'phone', 'address'] as const
-const FIELD_WORDS: Record<keyof SpamEvidence['fields'], string> = {
-  firstName: 'first name',
-  lastName: 'last name',
-  email: 'e-mail',
-  phone: 'phone',
-  address: 'address',
-  message: 'message',
+type FieldPredicate = (spec: LeadFieldSpec) => boolean
+
+/** The asked fields whose entry in the lead-field table fits. */
+function askedFields(fits: FieldPredicate): AskedFieldName[] {
+  return ASKED_FIELD_NAMES.filter((name) => fits(LEAD_FIELDS[name] as LeadFieldSpec))
+}
+
+/** The one asked field that fits; the table must have exactly one. */
+function askedField(what: string, fits: FieldPredicate): Exclude<AskedFieldName, 'message'> {
+  const found = askedFields(fits)
+  if (found.length !== 1 || found[0] === 'message')
+    throw new Error(`The lead-field table must have exactly one ${what} field, has ${found.length}`)
+  return found[0] as Exclude<AskedFieldName, 'message'>
+}
+
+const autocomplete =
+  (value: string): FieldPredicate =>
+  (spec) =>
+    spec.input?.autoComplete === value
+/** The person's names: the fields the browser fills with the given and family name. */
+const FIRST_NAME = askedField('given-name', autocomplete('given-name'))
+const LAST_NAME = askedField('family-name', autocomplete('family-name'))
+const NAME_FIELDS = [FIRST_NAME, LAST_NAME] as const
+const PHONE = askedField('phone', (spec) => spec.input?.type === 'tel')
+const EMAIL = askedField('e-mail', (spec) => spec.text.format === 'email')
+const ADDRESS = askedField('address', autocomplete('address-line1'))
+/** The free text of several lines: the message. */
+const MESSAGE_FIELDS = askedFields((spec) => spec.text.lines === true)
+/** The one-line fields a person writes about themselves: a link there is no photo link. */
+const CONTACT_FIELDS = askedFields((spec) => spec.text.lines !== true && spec.text.format !== 'email')
+/**
+ * The source fields that are free text: the campaign (UTM) values, which a link writes as it
+ * pleases. The others have a format the schema enforces (a click id, an origin, a path, a time).
+ */
+const CAMPAIGN_FIELDS = SOURCE_FIELD_NAMES.filter(
+  (name) => (LEAD_FIELDS[name] as LeadFieldSpec).text.format === undefined,
+)
+
+/** A field's name as the reasons say it: its label in lower case ('first name', 'UTM source'). */
+function fieldWords(name: LeadFieldName): string {
+  const label = LEAD_FIELDS[name].text.label
+  return label.replace(/^[A-Z][a-z]/, (start) => start.toLowerCase())
 }
 
 function list(words: readonly string[]): string {
   return words.join(', ')
 }
 
+/** Control and format characters: no campaign link carries them. */
+const CONTROL = /[\p{Cc}\p{Cf}]/u
+
+function valueOf(fields: SpamFields, name: LeadFieldName): string {
+  return (fields as Partial<Record<LeadFieldName, string | null>>)[name] ?? ''
+}
+
+function areaReason(area: AreaCheck | undefined): SpamReason | undefined {
+  switch (area?.place) {
+    case 'other-state':
+      return reason('outside_service_area', `address in ${area.state}, outside Colorado`)
+    case 'far':
+      return reason('outside_service_area', `address ${area.miles} miles from the nearest city served`)
+    default:
+      return undefined
+  }
+}
+
+function pitchReason(probability: number | null | undefined): SpamReason | undefined {
+  if (probability === null || probability === undefined) return undefined
+  const band = PITCH_BANDS.find((b) => probability >= b.from)
+  if (!band) return undefined
+  return reason('sales_pitch', 'reads like a sales pitch', Math.min(band.points, SPAM_RULES.sales_pitch.max))
+}
+
 /** The enquiry's spam score and the rules that gave it. */
 export function scoreEnquiry(evidence: SpamEvidence): SpamVerdict {
   const { fields } = evidence
-  const message = fields.message ?? ''
+  const message = MESSAGE_FIELDS.map((name) => valueOf(fields, name)).join('\n')
   const reasons: SpamReason[] = []
   const add = (r: SpamReason | undefined) => {
     if (r && r.points > 0) reasons.push(r)
@@ -408,15 +554,27 @@ export function scoreEnquiry(evidence: SpamEvidence): SpamVerdict {
   if (evidence.honeypot !== undefined && evidence.honeypot.trim() !== '')
     add(reason('honeypot', 'honeypot field filled'))
 
-  add(tokenReason(evidence.token))
+  tokenReasons(evidence.token).forEach(add)
 
-  const linked = CONTACT_FIELDS.filter((name) => countLinks(fields[name]) > 0)
-  if (linked.length)
-    add(reason('link_in_contact_field', `a link in the ${list(linked.map((n) => FIELD_WORDS[n]))}`))
+  const linked = CONTACT_FIELDS.filter((name) => countLinks(valueOf(fields, name)) > 0)
+  if (linked.length) add(reason('link_in_contact_field', `a link in the ${list(linked.map(fieldWords))}`))
 
-  const everyField = Object.keys(FIELD_WORDS) as (keyof SpamEvidence['fields'])[]
-  const marked = everyField.filter((name) => MARKUP.test(fields[name] ?? ''))
-  if (marked.length) add(reason('markup', `markup in the ${list(marked.map((n) => FIELD_WORDS[n]))}`))
+  const marked = ASKED_FIELD_NAMES.filter((name) => MARKUP.test(valueOf(fields, name)))
+  if (marked.length) add(reason('markup', `markup in the ${list(marked.map(fieldWords))}`))
+
+  const tampered = CAMPAIGN_FIELDS.filter((name) => {
+    const value = valueOf(fields, name)
+    return (
+      CONTROL.test(value) || MARKUP.test(value) || URL_LINK_TEST.test(folded(value).replace(DRESSED_DOT, '.'))
+    )
+  })
+  if (tampered.length)
+    add(
+      reason(
+        'suspicious_campaign_value',
+        `control characters, markup or a link in the ${list(tampered.map(fieldWords))}`,
+      ),
+    )
 
   const links = countLinks(message)
   if (links > 0) {
@@ -430,7 +588,7 @@ export function scoreEnquiry(evidence: SpamEvidence): SpamVerdict {
     )
   }
 
-  const vocabularyText = folded([fields.firstName, fields.lastName, message].join('\n'))
+  const vocabularyText = folded([...NAME_FIELDS.map((name) => valueOf(fields, name)), message].join('\n'))
   const topics = SPAM_TOPICS.filter(({ pattern }) => pattern.test(vocabularyText)).map(({ topic }) => topic)
   if (topics.length) {
     const rule = SPAM_RULES.spam_vocabulary
@@ -443,29 +601,31 @@ export function scoreEnquiry(evidence: SpamEvidence): SpamVerdict {
     )
   }
 
-  const randomNames = NAME_FIELDS.filter((name) => looksRandom(fields[name]))
-  if (randomNames.length)
-    add(reason('random_name', `the ${list(randomNames.map((n) => FIELD_WORDS[n]))} looks random`))
+  add(pitchReason(evidence.spamProbability))
 
-  if (folded(fields.firstName).trim() === folded(fields.lastName).trim())
+  const randomNames = NAME_FIELDS.filter((name) => looksRandom(valueOf(fields, name)))
+  if (randomNames.length) add(reason('random_name', `the ${list(randomNames.map(fieldWords))} looks random`))
+
+  if (folded(valueOf(fields, FIRST_NAME)).trim() === folded(valueOf(fields, LAST_NAME)).trim())
     add(reason('same_first_and_last_name', 'first name is the last name'))
 
-  const numbered = NAME_FIELDS.filter((name) => /\p{N}/u.test(fields[name]))
-  if (numbered.length)
-    add(reason('digits_in_name', `digits in the ${list(numbered.map((n) => FIELD_WORDS[n]))}`))
+  const numbered = NAME_FIELDS.filter((name) => /\p{N}/u.test(valueOf(fields, name)))
+  if (numbered.length) add(reason('digits_in_name', `digits in the ${list(numbered.map(fieldWords))}`))
 
-  const phone = phoneShape(fields.phone)
-  if (phone.short) add(reason('short_phone', 'phone number has fewer than 10 digits'))
-  if (phone.foreign) add(reason('foreign_phone', 'phone number is not North American'))
+  const phone = phoneKind(valueOf(fields, PHONE))
+  if (phone === 'invalid') add(reason('invalid_phone', 'phone number is not a valid number'))
+  if (phone === 'foreign') add(reason('foreign_phone', 'phone number is not North American'))
 
-  if (!/\p{Nd}/u.test(fields.address)) add(reason('address_without_number', 'address has no house number'))
+  add(areaReason(evidence.area))
+  if (!/\p{Nd}/u.test(valueOf(fields, ADDRESS)))
+    add(reason('address_without_number', 'address has no house number'))
 
-  const domain = folded(fields.email).split('@').pop()?.trim() ?? ''
+  const domain = folded(valueOf(fields, EMAIL)).split('@').pop()?.trim() ?? ''
   if (DISPOSABLE_EMAIL_DOMAINS.some((d) => domain === d || domain.endsWith(`.${d}`)))
     add(reason('disposable_email', 'disposable e-mail domain'))
 
   const scripts: string[] = []
-  if (mostlyNonLatin(`${fields.firstName} ${fields.lastName}`)) scripts.push('name')
+  if (mostlyNonLatin(NAME_FIELDS.map((name) => valueOf(fields, name)).join(' '))) scripts.push('name')
   if (mostlyNonLatin(message)) scripts.push('message')
   if (scripts.length) add(reason('non_latin_script', `${list(scripts)} mostly in a non-Latin script`))
 

@@ -1,0 +1,63 @@
+/**
+ * The spam check of one valid enquiry (docs/spam.md): gathers what needs the database or a
+ * trained model, then scores it with the pure rules (spam-score.ts).
+ *
+ * - The form token: its signature and age (form-token.ts), then its record, used here once and
+ *   for all (core/db/form-tokens.ts): a token another enquiry used, or one no page asked for,
+ *   is evidence.
+ * - Where the address lies, from its ZIP code or state (core/spam/service-area.ts).
+ * - The text classifier's probability that the names and message are a sales pitch
+ *   (core/spam/classifier.ts), trained on the starter corpus and what the office labelled.
+ *
+ * When the lead then cannot be stored, `giveBack` returns the token unused, so the person's
+ * next try with the same form does not count as a second use.
+ */
+import type { Db } from '../../core/db/connection'
+import { releaseFormToken, useFormToken } from '../../core/db/form-tokens'
+import type { SpamCheck } from '../../core/db/leads'
+import { createSpamClassifier } from '../../core/spam/classifier'
+import { checkServiceArea } from '../../core/spam/service-area'
+import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, type Enquiry } from '../../shared/enquiry'
+import { checkFormToken } from './form-token'
+import { formTokenSecret } from './form-token-router'
+import { isSpam, scoreEnquiry, type TokenState } from './spam-score'
+
+export interface CheckedEnquiry {
+  spam: SpamCheck
+  /** Returns the enquiry's token unused (the lead was not stored). */
+  giveBack(): void
+}
+
+export type SpamChecker = (enquiry: Enquiry, now: Date) => CheckedEnquiry
+
+export function createSpamChecker(db: Db, threshold: number): SpamChecker {
+  const secret = formTokenSecret(db)
+  const classifier = createSpamClassifier(db)
+  return (enquiry, now) => {
+    const signed = checkFormToken(secret, enquiry[FORM_TOKEN_FIELD], now)
+    let token: TokenState
+    let giveBack = () => {}
+    if (signed.state === 'signed') {
+      const { use, fromPage } = useFormToken(db, signed.id, now)
+      token = { state: 'valid', elapsedMs: signed.elapsedMs, use, fromPage }
+      if (use === 'first')
+        giveBack = () => {
+          // The database failed to store the lead, and may fail this too: the next try then
+          // counts as a second use (3 points), which alone holds nobody.
+          try {
+            releaseFormToken(db, signed.id)
+          } catch {
+            /* nothing more to do */
+          }
+        }
+    } else token = signed
+    const verdict = scoreEnquiry({
+      fields: enquiry,
+      honeypot: enquiry[HONEYPOT_FIELD],
+      token,
+      area: checkServiceArea(enquiry.address),
+      spamProbability: classifier.spamProbability(enquiry),
+    })
+    return { spam: { ...verdict, quarantine: isSpam(verdict, threshold) }, giveBack }
+  }
+}
