@@ -14,7 +14,7 @@
  * the same props, so it reads nothing from Vike's pageContext.
  */
 import './zod-csp'
-import { useEffect, useMemo, useRef } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import {
@@ -66,6 +66,8 @@ export function EnquiryForm({ form, sourcePath, served, labelledBy, onSuccess }:
   const { formType } = LEAD_FORMS[form]
   const formRef = useRef<HTMLFormElement>(null)
   const honeypotRef = useRef<HTMLInputElement>(null)
+  /** The last send failed on the server's side or the connection: nothing was saved. */
+  const [notSaved, setNotSaved] = useState(false)
   const fields = visibleFields(withMessage)
   // Stable, so react-hook-form applies them once (it re-applies whenever this object changes).
   const servedErrors = useMemo(() => (served ? toFieldErrors(served.errors) : undefined), [served])
@@ -90,6 +92,7 @@ export function EnquiryForm({ form, sourcePath, served, labelledBy, onSuccess }:
   })
 
   const onValid = async (values: EnquiryFormValues) => {
+    setNotSaved(false)
     const parsed = withMessage ? EnquiryFieldsSchema.parse(values) : WITHOUT_MESSAGE.parse(values)
     const enquiry: Enquiry = {
       ...parsed,
@@ -123,9 +126,13 @@ export function EnquiryForm({ form, sourcePath, served, labelledBy, onSuccess }:
         }
       }
       notify('error', FAILED_MESSAGE)
+      // The server failed or is down (a 503 with Retry-After while the site restarts): nothing
+      // was saved, and the phone is the way round it.
+      if (result.status >= 500) setNotSaved(true)
     } else {
       console.error('Enquiry could not be sent', result.error)
       notify('error', UNEXPECTED_MESSAGE)
+      setNotSaved(true)
     }
   }
 
@@ -152,7 +159,33 @@ export function EnquiryForm({ form, sourcePath, served, labelledBy, onSuccess }:
         honeypotRef={honeypotRef}
         submitText={isSubmitting ? SUBMITTING_TEXT : submitLabel}
       />
+      {notSaved && !isSubmitting ? <NotSavedNotice /> : null}
     </LeadFormElement>
+  )
+}
+
+/**
+ * Beside the failure toast (which closes by itself), below the button just pressed: the request
+ * was not saved, try again in a minute, or call. Only ever rendered in the browser, after a
+ * send; the number is the page's own (its header's `tel:` link, from the site's settings).
+ */
+function NotSavedNotice() {
+  const link = document.querySelector<HTMLAnchorElement>('a[href^="tel:"]')
+  const phone = link?.textContent?.trim()
+  return (
+    <div className="error-summary form-not-saved" role="alert">
+      <p className="error-summary-title">Your request was not sent</p>
+      <p>
+        {'Nothing was saved. Please try again in a minute, or call us'}
+        {link && phone ? (
+          <>
+            {' at '}
+            <a href={link.getAttribute('href') ?? ''}>{phone}</a>
+          </>
+        ) : null}
+        .
+      </p>
+    </div>
   )
 }
 
