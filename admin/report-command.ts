@@ -8,9 +8,14 @@ import { Option, type Command } from 'commander'
 import type { Db } from '../core/db/connection'
 import { countLeads, listLeads, type Lead } from '../core/db/leads'
 import { countBy } from '../core/lead-counts'
-import { withDatabase, type AdminContext } from './context'
+import { AdminError, withDatabase, type AdminContext } from './context'
 import { toCsv } from './csv'
-import { formatTable, parseSince, shortTime } from './format'
+import { formatTable, parseSince, shortTime, UsageError } from './format'
+import { createMailer } from '../core/mail/mailer'
+import { readOfficeMail } from '../core/mail/office-mail'
+import { lastFullWeek, weekContaining, weekOfIsoDate, type ReportWeek } from '../core/weekly-report/schedule'
+import { sendWeeklyReport } from '../core/weekly-report/send'
+import { duration, plural, weekBounds, weekSpan } from '../core/weekly-report/words'
 import { landingPathOf, sourceKeyOf, weekOf } from './lead-source'
 
 /** The report's CSV columns: a row's section, the keys that section counts by, and the count. */
@@ -85,6 +90,13 @@ export function addReportCommand(leads: Command, ctx: AdminContext): void {
     )
     .option('--csv', `one CSV on standard output instead (columns ${REPORT_CSV_HEADER.join(', ')})`)
     .option('--bom', 'with --csv: start with a UTF-8 byte order mark (for Excel)')
+    .option(
+      '--send',
+      "e-mail the office's weekly report now (to LEAD_NOTIFY_TO, through SMTP_URL): the last full week, Monday to Monday, Denver time",
+    )
+    .addOption(
+      new Option('--week <date>', 'with --send: the week that holds this date instead, e.g. 2026-11-16'),
+    )
     .addHelpText(
       'after',
       '\nSource, medium and campaign are those of the visit that sent the enquiry (its UTM values,\n' +
@@ -92,9 +104,12 @@ export function addReportCommand(leads: Command, ctx: AdminContext): void {
         'leads stored without their source. Weeks start on Monday (UTC).\n' +
         'Examples:\n' +
         '  docker compose exec web site-admin leads report --since 30d\n' +
-        '  docker compose exec -T web site-admin leads report --since 2026-06-01 --csv --bom > report.csv',
+        '  docker compose exec -T web site-admin leads report --since 2026-06-01 --csv --bom > report.csv\n' +
+        '  docker compose exec web site-admin leads report --send --week 2026-11-16',
     )
-    .action((opts: { since?: string; csv?: boolean; bom?: boolean }) => {
+    .action((opts: { since?: string; csv?: boolean; bom?: boolean; send?: boolean; week?: string }) => {
+      if (opts.send) return sendReport(ctx, opts)
+      if (opts.week) throw new UsageError('--week chooses the week that --send e-mails; add --send.')
       const since = opts.since ? parseSince(opts.since, ctx.now()) : null
       return withDatabase(ctx.config(), (db) =>
         opts.csv ? printReportCsv(ctx, db, since, opts.bom) : printReport(ctx, db, since, opts.since),
@@ -146,4 +161,71 @@ function printReportCsv(ctx: AdminContext, db: Db, since: Date | null, bom?: boo
     }),
   )
   ctx.io.stdout.write(toCsv(REPORT_CSV_HEADER, rows, { bom }))
+}
+
+/** The week `--week` names: a full week that has ended. */
+function chosenWeek(ctx: AdminContext, week: string | undefined): ReportWeek {
+  const now = ctx.now()
+  if (week === undefined) return lastFullWeek(now)
+  const chosen = weekOfIsoDate(week.trim())
+  if (!chosen) throw new UsageError(`--week takes a date as YYYY-MM-DD, e.g. 2026-11-16; not "${week}".`)
+  if (chosen.end > now)
+    throw new UsageError(
+      `the week of ${weekSpan(chosen)} has not ended yet; the last full week starts on ${lastFullWeek(now).monday}${
+        chosen.start > weekContaining(now).start ? '' : ' (leave out --week to send it)'
+      }.`,
+    )
+  return chosen
+}
+
+/**
+ * `leads report --send`: the weekly report e-mailed to the office now, through the same code as
+ * the worker's schedule; recorded as sent for its week, so the schedule does not send it again.
+ */
+async function sendReport(
+  ctx: AdminContext,
+  opts: { since?: string; csv?: boolean; week?: string },
+): Promise<void> {
+  if (opts.since || opts.csv)
+    throw new UsageError(
+      '--send e-mails the weekly report of one week; it takes --week, not --since or --csv.',
+    )
+  const week = chosenWeek(ctx, opts.week)
+  const office = readOfficeMail(ctx.io.env)
+  const mailer = createMailer(office.smtp, 30_000)
+  try {
+    await withDatabase(
+      ctx.config(),
+      async (db) => {
+        const outcome = await sendWeeklyReport(db, {
+          week,
+          trigger: 'site-admin',
+          mailer,
+          from: office.smtp.from,
+          to: office.to,
+          now: ctx.now(),
+        })
+        if (outcome.kind === 'skipped')
+          throw new AdminError('the weekly report was not sent (another send was in progress).')
+        if (outcome.kind === 'failed')
+          throw new AdminError(
+            `the weekly report for the week of ${weekSpan(week)} was not sent: ${outcome.reason}. Check SMTP_URL (${office.smtp.safeUrl}) and that the mail server is up, then run this again.`,
+          )
+        const f = outcome.figures
+        const speed = f.speed.medianMs === null ? '' : ` (median ${duration(f.speed.medianMs)})`
+        ctx.out(
+          [
+            `Sent the weekly report to ${office.to.join(', ')}.`,
+            `Week: ${weekSpan(week)} (${weekBounds()}).`,
+            `Subject: ${outcome.mail.subject}`,
+            `Figures: ${plural(f.leads, 'lead')} (the week before: ${f.previousLeads}); ${f.held} held as spam, ${f.released} released; ${f.speed.timed} of ${f.leads} reached the office${speed}, ${f.speed.undelivered.length} not delivered.`,
+            `Mail server: ${outcome.detail}`,
+          ].join('\n'),
+        )
+      },
+      { write: true },
+    )
+  } finally {
+    mailer.close()
+  }
 }

@@ -2,7 +2,7 @@
  * Renders the notifications of a few fixed sample leads into a folder, one sub-folder per lead:
  * the office e-mail and the autoreply (HTML, plain text, headers) and the webhook's body; for a
  * hail report request also the homeowner's report e-mail and its PDF (the sample report of
- * core/storms/sample-report.ts). Two
+ * core/storms/sample-report.ts); and the office's weekly report of a sample week. Two
  * revisions' outputs compared with `diff -r` show what a change does to what the contractor
  * and the homeowner receive (docs/refactoring.md).
  *
@@ -18,6 +18,9 @@ import { buildHailReportMail } from '../worker/notifications/hail-report-mail'
 import { renderReportPdf } from '../core/storms/pdf'
 import { SAMPLE_STORM_REPORT } from '../core/storms/sample-report'
 import { LEAD_FORMS } from '../shared/lead-forms'
+import { buildWeeklyReportMail } from '../core/weekly-report/send'
+import { weekOfIsoDate } from '../core/weekly-report/schedule'
+import type { WeeklyFigures } from '../core/weekly-report/figures'
 
 const out = process.argv[2]
 if (!out) {
@@ -93,4 +96,58 @@ for (const [name, [sample, first]] of Object.entries(samples)) {
   }
   writeFileSync(path.join(dir, 'webhook.json'), JSON.stringify(buildWebhookPayload(lead)))
 }
-console.log(`Rendered ${Object.keys(samples).length} sample leads into ${out}`)
+// The office's weekly report of a sample week (figures as core/weekly-report/figures.ts reads them).
+const week = weekOfIsoDate('2026-11-16')!
+const previousWeek = weekOfIsoDate('2026-11-09')!
+const weekly: WeeklyFigures = {
+  week,
+  previousWeek,
+  leads: 17,
+  previousLeads: 12,
+  sources: [
+    { source: 'Google Ads', leads: 8, previous: 5 },
+    { source: 'Google', leads: 4, previous: 4 },
+    { source: 'Direct', leads: 3, previous: 1 },
+    { source: 'Facebook', leads: 1, previous: 2 },
+    { source: 'nextdoor.com', leads: 1, previous: 0 },
+  ],
+  forms: [
+    { form: 'contact_modal', label: LEAD_FORMS.contact_modal.label, leads: 9 },
+    { form: 'hail_report', label: LEAD_FORMS.hail_report.label, leads: 5 },
+    { form: 'contact_page', label: LEAD_FORMS.contact_page.label, leads: 2 },
+    { form: 'exit_intent', label: LEAD_FORMS.exit_intent.label, leads: 1 },
+  ],
+  held: 6,
+  released: 1,
+  markedSpam: 1,
+  speed: {
+    timed: 16,
+    medianMs: 7_400,
+    slowest: { ms: 372_000, leadId: base.id, name: 'Ada Roof' },
+    slow: 1,
+    limitMs: 5 * 60_000,
+    undelivered: [
+      {
+        id: '11111111-2222-4333-8444-555555555555',
+        name: 'Sam Lee',
+        createdAt: '2026-11-20T22:41:00.000Z',
+        state: 'failed: SMTP 550 at RCPT TO: 5.1.1 mailbox unavailable',
+      },
+    ],
+  },
+}
+const report = await buildWeeklyReportMail(weekly, {
+  from,
+  to: ['office@frontrange.example'],
+  trigger: 'schedule',
+  now: new Date('2026-11-23T15:00:00.000Z'),
+})
+const reportDir = path.join(out, 'weekly-report')
+mkdirSync(reportDir, { recursive: true })
+{
+  const { html, text, attachments: _attachments, ...headers } = report
+  writeFileSync(path.join(reportDir, 'office.html'), html)
+  writeFileSync(path.join(reportDir, 'office.txt'), text)
+  writeFileSync(path.join(reportDir, 'office.headers.json'), JSON.stringify(headers, null, 2))
+}
+console.log(`Rendered ${Object.keys(samples).length} sample leads and a weekly report into ${out}`)

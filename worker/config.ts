@@ -35,6 +35,7 @@ import { CHANNELS } from './notifications/channels'
 import type { Channel } from './notifications/channels/channel'
 import { checkSmtpSettings, readSmtpSettings, SMTP_SETTINGS } from './notifications/smtp'
 import { OFFICE_LINK_SETTINGS, parseDigestTime, SPAM_SETTINGS } from '../core/office/settings'
+import { readWeeklyReport, WEEKLY_REPORT_SETTINGS } from '../core/weekly-report/schedule'
 
 /** The reconciler must pick a lost lead up within two minutes at most. */
 const MAX_RECONCILE_GRACE_MS = 2 * 60_000
@@ -121,6 +122,7 @@ export function workerConfigSchema(channels: readonly Channel[]) {
         ...TIMING_SETTINGS,
         ...SPAM_SETTINGS,
         ...OFFICE_LINK_SETTINGS,
+        ...WEEKLY_REPORT_SETTINGS,
         ...RUNTIME_SETTINGS,
         ...STORM_SETTINGS,
         ...STORM_REFRESH_SETTINGS,
@@ -147,6 +149,8 @@ export function workerConfigSchema(channels: readonly Channel[]) {
             /** The office e-mail's recipients (LEAD_NOTIFY_TO): the digest goes to them too. */
             notifyTo: listOfAddresses((e as Record<string, unknown>).LEAD_NOTIFY_TO),
           },
+          /** When the office's weekly report goes out (WEEKLY_REPORT), or off. */
+          weeklyReport: readWeeklyReport(e.WEEKLY_REPORT),
           redisUrl: e.REDIS_URL,
           queuePrefix: e.QUEUE_PREFIX,
           logLevel: e.LOG_LEVEL,

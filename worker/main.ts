@@ -17,6 +17,7 @@ import { startLeadDelivery } from './lead-delivery'
 import { startLeadWorker } from './lead-worker'
 import { startStormRefresh } from './storms/refresh'
 import { startSpamDigestSchedule } from './spam-digest'
+import { startWeeklyReportSchedule } from './weekly-report-schedule'
 import { createMailer } from '../core/mail/mailer'
 import { createOfficeLinks } from '../core/office/links'
 
@@ -59,6 +60,16 @@ export function startWorker(): void {
     linkDays: config.office.linkDays,
     retentionDays: config.spamRetentionDays,
   })
+  // The weekly report goes to the same recipients, through the same connection.
+  const weeklyReport = startWeeklyReportSchedule({
+    db,
+    logger,
+    schedule: config.weeklyReport,
+    mail:
+      digestMailer && config.notify.smtp
+        ? { mailer: digestMailer, from: config.notify.smtp.from, to: config.office.notifyTo }
+        : undefined,
+  })
   const heartbeat = startHeartbeat({
     file: config.workerHeartbeat.file,
     isHealthy: () => leadWorker.worker.isRunning() && db.prepare('SELECT 1').get() !== undefined,
@@ -74,6 +85,7 @@ export function startWorker(): void {
       backups.stop()
       quarantine.stop()
       digest.stop()
+      await weeklyReport.stop()
       digestMailer?.close()
       storms.stop()
       await leadWorker.close()

@@ -34,9 +34,17 @@ const s = {
     padding: '8px 8px 2px 0',
   },
   number: { fontSize: '15px', color: '#111111', textAlign: 'right', padding: '8px 0 2px 8px', width: '64px' },
+  formCell: { padding: '6px 0', borderBottom: '1px solid #eeeeee', verticalAlign: 'top' },
   barCell: { padding: '0 0 8px', borderBottom: '1px solid #eeeeee' },
-  legend: { fontSize: '13px', color: '#555555', margin: '0 0 12px' },
-  swatch: { display: 'inline-block', width: '10px', height: '10px', marginRight: '4px' },
+  legend: { fontSize: '13px', fontWeight: 400, color: '#555555', lineHeight: '24px' },
+  swatch: {
+    display: 'inline-block',
+    width: '10px',
+    height: '10px',
+    fontSize: '1px',
+    lineHeight: '1px',
+    verticalAlign: 'middle',
+  },
   figure: { fontSize: '28px', fontWeight: 700, color: '#14213d', margin: '0' },
   figureLabel: { fontSize: '14px', color: '#555555', margin: '0 0 16px' },
   line: { fontSize: '15px', lineHeight: '22px', color: '#111111', margin: '0 0 4px' },
@@ -81,7 +89,16 @@ function SourceChart({ f }: { f: WeeklyFigures }) {
   const max = Math.max(1, ...f.sources.flatMap((x) => [x.leads, x.previous]))
   return (
     <table width="100%" cellPadding={0} cellSpacing={0} style={{ borderCollapse: 'collapse' }}>
-      <caption style={s.caption}>Leads by source</caption>
+      <caption style={s.caption}>
+        Leads by source
+        <br />
+        <span style={s.legend} aria-hidden="true">
+          <span style={{ ...s.swatch, backgroundColor: THIS_WEEK }}>&nbsp;</span>
+          {' This week'}
+          <span style={{ ...s.swatch, backgroundColor: WEEK_BEFORE, marginLeft: '16px' }}>&nbsp;</span>
+          {' Week before'}
+        </span>
+      </caption>
       <thead>
         <tr>
           <th scope="col" style={{ ...s.colHead, textAlign: 'left' }}>
@@ -133,10 +150,10 @@ function FormTable({ f }: { f: WeeklyFigures }) {
       <tbody>
         {f.forms.map((form) => (
           <tr key={form.form}>
-            <th scope="row" style={{ ...s.rowHead, fontWeight: 400, borderBottom: '1px solid #eeeeee' }}>
+            <th scope="row" style={{ ...s.rowHead, ...s.formCell, fontWeight: 400 }}>
               {form.label}
             </th>
-            <td style={{ ...s.number, borderBottom: '1px solid #eeeeee' }}>{form.leads}</td>
+            <td style={{ ...s.number, ...s.formCell }}>{form.leads}</td>
           </tr>
         ))}
       </tbody>
@@ -167,15 +184,7 @@ export function WeeklyReportEmail({ f }: { f: WeeklyFigures }) {
 
           <Section style={s.section}>
             {f.sources.length ? (
-              <>
-                <Text style={s.legend} aria-hidden="true">
-                  <span style={{ ...s.swatch, backgroundColor: THIS_WEEK }} />
-                  {'This week   '}
-                  <span style={{ ...s.swatch, backgroundColor: WEEK_BEFORE, marginLeft: '12px' }} />
-                  {'Week before'}
-                </Text>
-                <SourceChart f={f} />
-              </>
+              <SourceChart f={f} />
             ) : (
               <Text style={s.line}>No leads from any source in either week.</Text>
             )}
@@ -218,7 +227,7 @@ export function WeeklyReportEmail({ f }: { f: WeeklyFigures }) {
 
           <Hr style={styles.hr} />
           {NOTES.map((note) => (
-            <Text key={note} style={{ ...styles.small, margin: '0 0 6px' }}>
+            <Text key={note} style={{ ...styles.small, lineHeight: '18px', margin: '0 0 6px' }}>
               {note}
             </Text>
           ))}

@@ -32,21 +32,20 @@ export function parseWeeklyReport(value: string): WeeklyReportSchedule | undefin
   return { on: true, weekday, hour, minute }
 }
 
-/** WEEKLY_REPORT in the worker's schema. */
+/** WEEKLY_REPORT in the worker's schema: checked here, read by parseWeeklyReport(). */
 export const WEEKLY_REPORT_SETTINGS = {
   WEEKLY_REPORT: z
     .string()
     .trim()
-    .default(DEFAULT_WEEKLY_REPORT)
-    .transform((v, ctx) => {
-      const schedule = parseWeeklyReport(v)
-      if (schedule) return schedule
-      ctx.addIssue({
-        code: 'custom',
-        message: `must be a day and a 24-hour time on the office's clock (${BUSINESS_TIME_ZONE}), e.g. "mon 08:00" or "friday 16:30", or "off"`,
-      })
-      return z.NEVER
-    }),
+    .refine((v) => parseWeeklyReport(v) !== undefined, {
+      message: `must be a day and a 24-hour time on the office's clock (${BUSINESS_TIME_ZONE}), e.g. "mon 08:00" or "friday 16:30", or "off"`,
+    })
+    .default(DEFAULT_WEEKLY_REPORT),
+}
+
+/** The schedule of a WEEKLY_REPORT value the schema passed. */
+export function readWeeklyReport(value: string): WeeklyReportSchedule {
+  return parseWeeklyReport(value) ?? { on: false }
 }
 
 /** How the schedule reads in the log and the docs: 'Monday 08:00 America/Denver'. */
