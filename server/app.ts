@@ -127,7 +127,15 @@ export function createApp(deps: AppDeps): express.Express {
         renderFormPage: deps.renderPages === false ? undefined : createFormPageRenderer(),
       }),
     )
-    app.use(FORM_TOKEN_ENDPOINT, createFormTokenRouter(deps.db, config.siteUrl))
+    app.use(
+      FORM_TOKEN_ENDPOINT,
+      createFormTokenRouter(deps.db, {
+        siteUrl: config.siteUrl,
+        rateLimitRedis: deps.rateLimitRedis,
+        queuePrefix: config.queuePrefix,
+        logger,
+      }),
+    )
     app.use(HAIL_REPORT_ENDPOINT, createHailReportRouter(deps.db))
     // The office's links: their own router, never the page cache (docs/spam.md).
     app.use(

@@ -4,14 +4,26 @@
  * cached for a day, so the token cannot be in their HTML; it is never cached itself. Issuing
  * one also deletes the records of tokens older than a day (an older token scores as expired,
  * its record is of no more use), so the table holds a day of tokens at most.
+ *
+ * Each token is a row written to the database, so a client may ask for FORM_TOKENS_PER_MINUTE
+ * at most (counted in Redis like the enquiries' limit, shared by every web process): far more
+ * than a person opening pages with forms, few enough that a flood cannot fill the table or hold
+ * the database's write lock. A visitor over the limit gets a 429; the form is then sent without
+ * a token, which alone scores 1 point.
  */
 import { randomBytes } from 'node:crypto'
 import { Router } from 'express'
+import type { Redis } from 'ioredis'
 import type { Db } from '../../core/db/connection'
+import type { Logger } from '../../core/logger'
 import { recordFormToken } from '../../core/db/form-tokens'
 import { siteSecret } from '../../core/db/leads'
 import { failed } from './answers'
 import { FORM_TOKEN_MAX_AGE_MS, isPageFetch, issueFormToken, newFormTokenId } from './form-token'
+import { createRateLimit } from './rate-limit'
+
+/** Tokens one client may ask for in a minute. */
+export const FORM_TOKENS_PER_MINUTE = 60
 
 /** The name of the form token's key in site_secrets. */
 export const FORM_TOKEN_SECRET = 'form-token'
@@ -21,11 +33,35 @@ export function formTokenSecret(db: Db): string {
   return siteSecret(db, FORM_TOKEN_SECRET, () => randomBytes(32).toString('base64url'), new Date())
 }
 
-/** `siteUrl`: SITE_URL, whose origin a page's Referer may have besides the request's own host. */
-export function createFormTokenRouter(db: Db, siteUrl?: string): Router {
+export interface FormTokenRouterOptions {
+  /** SITE_URL, whose origin a page's Referer may have besides the request's own host. */
+  siteUrl?: string
+  /** Where the limit counts (the enquiries' Redis); absent: in memory, per process. */
+  rateLimitRedis?: Redis
+  /** The key prefix of the limit's counters (QUEUE_PREFIX). */
+  queuePrefix?: string
+  logger?: Logger
+}
+
+export function createFormTokenRouter(db: Db, opts: FormTokenRouterOptions = {}): Router {
   const secret = formTokenSecret(db)
-  const siteOrigin = siteUrl ? new URL(siteUrl).origin : ''
+  const siteOrigin = opts.siteUrl ? new URL(opts.siteUrl).origin : ''
   const router = Router()
+  if (opts.logger)
+    router.get(
+      '/',
+      createRateLimit({
+        limit: FORM_TOKENS_PER_MINUTE,
+        redis: opts.rateLimitRedis,
+        keyPrefix: `${opts.queuePrefix ?? 'leads'}:rate-limit:form-tokens:`,
+        logger: opts.logger,
+        refuse: (_req, res, seconds) => {
+          res
+            .set('Cache-Control', 'no-store')
+            .json(failed(`Too many form tokens asked for from this address; try again in ${seconds} s.`))
+        },
+      }),
+    )
   router.get('/', (req, res) => {
     const now = new Date()
     const id = newFormTokenId()

@@ -13,7 +13,7 @@ import { findLead } from '../../core/db/leads'
 import { learnFromOffice } from '../../core/spam/learning'
 import { issueFormToken } from '../../server/leads/form-token'
 import { createSpamChecker } from '../../server/leads/spam-check'
-import { formTokenSecret } from '../../server/leads/form-token-router'
+import { FORM_TOKENS_PER_MINUTE, formTokenSecret } from '../../server/leads/form-token-router'
 import { ENQUIRY_ENDPOINT, FORM_TOKEN_ENDPOINT } from '../../shared/enquiry'
 import { VALID_ENQUIRY } from '../support/enquiries'
 import { createPipeline, SITE_ORIGIN, type Pipeline } from '../support/pipeline'
@@ -169,6 +169,23 @@ describe('the form token, issued and used once', () => {
     const ids = (p.db.prepare('SELECT id FROM form_tokens').all() as { id: string }[]).map((r) => r.id)
     expect(ids).not.toContain('o'.repeat(22))
     expect(ids).toContain('r'.repeat(22))
+  })
+
+  test('a client asking for more than 60 tokens a minute gets a 429 and no more rows', async () => {
+    // Its own address, so the other tests' tokens do not count.
+    const flood = () => request(p.app).get(FORM_TOKEN_ENDPOINT).set('X-Forwarded-For', '203.0.113.9')
+    const rows = () => (p.db.prepare('SELECT count(*) AS n FROM form_tokens').get() as { n: number }).n
+    const answers = []
+    for (let i = 0; i < FORM_TOKENS_PER_MINUTE; i++) answers.push((await flood()).status)
+    expect(new Set(answers)).toEqual(new Set([200]))
+    const before = rows()
+    const refused = await flood()
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+    expect(refused.body.error).toMatch(
+      /^Too many form tokens asked for from this address; try again in \d+ s\.$/,
+    )
+    expect(rows()).toBe(before)
   })
 
   test('without a token (no JavaScript): 1 point, as before', async () => {
