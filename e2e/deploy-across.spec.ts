@@ -14,7 +14,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } fr
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
-import { test, expect, gotoHydrated, waitForHydration, waitForIsland } from './fixtures'
+import { test, expect, axeViolations, gotoHydrated, waitForHydration, waitForIsland } from './fixtures'
 import { fillLead, homeowner, rowsFor } from './leads'
 import { freePort } from '../scripts/lib/free-port.mjs'
 
@@ -136,6 +136,7 @@ test('a 503 with Retry-After (the site restarting) shows the failure toast and, 
   expect(phone).toMatch(/^tel:\+1\d{10}$/)
   await expect(notice.getByRole('link')).toHaveAttribute('href', phone!)
   await expect(notice.getByRole('link')).toHaveText(/^\(\d{3}\) \d{3}-\d{4}$/)
+  expect(await axeViolations(page, 'form[data-form-type="contact"]')).toEqual([])
   await expect(page).toHaveURL(/\/contact$/)
   await expect(form.getByLabel('Email Address', { exact: true })).toHaveValue(who.email)
   expect(refused).toBe(1)

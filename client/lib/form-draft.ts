@@ -87,7 +87,9 @@ export function takeFormDraft(): FormDraft | null {
     storage?.removeItem(DRAFT_KEY)
     const draft = JSON.parse(raw) as FormDraft
     const fresh = Date.now() - draft.at >= 0 && Date.now() - draft.at < DRAFT_MAX_AGE_MS
-    return fresh && draft.path === window.location.pathname && typeof draft.forms === 'object' ? draft : null
+    return fresh && draft.path === window.location.pathname && draft.forms && typeof draft.forms === 'object'
+      ? draft
+      : null
   } catch {
     return null
   }
