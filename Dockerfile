@@ -50,11 +50,14 @@ RUN mkdir -p /app/data /app/fallback /app/asset-archive \
  && chown node:node /app/data /app/fallback /app/asset-archive \
  && printf '#!/bin/sh\nexec node /app/dist/node/site-admin.mjs "$@"\n' > /usr/local/bin/site-admin \
  && chmod 755 /usr/local/bin/site-admin
+# Which source the image was built from (`docker compose build --build-arg SOURCE_REVISION=$(git rev-parse HEAD)`),
+# as a label and in /app/SOURCE_REVISION (a RUN, since some builders' caches ignore an argument
+# used only by LABEL). Late, so changing it rebuilds nothing before; the compose drill gives each
+# build its own.
+ARG SOURCE_REVISION=unknown
+RUN printf '%s\n' "$SOURCE_REVISION" > /app/SOURCE_REVISION
+LABEL org.opencontainers.image.revision=$SOURCE_REVISION
 USER node
 VOLUME /app/data
 EXPOSE 3000
 CMD ["node", "dist/node/server.mjs"]
-# Which source the image was built from (`docker compose build --build-arg SOURCE_REVISION=$(git rev-parse HEAD)`);
-# last, so changing it rebuilds nothing else. The compose drill gives each build its own.
-ARG SOURCE_REVISION=unknown
-LABEL org.opencontainers.image.revision=$SOURCE_REVISION
