@@ -103,8 +103,9 @@ export const DEFAULT_SPAM_THRESHOLD = 5
 /**
  * Below this many milliseconds between showing the form and sending it, nobody typed it in:
  * five fields take a person well over ten seconds. A browser's autofill can fill them all and
- * a person can send at once, though, so speed is only some points: never enough alone to hold
- * a lead, enough with one more sign. A headless browser that fills the form as it appears takes
+ * a person can send at once, though, so speed is only 2 points: never enough alone to hold a
+ * lead, nor with one more sign a homeowner may give (a foreign number, a photo link); a bot that
+ * fast shows several. A headless browser that fills the form as it appears takes
  * a second or two (the form's island loads on its first focus), so the band is wider than
  * "instant".
  */
@@ -126,7 +127,7 @@ const PITCH_BANDS: readonly { from: number; points: number }[] = [
 /** Every rule and its points: the one place they are set. */
 export const SPAM_RULES = {
   honeypot: { points: 10, rule: 'the hidden honeypot field (`website`) is filled' },
-  token_instant: { points: 3, rule: 'sent less than 3 s after the form was shown (valid form token)' },
+  token_instant: { points: 2, rule: 'sent less than 3 s after the form was shown (valid form token)' },
   token_fast: { points: 1, rule: 'sent 3–5 s after the form was shown (valid form token)' },
   token_reused: {
     points: 3,

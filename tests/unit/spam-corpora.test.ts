@@ -15,7 +15,7 @@
  * The figures are printed with every entry that decided them, so a change of points shows
  * what it moved.
  */
-import { describe, expect, test } from 'vitest'
+import { afterAll, describe, expect, test } from 'vitest'
 import { trainSpamModel } from '../../core/spam/classifier'
 import { DEFAULT_SPAM_THRESHOLD, isSpam, scoreEnquiry, type TokenState } from '../../server/leads/spam-score'
 import { GENUINE, SPAM, evidenceOf, tokenOnArrival, type CorpusEntry } from '../support/lead-corpus'
@@ -56,6 +56,22 @@ const scripts = SCRIPT_RUNS.flatMap((run) => {
   const tokens = scriptTokens(run)
   return run.posts.map((entry, i) => scored({ ...entry, label: `${run.label}: ${entry.label}` }, tokens[i]!))
 })
+
+// What the corpora give at other thresholds (docs/spam.md, "Tuning"), printed after the tests.
+afterAll(() => {
+  const heldAt = (list: Scored[], threshold: number) => list.filter((s) => s.score >= threshold).length
+  const rows = [3, 4, 5, 6, 7, 8].map((t) => {
+    const people = (['form', 'autofill', 'no-js'] as const)
+      .map((arrival) => heldAt(peopleBy(arrival), t))
+      .join(', ')
+    return `  ${t}  people held (typing, autofill, no JavaScript): ${people}; bots ${heldAt(bots, t)} of ${bots.length}; scripts ${heldAt(scripts, t)} of ${scripts.length}`
+  })
+  console.log(`at other thresholds:\n${rows.join('\n')}`)
+})
+
+function peopleBy(arrival: CorpusEntry['arrival']): Scored[] {
+  return people.filter((s) => s.entry.arrival === arrival)
+}
 
 describe('measured on the corpora', () => {
   test('people: none held (typing, autofill under 3 s, no JavaScript, other states’ mobiles, photo links)', () => {
