@@ -20,10 +20,13 @@ import {
 import { findWeeklyReport } from '../../core/db/weekly-reports'
 import { createLogger } from '../../core/logger'
 import { createMailer, type Mailer } from '../../core/mail/mailer'
-import { parseWeeklyReport } from '../../core/weekly-report/schedule'
+import { lastFullWeek, parseWeeklyReport } from '../../core/weekly-report/schedule'
 import { CHANNELS } from '../../worker/notifications/channels'
 import { startWeeklyReportSchedule } from '../../worker/weekly-report-schedule'
 import { runAdminCaptured } from '../support/admin'
+import { cleanEnv, logMessages, ROOT, runEntry } from '../support/entry-points'
+import { waitFor } from '../support/pipeline'
+import { createQueuePrefix, deleteKeys, getRedisUrl } from '../support/redis'
 import { addLead } from '../support/leads'
 import { startTestSmtpServer, type TestSmtpServer } from '../support/notify-peers'
 import { useTempDir } from '../support/temp-dir'
@@ -372,5 +375,63 @@ describe('site-admin leads report --send', () => {
     const weekAlone = await admin(['--week', '2026-11-16'])
     expect(weekAlone.code).toBe(2)
     expect(smtp.accepted).toHaveLength(0)
+  })
+})
+
+describe('the real worker process', () => {
+  test('reads WEEKLY_REPORT, sends the week that is due at its start, and a restart sends nothing again', async () => {
+    // "mon 00:00": the last full week is due from the first moment of every week, so whenever
+    // this runs. A fresh database holds one lead of that week.
+    const fresh = path.join(tempDir(), 'fresh.db')
+    const week = lastFullWeek(new Date())
+    const own = openMigratedDatabase(fresh)
+    addLead(own, { createdAt: new Date(week.start.getTime() + 36 * 3600_000), gclid: 'Cj0-live' })
+    own.close()
+    const prefix = createQueuePrefix('weekly-report')
+    const env = cleanEnv({
+      REDIS_URL: getRedisUrl(),
+      QUEUE_PREFIX: prefix,
+      DATABASE_PATH: fresh,
+      WORKER_HEARTBEAT_FILE: path.join(tempDir(), 'heartbeat.json'),
+      SMTP_URL: smtp.url,
+      LEAD_NOTIFY_FROM: FROM,
+      LEAD_NOTIFY_TO: OFFICE,
+      WEEKLY_REPORT: 'mon 00:00',
+      // The process runs in a folder of its own: tsx still compiles the e-mail's JSX as the repository says.
+      TSX_TSCONFIG_PATH: path.join(ROOT, 'tsconfig.json'),
+    })
+    try {
+      const first = await runEntry('bin/worker.ts', {
+        cwd: tempDir(),
+        env,
+        until: /"msg":"weekly report sent/,
+      })
+      // Late: its time was the first minute of this week, before the test began.
+      expect(logMessages(first.output)).toContain(
+        'weekly report sent late (the worker was not running at its time)',
+      )
+      // The worker delivers the lead itself too (the office e-mail): the report is the other one.
+      const reports = () => smtp.messages.filter((m) => m.parsed.subject?.startsWith('Leads report'))
+      await waitFor(() => reports().length === 1, 5000, 'the weekly report')
+      const [mail] = reports()
+      expect(mail!.parsed.subject).toMatch(/^Leads report, .*: 1 lead \(week before: 0\)$/)
+      expect(mail!.parsed.text).toContain('- Google Ads: 1 / 0')
+
+      const again = await runEntry('bin/worker.ts', {
+        cwd: tempDir(),
+        env,
+        until: /"msg":"weekly report to the office scheduled"/,
+      })
+      const scheduled = again.output
+        .split('\n')
+        .filter((line) => line.includes('weekly report to the office scheduled'))
+        .map((line) => JSON.parse(line) as { next: string; at: string })[0]
+      expect(scheduled?.at).toBe('Monday 00:00 America/Denver')
+      expect(scheduled?.next).not.toBe('now')
+      await waitFor(() => smtp.messages.length === smtp.accepted.length, 5000, 'every e-mail parsed')
+      expect(reports()).toHaveLength(1)
+    } finally {
+      await deleteKeys(getRedisUrl(), prefix)
+    }
   })
 })
