@@ -157,17 +157,13 @@ function printLead(ctx: AdminContext, lead: ListedLead, db: Db): void {
     // Where the visit came from (shared/attribution.ts), then the values as stored.
     ...sourceLines(lead),
     ['spam', describeSpam(lead)],
-    // What the office did through its links (core/office/actions.ts), with the time.
-    [
+    // What the office did through its links (core/office/actions.ts), with the time; no line when nothing.
+    ...findOfficeActions(db, lead.id).map((a): [string, string] => [
       'office',
-      findOfficeActions(db, lead.id)
-        .map((a) =>
-          a.action === 'spam'
-            ? `marked as spam at ${a.actedAt} (This is spam link)`
-            : `released at ${a.actedAt} (Not spam link in the digest)`,
-        )
-        .join('; ') || 'no link used',
-    ],
+      a.action === 'spam'
+        ? `marked as spam at ${a.actedAt} (This is spam link)`
+        : `released at ${a.actedAt} (Not spam link in the digest)`,
+    ]),
     ['duplicate of', lead.duplicateOf ?? 'no (first enquiry from this e-mail in 24 h)'],
     [
       'queued',

@@ -119,11 +119,11 @@ export function LeadEmail({ lead, spamUrl }: { lead: LeadView; spamUrl?: string 
           </Text>
           {spamUrl ? (
             <Text style={styles.small}>
-              {'Not a real enquiry? '}
-              <Link href={spamUrl}>This is spam</Link>
+              {/* The link ends the line: a plain-text reader's client must not take a colon into the address. */}
               {
-                ': the link opens a page on the website where one button marks it, so the spam filter learns from it.'
+                'Not a real enquiry? One button on the page this link opens marks it, and the spam filter learns from it: '
               }
+              <Link href={spamUrl}>This is spam</Link>
             </Text>
           ) : null}
         </Container>
