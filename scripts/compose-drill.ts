@@ -281,28 +281,20 @@ try {
       }
     })()
     const deployStarted = Date.now()
-    // Docker Compose re-creates web and worker because their image changed; podman-compose 1.0
-    // does not compare images, so it is told to re-create them.
+    // Docker Compose re-creates web and worker because their image changed. podman-compose 1.0
+    // does not compare images, so it is told to re-create them; it also re-creates their
+    // dependency, redis, ignores --no-deps, and stops with its default 10 s (its -t is refused).
     await composeRun(
       podmanCompose
-        ? [
-            'up',
-            '-d',
-            '--no-build',
-            '--force-recreate',
-            '--no-deps',
-            '-t',
-            String(STOP_TIMEOUT_S),
-            'web',
-            'worker',
-          ]
+        ? ['up', '-d', '--no-build', '--force-recreate', 'web', 'worker']
         : ['up', '-d', '--no-build', '--wait'],
+      { quiet: false },
     )
     await waitReady('web after the redeploy')
     const after = await webContainer()
     check(
       after && after.id !== before!.id && after.image === newImage,
-      'web was not re-created with the new image',
+      `web was not re-created with the new image: before ${JSON.stringify(before)}, after ${JSON.stringify(after)}, new image ${newImage}`,
     )
     const deploySeconds = (Date.now() - deployStarted) / 1000
     // A little longer, to see the new web process answer.
