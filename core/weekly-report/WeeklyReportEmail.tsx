@@ -17,7 +17,16 @@ import { Text } from '@react-email/text'
 import type { CSSProperties } from 'react'
 import { styles } from '../mail/styles'
 import type { WeeklyFigures } from './figures'
-import { NOTES, officeTime, plural, speedLines, weekBounds, weekSpan } from './words'
+import {
+  listedUndelivered,
+  moreUndelivered,
+  NOTES,
+  officeTime,
+  plural,
+  speedLines,
+  weekBounds,
+  weekSpan,
+} from './words'
 
 const THIS_WEEK = '#c8102e'
 const WEEK_BEFORE = '#8a94a6'
@@ -214,13 +223,14 @@ export function WeeklyReportEmail({ f }: { f: WeeklyFigures }) {
             ))}
             {f.speed.undelivered.length ? (
               <ul style={{ margin: '4px 0 0', paddingLeft: '20px' }}>
-                {f.speed.undelivered.map((u) => (
+                {listedUndelivered(f).map((u) => (
                   <li key={u.id} style={{ ...s.line, margin: '0 0 6px' }}>
                     {`${u.name}, received ${officeTime(u.createdAt)}: ${u.state}`}
                     <br />
                     <span style={styles.small}>{`lead ${u.id}`}</span>
                   </li>
                 ))}
+                {moreUndelivered(f) ? <li style={s.line}>{moreUndelivered(f)}</li> : null}
               </ul>
             ) : null}
           </Section>

@@ -92,6 +92,20 @@ export function speedLines(f: WeeklyFigures): string[] {
   return lines
 }
 
+/** The report lists this many undelivered leads at most, so a bad week stays a readable e-mail. */
+export const UNDELIVERED_LISTED = 20
+
+/** The undelivered leads the report lists, oldest first. */
+export function listedUndelivered(f: WeeklyFigures): WeeklyFigures['speed']['undelivered'] {
+  return f.speed.undelivered.slice(0, UNDELIVERED_LISTED)
+}
+
+/** The line for the undelivered leads not listed, or '' when all are. */
+export function moreUndelivered(f: WeeklyFigures): string {
+  const more = f.speed.undelivered.length - UNDELIVERED_LISTED
+  return more > 0 ? `and ${more} more: site-admin leads list shows each lead's delivery` : ''
+}
+
 /** The report as plain text: every figure of the HTML part, one per line. */
 export function reportText(f: WeeklyFigures): string {
   const lines: string[] = [
@@ -113,9 +127,10 @@ export function reportText(f: WeeklyFigures): string {
     '',
     'How quickly leads reached the office',
     ...speedLines(f).map((line) => `- ${line}`),
-    ...f.speed.undelivered.map(
+    ...listedUndelivered(f).map(
       (u) => `  - ${u.name}, received ${officeTime(u.createdAt)}: ${u.state} (lead ${u.id})`,
     ),
+    ...(moreUndelivered(f) ? [`  - ${moreUndelivered(f)}`] : []),
     '',
     NOTES.join('\n'),
   ]

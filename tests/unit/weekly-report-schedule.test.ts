@@ -16,8 +16,8 @@ import {
   weekOfIsoDate,
   type WeeklyReportSchedule,
 } from '../../core/weekly-report/schedule'
-import { duration } from '../../core/weekly-report/words'
-import { deliverySpeed } from '../../core/weekly-report/figures'
+import { duration, reportText } from '../../core/weekly-report/words'
+import { deliverySpeed, type WeeklyFigures } from '../../core/weekly-report/figures'
 
 const at = (iso: string) => new Date(iso)
 const MONDAY_8 = parseWeeklyReport('mon 08:00')!
@@ -230,5 +230,35 @@ describe('the figures in words', () => {
         state: 'not yet taken by the worker',
       },
     ])
+  })
+
+  test('a bad week lists 20 undelivered leads and counts the rest, with where to see them', () => {
+    const undelivered = Array.from({ length: 23 }, (_, i) => ({
+      id: `lead-${i}`,
+      name: `Name ${i}`,
+      createdAt: '2026-11-17T18:00:00.000Z',
+      state: 'failed: SMTP 552 mailbox full',
+    }))
+    const week = weekOfIsoDate('2026-11-16')!
+    const f: WeeklyFigures = {
+      week,
+      previousWeek: weekOfIsoDate('2026-11-09')!,
+      leads: 23,
+      previousLeads: 0,
+      sources: [{ source: 'Direct', leads: 23, previous: 0 }],
+      forms: [],
+      held: 0,
+      released: 0,
+      markedSpam: 0,
+      speed: { timed: 0, medianMs: null, slowest: null, slow: 0, limitMs: 300_000, undelivered },
+    }
+    const text = reportText(f)
+    expect(text).toContain('- Reached the office: 0 of 23 leads\n- Not delivered: 23\n')
+    expect(
+      text.match(/^ {2}- Name \d+, received Tue, Nov 17, 11:00 AM MST: failed: SMTP 552 mailbox full/gm),
+    ).toHaveLength(20)
+    expect(text).toContain('  - Name 19, received')
+    expect(text).not.toContain('Name 20,')
+    expect(text).toContain("  - and 3 more: site-admin leads list shows each lead's delivery\n")
   })
 })
