@@ -41,6 +41,11 @@ export default function Page() {
         (such as the page requested and the time) to keep the site secure; these logs do not contain the
         contents of your forms.
       </p>
+      <p>
+        If we update the website while you are filling in a form, your browser may have to load the page
+        again. It then keeps what you have typed in that browser tab for the moment this takes, puts it back
+        into the form and deletes its copy. Nothing you type reaches us until you send the form.
+      </p>
 
       <h3>How You Found Us</h3>
       <p>
