@@ -144,6 +144,7 @@ export function createApp(deps: AppDeps): express.Express {
         db: deps.db,
         logger,
         siteUrl: config.siteUrl,
+        retentionDays: config.spamRetentionDays,
         renderPage: deps.renderPages === false ? renderPlainOfficePage : undefined,
       }),
     )

@@ -19,6 +19,7 @@ import {
   SITE_SETTINGS,
 } from '../core/config/settings'
 import { DEFAULT_SPAM_THRESHOLD } from './leads/spam-score'
+import { SPAM_SETTINGS } from '../core/office/settings'
 
 /** Express's names for address ranges (proxy-addr): 127.0.0.0/8 + ::1, 169.254/16 + fe80::/10, private ranges + fc00::/7. */
 const TRUST_PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'] as const
@@ -101,6 +102,8 @@ export const WebConfigSchema = z
     ...SITE_SETTINGS,
     ...LOG_SETTINGS,
     ...SAMPLE_VALUE_SETTINGS,
+    // The office links' pages say when a held lead will be deleted (docs/spam.md).
+    ...SPAM_SETTINGS,
   })
   .transform((e) => {
     const { databasePath, backupDir } = readDatabaseSettings(e)
@@ -113,6 +116,8 @@ export const WebConfigSchema = z
       trustProxy: e.TRUST_PROXY,
       leadRateLimitPerMinute: e.LEAD_RATE_LIMIT_PER_MINUTE,
       spamThreshold: e.SPAM_THRESHOLD,
+      /** How long the worker keeps held spam: the office links' pages give the date. */
+      spamRetentionDays: e.SPAM_RETENTION_DAYS,
       databasePath,
       /** Where the backup before a migration goes. */
       backupDir,

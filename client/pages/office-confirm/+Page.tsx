@@ -62,8 +62,8 @@ function Body({ page }: { page: OfficeLinkPage | undefined }) {
           This link is not complete or was changed, so it cannot do anything. Nothing has been changed.
         </p>
         <p>
-          Open the link straight from the e-mail, or copy all of it into the browser. Held enquiries are also
-          listed in the next daily e-mail of held enquiries.
+          Open the link straight from the e-mail again, or copy all of it into the browser. A new link works
+          as well: every new-enquiry e-mail and every daily e-mail of held enquiries has its own.
         </p>
         <AskTheSite />
       </>
