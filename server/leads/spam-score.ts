@@ -28,7 +28,7 @@ import {
   type AskedFieldName,
   type LeadFieldName,
   type LeadFieldSpec,
-  type SourceFieldName,
+  type LeadFieldValues,
 } from '../../shared/lead-fields'
 import type { TokenUse } from '../../core/db/form-tokens'
 import type { AreaCheck } from '../../core/spam/service-area'
@@ -54,12 +54,10 @@ export type TokenState =
   | { state: 'expired' }
 
 /**
- * The fields scored: every field the forms ask for (the message may be absent), and the
- * source fields when the enquiry sent them.
+ * The fields scored: every field of the lead-field table, as the schema passes them (a required
+ * field always, an optional one when sent).
  */
-export type SpamFields = { [K in Exclude<AskedFieldName, 'message'>]: string } & {
-  message?: string | null
-} & { [K in SourceFieldName]?: string | null }
+export type SpamFields = LeadFieldValues
 
 export interface SpamEvidence {
   fields: SpamFields
@@ -477,12 +475,12 @@ function askedFields(fits: FieldPredicate): AskedFieldName[] {
   return ASKED_FIELD_NAMES.filter((name) => fits(LEAD_FIELDS[name] as LeadFieldSpec))
 }
 
-/** The one asked field that fits; the table must have exactly one. */
-function askedField(what: string, fits: FieldPredicate): Exclude<AskedFieldName, 'message'> {
+/** The one asked field that fits; the table must have exactly one, or the module fails to load. */
+function askedField(what: string, fits: FieldPredicate): AskedFieldName {
   const found = askedFields(fits)
-  if (found.length !== 1 || found[0] === 'message')
+  if (found.length !== 1)
     throw new Error(`The lead-field table must have exactly one ${what} field, has ${found.length}`)
-  return found[0] as Exclude<AskedFieldName, 'message'>
+  return found[0]!
 }
 
 const autocomplete =
@@ -493,8 +491,9 @@ const autocomplete =
 const FIRST_NAME = askedField('given-name', autocomplete('given-name'))
 const LAST_NAME = askedField('family-name', autocomplete('family-name'))
 const NAME_FIELDS = [FIRST_NAME, LAST_NAME] as const
-const PHONE = askedField('phone', (spec) => spec.input?.type === 'tel')
-const EMAIL = askedField('e-mail', (spec) => spec.text.format === 'email')
+/** Every phone number asked (a form may ask for a second one), each checked when given. */
+const PHONE_FIELDS = askedFields((spec) => spec.input?.type === 'tel')
+const EMAIL_FIELDS = askedFields((spec) => spec.text.format === 'email')
 const ADDRESS = askedField('address', autocomplete('address-line1'))
 /** The free text of several lines: the message. */
 const MESSAGE_FIELDS = askedFields((spec) => spec.text.lines === true)
@@ -613,17 +612,24 @@ export function scoreEnquiry(evidence: SpamEvidence): SpamVerdict {
   const numbered = NAME_FIELDS.filter((name) => /\p{N}/u.test(valueOf(fields, name)))
   if (numbered.length) add(reason('digits_in_name', `digits in the ${list(numbered.map(fieldWords))}`))
 
-  const phone = phoneKind(valueOf(fields, PHONE))
-  if (phone === 'invalid') add(reason('invalid_phone', 'phone number is not a valid number'))
-  if (phone === 'foreign') add(reason('foreign_phone', 'phone number is not North American'))
+  const phones = PHONE_FIELDS.filter((name) => valueOf(fields, name).trim() !== '').map((name) => ({
+    name,
+    kind: phoneKind(valueOf(fields, name)),
+  }))
+  const invalid = phones.filter((p) => p.kind === 'invalid').map((p) => fieldWords(p.name))
+  if (invalid.length) add(reason('invalid_phone', `${list(invalid)} is not a valid number`))
+  const foreign = phones.filter((p) => p.kind === 'foreign').map((p) => fieldWords(p.name))
+  if (foreign.length) add(reason('foreign_phone', `${list(foreign)} is not North American`))
 
   add(areaReason(evidence.area))
   if (!/\p{Nd}/u.test(valueOf(fields, ADDRESS)))
     add(reason('address_without_number', 'address has no house number'))
 
-  const domain = folded(valueOf(fields, EMAIL)).split('@').pop()?.trim() ?? ''
-  if (DISPOSABLE_EMAIL_DOMAINS.some((d) => domain === d || domain.endsWith(`.${d}`)))
-    add(reason('disposable_email', 'disposable e-mail domain'))
+  const disposable = EMAIL_FIELDS.some((name) => {
+    const domain = folded(valueOf(fields, name)).split('@').pop()?.trim() ?? ''
+    return domain !== '' && DISPOSABLE_EMAIL_DOMAINS.some((d) => domain === d || domain.endsWith(`.${d}`))
+  })
+  if (disposable) add(reason('disposable_email', 'disposable e-mail domain'))
 
   const scripts: string[] = []
   if (mostlyNonLatin(NAME_FIELDS.map((name) => valueOf(fields, name)).join(' '))) scripts.push('name')
