@@ -79,10 +79,12 @@ export default function Page() {
       <h3>Keeping Out Spam</h3>
       <p>
         To keep automated spam away from our office, our server checks each form for signs of a robot, such as
-        a form filled in faster than a person can. For that, your browser asks our server for a time stamp
-        when a form appears on your screen; it records nothing about you. A message that looks like spam is
-        kept aside instead of being passed on, and deleted after {SPAM_RETENTION_DAYS} days unless we find it
-        was a real request, which we then answer as usual.
+        a form filled in faster than a person can. For that, your browser asks our server for a one-time code
+        when a form appears on your screen; the server notes when it gave the code out and when a form sent it
+        back, and nothing about you. A message that looks like spam is kept aside instead of being passed on,
+        and deleted after {SPAM_RETENTION_DAYS} days unless we find it was a real request, which we then
+        answer as usual. When our office marks a message as spam or as a real request, the names and the
+        message are kept to teach our spam filter the difference.
       </p>
 
       <h3>Your Weather Report</h3>
