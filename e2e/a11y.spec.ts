@@ -6,6 +6,7 @@
  */
 import { test, expect, gotoHydrated, axeViolations as violations } from './fixtures'
 import { ALL_ROUTES } from '../shared/routes'
+import { officePages } from './office-pages'
 
 test.describe('axe on every route at 1280 px', () => {
   for (const route of ALL_ROUTES) {
@@ -14,6 +15,25 @@ test.describe('axe on every route at 1280 px', () => {
       expect(await violations(page)).toEqual([])
     })
   }
+
+  test("the office links' confirmation pages have no WCAG A/AA violations, at 1280 and 390 px", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000)
+    for (const office of await officePages()) {
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 844 })
+        const res = await page.goto(office.path)
+        if (office.post) {
+          // The page after the button, pressed as the office presses it (at 390 px it says "already").
+          const button = page.getByRole('button', { name: 'This is spam' })
+          if (await button.count()) await button.click()
+          await expect(page.getByRole('heading', { level: 1 })).toHaveText(/marked as spam/i)
+        } else expect(res?.status(), office.name).toBe(office.status)
+        expect(await violations(page), `${office.name} at ${width} px`).toEqual([])
+      }
+    }
+  })
 
   test('the 404 page has no WCAG A/AA violations', async ({ page }) => {
     const res = await page.goto('/no-such-page')

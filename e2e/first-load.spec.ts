@@ -11,6 +11,7 @@ import type { Page } from '@playwright/test'
 import { test, expect } from './fixtures'
 import { ALL_ROUTES } from '../shared/routes'
 import { jsBudgetKbOf } from '../scripts/lib/budgets.mjs'
+import { officePages } from './office-pages'
 
 async function scriptKbOf(page: Page, path: string): Promise<{ kb: number; files: string[] }> {
   const sizes: Promise<{ file: string; bytes: number }>[] = []
@@ -42,3 +43,18 @@ for (const path of [...ALL_ROUTES.map((r) => r.path), '/no-such-page']) {
     expect(kb).toBeLessThanOrEqual(jsBudgetKbOf(path))
   })
 }
+
+// The office links' confirmation pages: the content page's budget, and no script of their own.
+test("the office links' confirmation pages load with zero CSP violations and a content page's script budget", async ({
+  page,
+  problems,
+}) => {
+  for (const office of await officePages()) {
+    if (office.post) continue
+    const { kb, files } = await scriptKbOf(page, office.path)
+    console.log(`${office.name}: ${kb.toFixed(1)} KB in ${files.length} files`)
+    expect(kb, office.name).toBeLessThanOrEqual(jsBudgetKbOf(office.path))
+  }
+  expect(problems.cspViolations).toEqual([])
+  expect(problems.pageErrors).toEqual([])
+})

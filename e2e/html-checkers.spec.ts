@@ -1,7 +1,7 @@
 /**
- * Two checkers beside axe (e2e/a11y.spec.ts), each on every route, the 404 page, and the
+ * Two checkers beside axe (e2e/a11y.spec.ts), each on every route, the 404 page, the
  * pages a plain form post can come back as (a form sent back with its messages, the small
- * refusal page):
+ * refusal page), and the office links' confirmation pages (e2e/office-pages.ts):
  *
  * - the W3C Nu HTML Checker (npm `vnu-jar`, run with Java) on the HTML the server sends:
  *   no error and no warning. Its plain "info" notes are not findings (React writes void
@@ -21,6 +21,7 @@ import puppeteer from 'puppeteer'
 import { test, expect } from './fixtures'
 import { ALL_ROUTES } from '../shared/routes'
 import { BASE_URL, CHROMIUM_PATH } from '../playwright.config'
+import { officePages } from './office-pages'
 
 const VNU_JAR = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar')
 
@@ -64,6 +65,16 @@ const TARGETS: Target[] = [
   },
 ]
 
+/** TARGETS and the office links' confirmation pages, each made with a lead and link of its own. */
+async function allTargets(): Promise<Target[]> {
+  const office = (await officePages()).map((p) => ({
+    name: p.name,
+    path: p.path,
+    ...(p.post ? { form: {}, origin: p.post.origin } : {}),
+  }))
+  return [...TARGETS, ...office]
+}
+
 const formHeaders = (target: Target) => ({
   'Content-Type': 'application/x-www-form-urlencoded',
   Origin: target.origin ?? BASE_URL,
@@ -74,7 +85,7 @@ test('the Nu HTML Checker finds no error and no warning on any page', async ({ r
   const dir = mkdtempSync(path.join(tmpdir(), 'roofing-vnu-'))
   try {
     const files = new Map<string, string>()
-    for (const [i, target] of TARGETS.entries()) {
+    for (const [i, target] of (await allTargets()).entries()) {
       const res = target.form
         ? await request.post(target.path, {
             headers: formHeaders(target),
@@ -158,7 +169,8 @@ test('HTML_CodeSniffer (WCAG 2 AA, through pa11y) finds no error on any page', a
 
     const findings: string[] = []
     let checked = 0
-    for (const target of TARGETS) {
+    const targets = await allTargets()
+    for (const target of targets) {
       const result = await pa11y(new URL(target.path, BASE_URL).href, {
         browser,
         runners: ['htmlcs'],
@@ -178,7 +190,7 @@ test('HTML_CodeSniffer (WCAG 2 AA, through pa11y) finds no error on any page', a
       }
     }
     expect(findings).toEqual([])
-    expect(checked).toBe(TARGETS.length)
+    expect(checked).toBe(targets.length)
   } finally {
     await browser.close()
     rmSync(dir, { recursive: true, force: true })

@@ -25,6 +25,8 @@ export const OFFICE_ADDRESS = 'office@frontrange.example'
 
 export interface Stack {
   baseUrl: string
+  /** The stack's database file (read it; the processes write it). */
+  databasePath: string
   smtp: TestSmtpServer
   hook: TestWebhookReceiver
   /** The stored rows of an e-mail address, newest last. */
@@ -88,6 +90,7 @@ export async function startStack(label: string, extraEnv: NodeJS.ProcessEnv = {}
 
   return {
     baseUrl,
+    databasePath,
     smtp,
     hook,
     rowsFor,

@@ -25,6 +25,7 @@ import { addLead } from '../support/leads'
 import { startTestSmtpServer, type TestSmtpServer } from '../support/notify-peers'
 import { SITE_ORIGIN, usePipeline, waitFor } from '../support/pipeline'
 import { runAdminCaptured } from '../support/admin'
+import { createSpamClassifier } from '../../core/spam/classifier'
 
 let smtp: TestSmtpServer
 beforeAll(async () => {
@@ -246,6 +247,10 @@ describe('"This is spam" from a delivered lead\'s e-mail', () => {
     const page = await open(link)
     expect(page.text).toContain('Mark this enquiry as spam?')
     expect(stateOf(id).actions).toEqual([])
+    // The classifier of a web process, trained before the office's answer.
+    const classifier = createSpamClassifier(db())
+    const text = { firstName: 'Pitchy', lastName: 'Reyes', message: 'We can rank your site first on Google.' }
+    const before = classifier.spamProbability(text)!
 
     const res = await press(link)
     expect(res.text).toContain('Marked as spam on')
@@ -254,6 +259,8 @@ describe('"This is spam" from a delivered lead\'s e-mail', () => {
     expect(after.examples).toEqual([{ label: 'spam', source: 'office-link' }])
     // Still a delivered lead: it is not put back in quarantine.
     expect(after.lead?.quarantinedAt).toBeNull()
+    // The same classifier trains again on its next use and reads the text as more like spam.
+    expect(classifier.spamProbability(text)!).toBeGreaterThan(before)
 
     expect((await press(link)).text).toContain('Already marked as spam')
     expect(stateOf(id)).toEqual(after)
