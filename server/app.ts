@@ -13,7 +13,7 @@ import type { WebConfig } from './config'
 import type { Logger } from '../core/logger'
 import { createSecurityHeaders } from './http/security'
 import { createFormPageRenderer, createSsrHandler } from './http/ssr'
-import { createFastPath } from './http/fast-path'
+import { installFastPath } from './http/fast-path'
 import { PageCache } from './http/page-cache'
 import { createHealthRouter, type ReadinessCheck } from './http/health'
 import type { Db } from '../core/db/connection'
@@ -77,10 +77,9 @@ export function createApp(deps: AppDeps): express.Express {
   const cacheHtml = deps.cacheHtml ?? config.isProduction
   const secureCookies = config.siteUrl.startsWith('https://')
   const pageCache = deps.pageCache ?? new PageCache()
-  // First of all: a page already rendered and sent once is written again as it was, without
-  // the stack below (server/http/fast-path.ts); anything else goes on.
-  if (cacheHtml && deps.fastPath !== false)
-    app.use(createFastPath({ app, cache: pageCache, logger, secureCookies }))
+  // First of all: a page already rendered and sent once is written again as it was, before
+  // Express and the stack below (server/http/fast-path.ts); anything else goes on.
+  if (cacheHtml && deps.fastPath !== false) installFastPath(app, { cache: pageCache, logger, secureCookies })
 
   app.use(
     pinoHttp({

@@ -25,6 +25,7 @@ export type FirstTouch = Touch & { seen_at?: string }
 export const FIRST_TOUCH_WINDOW_MS = 30 * 24 * 60 * 60 * 1000
 
 const INVISIBLE_OR_CONTROL = /[\p{Cc}\p{Cf}\u2028\u2029]/gu
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/
 
 /**
  * A value as the lead-field table accepts it, or undefined: hidden and control characters
@@ -34,7 +35,10 @@ const INVISIBLE_OR_CONTROL = /[\p{Cc}\p{Cf}\u2028\u2029]/gu
 export function cleanTouchValue(field: TouchField, raw: string | null | undefined): string | undefined {
   if (typeof raw !== 'string') return undefined
   const { max, format } = TOUCH_BOUNDS[field]
-  const value = raw.replace(INVISIBLE_OR_CONTROL, '').normalize('NFC').trim().slice(0, max).trim()
+  // Printable ASCII (nearly every campaign value) has nothing to remove or normalize: the server
+  // cleans a campaign on every landing, so the common case skips the Unicode work.
+  const visible = PRINTABLE_ASCII.test(raw) ? raw : raw.replace(INVISIBLE_OR_CONTROL, '').normalize('NFC')
+  const value = visible.trim().slice(0, max).trim()
   if (!value) return undefined
   if (format && !TEXT_FORMATS[format].test(value)) return undefined
   return value

@@ -15,7 +15,7 @@
  * prefix when it is another. Values are cleaned to the lead-field table's bounds when set and
  * again when read, so a cookie edited by hand is never more than a malformed value dropped.
  */
-import { parse as parseCookies, serialize as serializeCookie } from 'cookie'
+import { parse as parseCookies } from 'cookie'
 import {
   asFirstTouchFields,
   CAMPAIGN_PARAMS,
@@ -62,12 +62,15 @@ export function touchCookiesFor(
   if (!hasCampaign(campaign)) return undefined
   const value = cookieValueOf(campaign, pathname)
   if (value.length > MAX_TOUCH_COOKIE_VALUE) return undefined
-  const common = { path: '/', sameSite: 'lax', httpOnly: true, secure, encode: asIs } as const
-  const cookies = [serializeCookie(VISIT_TOUCH_COOKIE, value, common)]
+  // Written out rather than by the cookie package's serializer, which validates what needs no
+  // validation here (a fixed name, fixed attributes, a value made by URLSearchParams) and would
+  // be half the cost of a cached page's answer; the same text as it writes.
+  const attributes = `; Path=/; HttpOnly${secure ? '; Secure' : ''}; SameSite=Lax`
+  const cookies = [`${VISIT_TOUCH_COOKIE}=${value}${attributes}`]
   const sent = cookieHeader ? parseCookies(cookieHeader, { decode: asIs }) : {}
   if (!firstTouchOf(sent[FIRST_TOUCH_COOKIE], now)) {
     const first = `${value}&${SEEN_KEY}=${encodeURIComponent(now.toISOString())}`
-    cookies.push(serializeCookie(FIRST_TOUCH_COOKIE, first, { ...common, maxAge: FIRST_TOUCH_MAX_AGE_S }))
+    cookies.push(`${FIRST_TOUCH_COOKIE}=${first}; Max-Age=${FIRST_TOUCH_MAX_AGE_S}${attributes}`)
   }
   return cookies
 }

@@ -1,12 +1,16 @@
 /**
- * The first middleware of the production app: a GET or HEAD of a page already in the cache
- * (page-cache.ts) is answered here with the exact answer the full stack gave for it the first
- * time (its replay: status, every header helmet, compression and the page handler set, the
- * bytes), plus the attribution cookies of a campaign landing. So a cached page costs little
- * more than writing its bytes (docs/performance.md, "Cached pages"); everything else, and a
- * page not yet sent once through the stack in this encoding, goes on to the stack.
+ * In front of the production app: a GET or HEAD of a page already in the cache (page-cache.ts)
+ * is answered here with the exact answer the full stack gave for it the first time (its replay:
+ * status, every header helmet, compression and the page handler set, the bytes), plus the
+ * attribution cookies of a campaign landing. So a cached page costs little more than writing
+ * its bytes (docs/performance.md, "Cached pages"); everything else, and a page not yet sent once
+ * through the stack in this encoding, goes on to the stack.
  *
- * Left to the stack as well:
+ * It runs before Express's own work on a request (installFastPath wraps the app's `handle`):
+ * Express alone, with nothing but one middleware that writes a buffer, costs about four times
+ * what Node's HTTP server costs for the same answer (measured; docs/performance.md).
+ *
+ * Left to the stack:
  * - conditional requests (If-None-Match, If-Modified-Since: Express answers 304) and any
  *   Accept-Encoding that is neither gzip nor absent (compression encodes those its own way);
  * - for the 404 page, any path another handler of the app owns: the paths its routers are
@@ -18,15 +22,13 @@
  * info, warn for the 404), so the log reads the same whichever path answered.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { RequestHandler } from 'express'
+import express from 'express'
 import type { Logger } from '../../core/logger'
 import { touchCookiesFor } from './attribution-cookie'
-import { pageKeyOf, replayEncodingOf, type PageCache } from './page-cache'
+import { pageKeyOf, type PageCache, type ReplayEncoding } from './page-cache'
 
 export interface FastPathOptions {
   cache: PageCache
-  /** The app this is the first middleware of: read when the first unknown path comes. */
-  app: AppWithRouter
   logger: Logger
   /** Mark the attribution cookies Secure (the site is served over HTTPS). */
   secureCookies: boolean
@@ -41,29 +43,53 @@ interface AppWithRouter {
   router?: { stack?: unknown[] }
 }
 
-export function createFastPath(opts: FastPathOptions): RequestHandler {
-  const { cache, logger } = opts
+type Handle = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void
+
+/**
+ * Puts the fast path in front of `app`: Express calls `app.handle` for every request (its
+ * `listen`, supertest and any server given the app alike), so the fast path answers there
+ * before Express decorates the request, and hands every other request to Express unchanged.
+ */
+export function installFastPath(app: express.Express, opts: FastPathOptions): void {
+  const answer = createFastPath(app as AppWithRouter, opts)
+  const target = app as unknown as { handle: Handle }
+  const handle = target.handle.bind(app)
+  target.handle = (req, res, next) => {
+    if (!answer(req, res)) handle(req, res, next)
+  }
+}
+
+/** The fast path: true when it answered the request, false to leave it to the app. */
+export function createFastPath(
+  app: AppWithRouter,
+  opts: FastPathOptions,
+): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const { cache } = opts
+  // The request line carries the method, URL, status and time, never a field a person typed,
+  // so it skips the redaction of form fields the site's logger applies to every object.
+  const logger = opts.logger.child({}, { redact: [] })
   const now = opts.now ?? (() => new Date())
   let owned: string[] | undefined
-  return (req, res, next) => {
+  return (req, res) => {
     const method = req.method
-    if (method !== 'GET' && method !== 'HEAD') return next()
+    if (method !== 'GET' && method !== 'HEAD') return false
     const headers = req.headers
-    if (headers['if-none-match'] !== undefined || headers['if-modified-since'] !== undefined) return next()
-    const url = req.url
+    if (headers['if-none-match'] !== undefined || headers['if-modified-since'] !== undefined) return false
+    const url = req.url ?? '/'
     const q = url.indexOf('?')
     const pathname = q < 0 ? url : url.slice(0, q)
     const pageKey = pageKeyOf(pathname, headers.cookie)
-    if (!pageKey) return next()
+    if (!pageKey) return false
     if (
       !pageKey.route &&
-      (FILES_AND_API.test(pathname) || ownedBy((owned ??= ownedPathsOf(opts.app)), pathname))
+      (FILES_AND_API.test(pathname) ||
+        ownedBy((owned ??= ownedPathsOf(app).map((path) => `${path}/`)), pathname))
     )
-      return next()
+      return false
     const page = cache.get(pageKey.key)
-    const encoding = page && replayEncodingOf(req)
+    const encoding = page && encodingOf(headers['accept-encoding'])
     const replay = encoding && page.replays[encoding]
-    if (!replay) return next()
+    if (!replay) return false
 
     const start = performance.now()
     const cookies =
@@ -78,30 +104,46 @@ export function createFastPath(opts: FastPathOptions): RequestHandler {
     res.writeHead(replay.statusCode, out)
     res.end(method === 'HEAD' ? undefined : replay.body)
     cache.fastPathAnswers++
-    logRequest(logger, req, res, replay.statusCode, performance.now() - start)
+    const line = {
+      req: { method, url },
+      res: { statusCode: replay.statusCode },
+      responseTime: Math.round(performance.now() - start),
+    }
+    if (replay.statusCode >= 400) logger.warn(line, 'request completed')
+    else logger.info(line, 'request completed')
+    return true
   }
 }
 
-/** The line pino-http writes for a request (server/app.ts), at the level it would choose. */
-function logRequest(
-  logger: Logger,
-  req: IncomingMessage,
-  _res: ServerResponse,
-  statusCode: number,
-  ms: number,
-): void {
-  const line = {
-    req: { method: req.method, url: req.url },
-    res: { statusCode },
-    responseTime: Math.round(ms),
-  }
-  if (statusCode >= 400) logger.warn(line, 'request completed')
-  else logger.info(line, 'request completed')
+/**
+ * The encoding a cached page goes out in, decided as the page handler decides it
+ * (page-cache.ts, replayEncodingOf: Express's own negotiation), remembered per Accept-Encoding
+ * value: browsers send a handful of them, and a flood of made-up ones only fills a small table.
+ */
+const encodings = new Map<string, ReplayEncoding | undefined>()
+const MAX_REMEMBERED_ENCODINGS = 64
+const expressRequest = express.request as unknown as {
+  acceptsEncodings(this: { headers: Record<string, string> }, ...e: string[]): string | false
 }
 
-/** Whether `pathname` is one of `owned` or under it. */
+function encodingOf(accept: string | undefined): ReplayEncoding | undefined {
+  if (accept === undefined || accept === '') return 'identity'
+  if (encodings.has(accept)) return encodings.get(accept)
+  const chosen = expressRequest.acceptsEncodings.call(
+    { headers: { 'accept-encoding': accept } },
+    'gzip',
+    'identity',
+  )
+  const encoding = chosen === 'gzip' ? 'gzip' : undefined
+  if (encodings.size < MAX_REMEMBERED_ENCODINGS) encodings.set(accept, encoding)
+  return encoding
+}
+
+/** Whether `pathname` is one of the `owned` paths or under one (each given with its `/` after). */
 function ownedBy(owned: readonly string[], pathname: string): boolean {
-  for (const path of owned) if (pathname === path || pathname.startsWith(`${path}/`)) return true
+  for (const under of owned)
+    if (pathname.startsWith(under) || (pathname.length === under.length - 1 && under.startsWith(pathname)))
+      return true
   return false
 }
 

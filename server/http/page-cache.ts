@@ -11,7 +11,7 @@
  */
 import type { IncomingMessage, OutgoingHttpHeader, ServerResponse } from 'node:http'
 import { HAIL_REPORT_SENT_COOKIE } from '../../shared/hail-summary'
-import { findRoute, ROUTES, type RouteEntry } from '../../shared/routes'
+import { ALL_ROUTES, ROUTES, type RouteEntry } from '../../shared/routes'
 
 /** The key of the one 404 page every unknown path is answered with. */
 export const NOT_FOUND_KEY = '404'
@@ -59,7 +59,7 @@ export interface PageKey {
  * a redirect to their normal form (a trailing slash, `//`).
  */
 export function pageKeyOf(pathname: string, cookieHeader: string | undefined): PageKey | undefined {
-  const route = findRoute(pathname)
+  const route = ROUTE_BY_PATH.get(pathname)
   if (route) {
     const hailReportSent = route === ROUTES.scheduleInspection && sentHailReport(cookieHeader)
     return { key: hailReportSent ? `${route.path} hail-report-sent` : route.path, route, hailReportSent }
@@ -69,6 +69,9 @@ export function pageKeyOf(pathname: string, cookieHeader: string | undefined): P
   }
   return { key: NOT_FOUND_KEY, route: undefined, hailReportSent: false }
 }
+
+/** The route table by path (findRoute's answers, looked up once per request of every page). */
+const ROUTE_BY_PATH = new Map<string, RouteEntry>(ALL_ROUTES.map((route) => [route.path, route]))
 
 /** Whether the request carries the cookie of a hail report request just sent without JavaScript. */
 function sentHailReport(cookie: string | undefined): boolean {

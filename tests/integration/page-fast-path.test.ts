@@ -10,6 +10,7 @@ import { request as httpRequest, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { Writable } from 'node:stream'
 import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../server/app'
@@ -28,6 +29,7 @@ interface RawAnswer {
 }
 
 let dir: string
+const logLines: Record<string, unknown>[] = []
 let db: Db
 let closeVite: (() => Promise<void>) | undefined
 let fast: { server: Server; cache: PageCache }
@@ -74,11 +76,11 @@ beforeAll(async () => {
   db = openMigratedDatabase(config.databasePath)
   const pages = await loadPages({ ...config, isProduction: false })
   closeVite = pages.viteServer ? () => pages.viteServer!.close() : undefined
-  const build = (fastPath: boolean) => {
+  const build = (fastPath: boolean, logger = createLogger('silent')) => {
     const cache = new PageCache()
     const app = createApp({
       config,
-      logger: createLogger('silent'),
+      logger,
       db,
       devMiddleware: pages.devMiddleware,
       clientDistDir: path.join(dir, 'no-client'),
@@ -88,7 +90,18 @@ beforeAll(async () => {
     })
     return { app, cache }
   }
-  const a = build(true)
+  const a = build(
+    true,
+    createLogger(
+      'info',
+      new Writable({
+        write(chunk, _encoding, done) {
+          logLines.push(JSON.parse(String(chunk)) as Record<string, unknown>)
+          done()
+        },
+      }),
+    ),
+  )
   const b = build(false)
   fast = { server: await listen(a.app), cache: a.cache }
   stack = { server: await listen(b.app), cache: b.cache }
@@ -181,6 +194,26 @@ describe('a cached page from the fast path', () => {
     expect(other.fromFastPath.body.toString()).not.toContain('a-visitors-own-path')
     const head = await bothAnswers('/old/page', GZIP, 'HEAD')
     expect(head.fromFastPath).toEqual(head.fromStack)
+  })
+
+  it('logs the request line pino-http writes, at the same level', async () => {
+    for (const [url, level] of [
+      ['/roof-repair?utm_source=x', 30],
+      ['/gone-for-good', 40],
+    ] as const) {
+      // A conditional request goes through the stack (pino-http logs it), then the fast path.
+      await get(fast.server, url, { ...GZIP, 'if-none-match': '"not-this-one"' })
+      await bothAnswers(url, GZIP)
+      const lines = logLines.filter((l) => (l.req as { url?: string } | undefined)?.url === url)
+      expect(lines.length).toBeGreaterThanOrEqual(3)
+      const shape = (l: Record<string, unknown>) => ({ ...l, time: 0, responseTime: 0 })
+      expect(shape(lines.at(-1)!)).toEqual(shape(lines[0]!))
+      expect(lines[2]).toMatchObject({
+        level,
+        msg: 'request completed',
+        res: { statusCode: level === 30 ? 200 : 404 },
+      })
+    }
   })
 
   it('leaves every path another handler owns to it, and conditional requests to Express', async () => {
