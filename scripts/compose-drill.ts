@@ -225,6 +225,24 @@ try {
     check(!problems.length, problems.join('\n'))
   })
 
+  await step("the pages' scripts and styles through Caddy, web down (the asset archive)", async () => {
+    const assets = new Set<string>()
+    for (const { html } of served.values())
+      for (const m of html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)) assets.add(m[1]!)
+    const missing: string[] = []
+    for (const asset of assets) {
+      const res = await fetch(origin + asset, { signal: AbortSignal.timeout(10_000) })
+      await res.arrayBuffer()
+      if (res.status !== 200) missing.push(`${asset}: ${res.status}`)
+    }
+    console.log(`    ${assets.size - missing.length}/${assets.size} files named by the pages answered 200`)
+    figures.push([
+      "the pages' /assets/ files while web was down",
+      `${assets.size - missing.length}/${assets.size} answered 200`,
+    ])
+    check(assets.size > 0 && !missing.length, missing.join('\n') || 'the pages name no /assets/ file')
+  })
+
   await step('a form posted without JavaScript gets the clear page', async () => {
     const answer = await postPlainForm(origin)
     const problems = unavailablePageProblems(answer, PHONE)
