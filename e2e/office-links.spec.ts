@@ -5,7 +5,8 @@
  * opens a confirmation page that changes nothing; the page's button releases the lead, whose
  * office e-mail then arrives once; a second use says what happened; a tampered and an expired
  * link change nothing and say so; "This is spam" from a delivered lead's e-mail records the
- * verdict, and the classifier gets the office's example.
+ * verdict, and the classifier gets the office's example; and on a second stack, the worker sends
+ * the day's digest by itself once SPAM_DIGEST_TIME has passed.
  */
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
@@ -248,4 +249,39 @@ test('"This is spam" in a delivered lead\'s e-mail records the verdict and the c
   await expectPage(page, spamUrl, 200, 'Already marked as spam')
   const shown = stack.admin('leads', 'show', id)
   expect(shown.stdout).toMatch(/office\s+marked as spam at \S+ \(This is spam link\)/)
+})
+
+test("the worker sends the day's digest by itself once its time has passed, and records the day", async () => {
+  test.setTimeout(60_000)
+  // Midnight on the office's clock has always passed: the worker's first look (10 s after it
+  // starts) finds today's digest due.
+  const own = await startStack('office-digest', { SPAM_DIGEST_TIME: '00:00' })
+  try {
+    const res = await fetch(`${own.baseUrl}/api/enquiries`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: own.baseUrl },
+      body: JSON.stringify({ ...HELD, email: 'scheduled.digest@example.com' }),
+    })
+    expect(res.status).toBe(201)
+    const id = ((await res.json()) as { id: string }).id
+    const digestsOf = () => own.smtp.messages.filter((m) => m.parsed.headers.get('x-spam-digest-id'))
+    await waitUntil(() => digestsOf().length === 1, "the worker's digest", 30_000)
+    expect(digestsOf()[0]!.parsed.html).toContain(`/office/confirm/n.${id}.`)
+    const db = new Database(own.databasePath, { readonly: true, fileMustExist: true })
+    try {
+      const rows = db.prepare('SELECT trigger, day, status, leads FROM spam_digests').all()
+      expect(rows).toEqual([
+        {
+          trigger: 'schedule',
+          day: new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Denver' }).format(new Date()),
+          status: 'sent',
+          leads: 1,
+        },
+      ])
+    } finally {
+      db.close()
+    }
+  } finally {
+    await own.close()
+  }
 })
