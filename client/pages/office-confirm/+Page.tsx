@@ -47,7 +47,7 @@ function AskTheSite({ command }: { command?: string }) {
   return (
     <p>
       {command
-        ? `If you need it done, ask whoever looks after the website to run: `
+        ? `To deliver it now, ask whoever looks after the website to run: `
         : 'If something is not right, ask whoever looks after the website.'}
       {command ? <code>{command}</code> : null}
     </p>
