@@ -75,7 +75,9 @@ export function createFastPath(
     if (method !== 'GET' && method !== 'HEAD') return false
     const headers = req.headers
     if (headers['if-none-match'] !== undefined || headers['if-modified-since'] !== undefined) return false
-    const url = req.url ?? '/'
+    const url = req.url ?? ''
+    // Only a path (origin form): Express reads an absolute URL's path itself, so it answers those.
+    if (url.charCodeAt(0) !== 47 /* / */) return false
     const q = url.indexOf('?')
     const pathname = q < 0 ? url : url.slice(0, q)
     const pageKey = pageKeyOf(pathname, headers.cookie)

@@ -148,7 +148,9 @@ export function replayEncodingOf(
 /**
  * Records what the full stack sends for a cached page, once per encoding, when the response
  * finishes: the status, every header as written (Set-Cookie left out: it is per visitor) and
- * the body. Only a complete answer with the page's own status is kept (not a 304).
+ * the body. Only a complete answer with the page's own status is kept (not a 304). So no
+ * middleware may set a header on a page that differs from one visitor to the next, other than
+ * a cookie: the first visitor's would be sent to everyone for the rest of the day.
  */
 export function captureReplay(
   res: ServerResponse,

@@ -228,6 +228,8 @@ describe('a cached page from the fast path', () => {
     expect(office).toEqual(await get(stack.server, '/office/confirm?t=x', { accept: 'text/html' }))
     expect((await get(fast.server, '/assets/gone.js', NONE)).status).toBe(404)
     expect((await get(fast.server, '/api/enquiries', { accept: 'text/html' })).status).toBe(303)
+    // A request line with an absolute URL (as to a proxy): Express reads its path.
+    expect((await get(fast.server, 'http://www.roofing.example/faqs', GZIP)).status).toBe(200)
     const page = await get(fast.server, '/faqs', GZIP)
     const etag = page.headers[page.headers.findIndex((h) => h.toLowerCase() === 'etag') + 1]!
     const conditional = await get(fast.server, '/faqs', { ...GZIP, 'if-none-match': etag })
