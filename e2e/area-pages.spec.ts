@@ -284,7 +284,15 @@ test.describe('the legal pages', () => {
     await expect(
       page.locator('main li', { hasText: 'the website that sent you here, by its address only' }),
     ).toBeVisible()
-    await expect(page.getByText(/They are not cookies, they are never sent to anyone else/)).toBeVisible()
+    await expect(page.getByText(/They are never sent to anyone else/)).toBeVisible()
+    // The attribution cookies of a visit without scripts: what they hold and how long.
+    const cookies = page.getByText(/our server also sets two cookies of its own/)
+    await expect(cookies).toBeVisible()
+    await expect(cookies).toContainText(
+      '“visit_touch” for this visit (it is deleted when you close your browser)',
+    )
+    await expect(cookies).toContainText('“first_touch”, with the date and time')
+    await expect(cookies).toContainText('(it is deleted after 30 days)')
     await expect(page.getByRole('heading', { level: 3, name: 'Keeping Out Spam' })).toBeVisible()
     await expect(page.getByText(/deleted after 30 days unless we find it was a real request/)).toBeVisible()
   })
