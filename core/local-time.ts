@@ -19,6 +19,25 @@ export interface LocalParts {
   weekday: number
 }
 
+const OFFICE_TIME = new Intl.DateTimeFormat('en-US', {
+  timeZone: BUSINESS_TIME_ZONE,
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+})
+
+/**
+ * A moment as the office reads it in e-mails, on the office's pages and in site-admin:
+ * 'Tue, Jun 17, 2025, 2:05 PM MDT', in the business's zone whatever the server's.
+ */
+export function formatOfficeTime(at: string | Date): string {
+  return OFFICE_TIME.format(typeof at === 'string' ? new Date(at) : at)
+}
+
 const formatters = new Map<string, Intl.DateTimeFormat>()
 
 function formatterFor(timeZone: string): Intl.DateTimeFormat {

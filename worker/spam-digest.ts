@@ -11,11 +11,10 @@
  * times at most; the held leads stay held and are in the next day's digest if it never goes.
  */
 import type { Db } from '../core/db/connection'
-import { isoDate, localParts } from '../core/local-time'
+import { BUSINESS_TIME_ZONE, isoDate, localParts } from '../core/local-time'
 import type { Logger } from '../core/logger'
 import type { Mailer } from '../core/mail/mailer'
 import { retryFailedDigest, sendDigest, startDigest, type DigestOutcome } from '../core/office/digest'
-import { OFFICE_TIME_ZONE } from '../core/office/actions'
 import type { OfficeLinks } from '../core/office/links'
 import type { DigestTime } from '../core/office/settings'
 
@@ -45,7 +44,7 @@ export interface SpamDigestOptions {
 
 /** Whether the digest of `now`'s local day is due: the office's clock is past its time. */
 export function digestDayDue(now: Date, time: DigestTime): string | null {
-  const local = localParts(now, OFFICE_TIME_ZONE)
+  const local = localParts(now, BUSINESS_TIME_ZONE)
   const minutes = local.hour * 60 + local.minute
   return minutes >= time.hour * 60 + time.minute ? isoDate(local) : null
 }
@@ -106,7 +105,7 @@ export function startSpamDigestSchedule(opts: SpamDigestOptions): SpamDigestSche
   log.info(
     {
       at: `${String(time.hour).padStart(2, '0')}:${String(time.minute).padStart(2, '0')}`,
-      timeZone: OFFICE_TIME_ZONE,
+      timeZone: BUSINESS_TIME_ZONE,
       to: mail.to,
     },
     'daily digest of held leads scheduled',

@@ -15,32 +15,15 @@
 import type { Db } from '../db/connection'
 import { findLead, releaseLead, type Lead } from '../db/leads'
 import { prepare } from '../db/prepare'
+import { formatOfficeTime } from '../local-time'
 import { checkOfficeToken, officeLinkKey, type OfficeAction } from './links'
 import type { OfficeLinkLead, OfficeLinkPage } from '../../shared/office-link-page'
 
-/** The business's own time zone: the office reads every time in it. */
-export const OFFICE_TIME_ZONE = 'America/Denver'
 /** How long held spam is kept when SPAM_RETENTION_DAYS is not set. */
 export const DEFAULT_SPAM_RETENTION_DAYS = 30
 const DAY_MS = 24 * 60 * 60 * 1000
 /** How much of the message the page and the digest show. */
 export const MESSAGE_START_LENGTH = 200
-
-const OFFICE_TIME = new Intl.DateTimeFormat('en-US', {
-  timeZone: OFFICE_TIME_ZONE,
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-})
-
-/** 'Tue, Jun 17, 2025, 2:05 PM MDT'. */
-export function formatOfficeTime(at: string | Date): string {
-  return OFFICE_TIME.format(typeof at === 'string' ? new Date(at) : at)
-}
 
 /** The first `max` characters of a message, cut at a word and marked when cut. */
 export function messageStart(message: string | null | undefined, max = MESSAGE_START_LENGTH): string {

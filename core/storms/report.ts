@@ -10,6 +10,7 @@
  */
 import { FACTS } from '../../shared/business'
 import type { Db } from '../db/connection'
+import { BUSINESS_TIME_ZONE } from '../local-time'
 import { bearingDeg, compass16, distanceMi } from './geo'
 import { findStormsNear, stormDataThrough } from './store'
 import {
@@ -28,8 +29,6 @@ import {
 export const REPORT_RADIUS_MI: RingMi = RINGS_MI[RINGS_MI.length - 1]!
 /** Hail of one inch and larger can damage shingles; the smallest an adjuster's date of loss looks at. */
 export const DAMAGING_HAIL_IN = 1
-/** Reports are read in the business's own time zone, whatever the server's. */
-export const REPORT_TIME_ZONE = 'America/Denver'
 
 const KINDS: ReadonlySet<StormKind> = new Set(['hail', 'wind', 'tornado'])
 
@@ -261,7 +260,7 @@ export function formatDistance(s: { distanceMi: number; direction: string }): st
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
 
 const DENVER_PARTS = new Intl.DateTimeFormat('en-US', {
-  timeZone: REPORT_TIME_ZONE,
+  timeZone: BUSINESS_TIME_ZONE,
   year: 'numeric',
   month: 'numeric',
   day: 'numeric',

@@ -17,7 +17,7 @@ import { findNotifications, retryFailedNotifications } from '../../core/db/notif
 import { findLead, insertLead, releaseLead } from '../../core/db/leads'
 import { startLeadWorker } from '../../worker/lead-worker'
 import { createNotifier } from '../../worker/notifications/notifier'
-import { formatDenverTime } from '../../worker/notifications/lead-view'
+import { formatOfficeTime } from '../../core/local-time'
 import {
   startTestSmtpServer,
   startTestWebhookReceiver,
@@ -131,13 +131,13 @@ describe('a lead with every channel on', () => {
       // The form in the office's words (shared/lead-forms.ts), not its stored name.
       'Contact form in the pop-up',
       `${SITE_ORIGIN}${VALID_ENQUIRY.sourcePath}`,
-      formatDenverTime(row.createdAt),
+      formatOfficeTime(row.createdAt),
       id,
     ]) {
       expect(text).toContain(value)
       expect(html).toContain(value.replaceAll("'", '&#x27;'))
     }
-    expect(formatDenverTime(row.createdAt)).toMatch(/M[SD]T$/)
+    expect(formatOfficeTime(row.createdAt)).toMatch(/M[SD]T$/)
     expect(html).toContain('href="tel:+13035550199"')
     expect(text).not.toContain('Repeat enquiry')
 
@@ -189,7 +189,7 @@ describe('a lead with every channel on', () => {
     const owner = smtp.messages[0]!
     expect(owner.parsed.subject).toBe('New inspection request: Dana Reyes, Denver')
     expect(owner.parsed.text).toContain(
-      `Repeat enquiry: the same e-mail address first wrote on ${formatDenverTime(original.createdAt)}`,
+      `Repeat enquiry: the same e-mail address first wrote on ${formatOfficeTime(original.createdAt)}`,
     )
     expect(channelState(p, id, 'autoreply')).toMatchObject({ status: 'skipped', attempts: 0 })
     expect(JSON.parse(hook.requests[0]!.body).data.duplicateOf).toBe(original.id)

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { buildLeadView, cityOf, formatDenverTime } from '../../worker/notifications/lead-view'
+import { buildLeadView, cityOf } from '../../worker/notifications/lead-view'
+import { formatOfficeTime } from '../../core/local-time'
 import { classifySmtpError } from '../../worker/notifications/mailer'
 import { backoffDelayMs } from '../../core/backoff'
 import { toBodyText, toHeaderText, toReason } from '../../worker/notifications/text'
@@ -51,8 +52,8 @@ describe('what a notification says', () => {
   })
 
   test('times are shown in Denver time, with the zone', () => {
-    expect(formatDenverTime('2025-06-17T20:05:00.000Z')).toBe('Tue, Jun 17, 2025, 2:05 PM MDT')
-    expect(formatDenverTime('2025-01-07T20:05:00.000Z')).toBe('Tue, Jan 7, 2025, 1:05 PM MST')
+    expect(formatOfficeTime('2025-06-17T20:05:00.000Z')).toBe('Tue, Jun 17, 2025, 2:05 PM MDT')
+    expect(formatOfficeTime('2025-01-07T20:05:00.000Z')).toBe('Tue, Jan 7, 2025, 1:05 PM MST')
   })
 
   test('header text has no line breaks, controls or bidi/format characters; body text keeps line breaks only', () => {

@@ -18,25 +18,7 @@ import { LEAD_FORMS, type LeadFormName, type LeadFormSpec } from '../../shared/l
 import { ALSO_SERVING, CITY_PAGES } from '../../shared/service-areas'
 import type { Lead } from '../../core/db/leads'
 import { toBodyText } from './text'
-
-/** Leads are shown in the business's own time zone (Denver metro), whatever the server's. */
-const BUSINESS_TIME_ZONE = 'America/Denver'
-
-const DENVER_TIME = new Intl.DateTimeFormat('en-US', {
-  timeZone: BUSINESS_TIME_ZONE,
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-})
-
-/** 'Tue, Jun 17, 2025, 2:05 PM MDT'. */
-export function formatDenverTime(iso: string): string {
-  return DENVER_TIME.format(new Date(iso))
-}
+import { formatOfficeTime } from '../../core/local-time'
 
 const KNOWN_CITIES = [...CITY_PAGES.map((c) => c.name), ...ALSO_SERVING].sort((a, b) => b.length - a.length)
 const STATE_OR_ZIP = /^(?:CO|Colo\.?|Colorado)?\s*(?:\d{5}(?:-\d{4})?)?$/i
@@ -125,11 +107,11 @@ export function buildLeadView(
     // Joined, not resolved: a path like //other.example must not become another host.
     sourceUrl: lead.sourcePath ? `${siteUrl}${lead.sourcePath}` : undefined,
     createdAt: lead.createdAt,
-    receivedAt: formatDenverTime(lead.createdAt),
+    receivedAt: formatOfficeTime(lead.createdAt),
     duplicateOf: lead.duplicateOf
       ? {
           id: lead.duplicateOf,
-          receivedAt: original ? formatDenverTime(original.createdAt) : 'an earlier date (not found)',
+          receivedAt: original ? formatOfficeTime(original.createdAt) : 'an earlier date (not found)',
         }
       : undefined,
     lastTouch: last,
