@@ -12,10 +12,10 @@
  */
 import type { Command } from 'commander'
 import { z } from 'zod'
-import { optionalText, parseEnv } from '../core/config/helpers'
+import { parseEnv } from '../core/config/helpers'
 import { SITE_SETTINGS } from '../core/config/settings'
 import { createMailer } from '../core/mail/mailer'
-import { checkSmtpSettings, isEmailAddress, readSmtpSettings, SMTP_SETTINGS } from '../core/mail/smtp'
+import { readOfficeMail } from '../core/mail/office-mail'
 import { sendDigest, startDigest } from '../core/office/digest'
 import { createOfficeLinks } from '../core/office/links'
 import { OFFICE_LINK_SETTINGS, SPAM_SETTINGS } from '../core/office/settings'
@@ -23,28 +23,15 @@ import { AdminError, withDatabase, type AdminContext } from './context'
 
 const SEND_TIMEOUT_MS = 30_000
 
+/** What the digest needs besides the office's e-mail settings (readOfficeMail). */
 const DigestSettingsSchema = z
   .object({
-    ...SMTP_SETTINGS,
-    LEAD_NOTIFY_TO: optionalText,
     SITE_URL: SITE_SETTINGS.SITE_URL,
     BUSINESS_NAME: SITE_SETTINGS.BUSINESS_NAME,
     OFFICE_LINK_DAYS: OFFICE_LINK_SETTINGS.OFFICE_LINK_DAYS,
     ...SPAM_SETTINGS,
   })
-  .superRefine((e, ctx) => {
-    checkSmtpSettings(e, (variable, message) => ctx.addIssue({ code: 'custom', path: [variable], message }))
-    const to = (e.LEAD_NOTIFY_TO ?? '').split(',').map((a) => a.trim())
-    if (e.LEAD_NOTIFY_TO !== undefined && !to.every(isEmailAddress))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['LEAD_NOTIFY_TO'],
-        message: 'must be e-mail addresses separated by commas',
-      })
-  })
   .transform((e) => ({
-    smtp: readSmtpSettings(e),
-    to: e.LEAD_NOTIFY_TO ? e.LEAD_NOTIFY_TO.split(',').map((a) => a.trim()) : [],
     siteUrl: e.SITE_URL,
     businessName: e.BUSINESS_NAME,
     linkDays: e.OFFICE_LINK_DAYS,
@@ -64,12 +51,9 @@ export function addDigestCommand(leads: Command, ctx: AdminContext): void {
         'Nothing held since the last digest: nothing is sent (exit 0); --all sends every lead still held.',
     )
     .action(async (opts: { all?: boolean }) => {
+      // The digest goes out like the office e-mail: a missing or bad mail setting is named.
+      const { smtp, to } = readOfficeMail(ctx.io.env)
       const settings = parseEnv(DigestSettingsSchema, ctx.io.env)
-      if (!settings.smtp || !settings.to.length)
-        throw new AdminError(
-          'The digest goes out like the office e-mail: set SMTP_URL, LEAD_NOTIFY_FROM and LEAD_NOTIFY_TO (see .env.example).',
-        )
-      const smtp = settings.smtp
       await withDatabase(
         ctx.config(),
         async (db) => {
@@ -81,7 +65,7 @@ export function addDigestCommand(leads: Command, ctx: AdminContext): void {
             const outcome = await sendDigest(db, id, {
               mailer,
               from: smtp.from,
-              to: settings.to,
+              to,
               businessName: settings.businessName,
               links: createOfficeLinks(db, { siteUrl: settings.siteUrl, days: settings.linkDays }),
               linkDays: settings.linkDays,
@@ -102,7 +86,7 @@ export function addDigestCommand(leads: Command, ctx: AdminContext): void {
               )
             const more = outcome.plan.notListed ? ` (${outcome.plan.notListed} more not listed)` : ''
             ctx.out(
-              `Sent the digest of ${outcome.leads} held lead${outcome.leads === 1 ? '' : 's'}${more} to ${settings.to.join(', ')}.${older}`,
+              `Sent the digest of ${outcome.leads} held lead${outcome.leads === 1 ? '' : 's'}${more} to ${to.join(', ')}.${older}`,
             )
           } finally {
             mailer.close()

@@ -339,7 +339,8 @@ describe('the digest of held leads', () => {
       at: new Date(),
     })
     expect(run.code).toBe(1)
-    expect(run.err).toContain('set SMTP_URL, LEAD_NOTIFY_FROM and LEAD_NOTIFY_TO')
+    expect(run.err).toContain('SMTP_URL is not set: no SMTP server to send through')
+    expect(run.err).toContain('LEAD_NOTIFY_TO is not set: no office address to send to')
   })
 
   test("the worker's schedule: nothing before 08:00 Denver time, one digest at 08:00, none again that day, even after a restart", async () => {
