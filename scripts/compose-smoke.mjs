@@ -436,46 +436,6 @@ try {
     }
   })
 
-  await step('web down: Caddy serves the pages from files, a form post gets the clear page', async () => {
-    // The sample phone number of .env.example, which this stack runs with.
-    const phone = readFileSync(path.join(root, '.env.example'), 'utf8').match(/^BUSINESS_PHONE=(.+)$/m)?.[1]
-    const t0 = Date.now()
-    let written = ''
-    while (!written && Date.now() - t0 < 30_000) {
-      const out = await run(['exec', '-T', 'web', 'cat', '/app/fallback/current/fallback.json'], {
-        quiet: true,
-        check: false,
-      })
-      written = out.match(/"writtenAt": "([^"]+)"/)?.[1] ?? ''
-      if (!written) await sleep(500)
-    }
-    check(written, 'web wrote no fallback pages within 30 s')
-    const web = await getPage(`${origin}/faqs`)
-    await run(['stop', '-t', String(STOP_TIMEOUT_S), 'web'], { quiet: true })
-    const page = await getPage(`${origin}/faqs`)
-    const diffs = headerDifferences(web.headers, page.headers)
-    check(page.status === 200, `/faqs answered ${page.status} with web down`)
-    check(page.html === web.html, '/faqs: the HTML from the file differs from what web served')
-    check(!diffs.length, `/faqs headers differ: ${diffs.join('; ')}`)
-    console.log(
-      `    /faqs: 200 from the file written ${written}, same HTML, same ${Object.keys(page.headers).length} headers`,
-    )
-    const missing = await getPage(`${origin}/no-such-page`)
-    check(missing.status === 404 && /data-not-found/.test(missing.html), `unknown path: ${missing.status}`)
-    const form = await postPlainForm(origin)
-    const formProblems = unavailablePageProblems(form, phone)
-    check(!formProblems.length, `plain form post: ${formProblems.join('; ')}`)
-    console.log(
-      `    unknown path: 404; plain form post: ${form.status}, Retry-After ${form.retryAfter}, "${titleOf(form.html)}"`,
-    )
-    const json = await postJsonEnquiry(origin)
-    const jsonProblems = apiUnavailableProblems(json)
-    check(!jsonProblems.length, `JSON enquiry: ${jsonProblems.join('; ')}`)
-    console.log(`    JSON enquiry: ${json.status}, Retry-After ${json.retryAfter}`)
-    await run(['start', 'web'], { quiet: true })
-    await waitReady('web after its start')
-  })
-
   await step('send an enquiry through Caddy', () => sendEnquiry('first'))
   await step("see the worker's record of it", () => waitRecorded(sent.map((s) => s.id)))
 
@@ -640,6 +600,46 @@ try {
         .filter((l) => l.startsWith('  - '))
         .join('\n    ')}`,
     )
+  })
+
+  await step('web down: Caddy serves the pages from files, a form post gets the clear page', async () => {
+    // The sample phone number of .env.example, which this stack runs with.
+    const phone = readFileSync(path.join(root, '.env.example'), 'utf8').match(/^BUSINESS_PHONE=(.+)$/m)?.[1]
+    const t0 = Date.now()
+    let written = ''
+    while (!written && Date.now() - t0 < 30_000) {
+      const out = await run(['exec', '-T', 'web', 'cat', '/app/fallback/current/fallback.json'], {
+        quiet: true,
+        check: false,
+      })
+      written = out.match(/"writtenAt": "([^"]+)"/)?.[1] ?? ''
+      if (!written) await sleep(500)
+    }
+    check(written, 'web wrote no fallback pages within 30 s')
+    const web = await getPage(`${origin}/faqs`)
+    await run(['stop', '-t', String(STOP_TIMEOUT_S), 'web'], { quiet: true })
+    const page = await getPage(`${origin}/faqs`)
+    const diffs = headerDifferences(web.headers, page.headers)
+    check(page.status === 200, `/faqs answered ${page.status} with web down`)
+    check(page.html === web.html, '/faqs: the HTML from the file differs from what web served')
+    check(!diffs.length, `/faqs headers differ: ${diffs.join('; ')}`)
+    console.log(
+      `    /faqs: 200 from the file written ${written}, same HTML, same ${Object.keys(page.headers).length} headers`,
+    )
+    const missing = await getPage(`${origin}/no-such-page`)
+    check(missing.status === 404 && /data-not-found/.test(missing.html), `unknown path: ${missing.status}`)
+    const form = await postPlainForm(origin)
+    const formProblems = unavailablePageProblems(form, phone)
+    check(!formProblems.length, `plain form post: ${formProblems.join('; ')}`)
+    console.log(
+      `    unknown path: 404; plain form post: ${form.status}, Retry-After ${form.retryAfter}, "${titleOf(form.html)}"`,
+    )
+    const json = await postJsonEnquiry(origin)
+    const jsonProblems = apiUnavailableProblems(json)
+    check(!jsonProblems.length, `JSON enquiry: ${jsonProblems.join('; ')}`)
+    console.log(`    JSON enquiry: ${json.status}, Retry-After ${json.retryAfter}`)
+    await run(['start', 'web'], { quiet: true })
+    await waitReady('web after its start')
   })
 
   await step('stop the stack gracefully', stopGracefully)
