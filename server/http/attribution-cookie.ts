@@ -27,7 +27,7 @@ import {
   type FirstTouch,
   type Touch,
 } from '../../shared/attribution'
-import { TEXT_FORMATS } from '../../shared/touch-fields'
+import { TEXT_FORMATS, TOUCH_BOUNDS, type CampaignParam } from '../../shared/touch-fields'
 
 export const VISIT_TOUCH_COOKIE = 'visit_touch'
 export const FIRST_TOUCH_COOKIE = 'first_touch'
@@ -43,7 +43,10 @@ export const MAX_TOUCH_COOKIE_VALUE = 3800
 const PATH_KEY = 'p'
 const SEEN_KEY = 't'
 
-/** Identity: the value is a URL query (letters, digits, `%`, `+`, `=`, `&`, `-._*`), all valid in a cookie. */
+/** Whether a query may name a campaign: one of the parameters' names, or an escape that may hide one. */
+const MAY_NAME_A_CAMPAIGN = /utm_|clid|braid|%/
+
+/** Identity: the value is a URL query (letters, digits, `%`, `=`, `&`, `-_.!~*'()`), all valid in a cookie. */
 const asIs = (value: string) => value
 
 /**
@@ -57,11 +60,10 @@ export function touchCookiesFor(
   now: Date,
   secure: boolean,
 ): string[] | undefined {
-  if (search.length < 2) return undefined
-  const campaign = campaignOf(new URLSearchParams(search))
-  if (!hasCampaign(campaign)) return undefined
-  const value = cookieValueOf(campaign, pathname)
-  if (value.length > MAX_TOUCH_COOKIE_VALUE) return undefined
+  // Most queries name no campaign; a name written with %-escapes is parsed like the rest.
+  if (search.length < 2 || !MAY_NAME_A_CAMPAIGN.test(search)) return undefined
+  const value = plainCookieValueOf(search, pathname) ?? cleanCookieValueOf(search, pathname)
+  if (value === undefined || value.length > MAX_TOUCH_COOKIE_VALUE) return undefined
   // Written out rather than by the cookie package's serializer, which validates what needs no
   // validation here (a fixed name, fixed attributes, a value made by URLSearchParams) and would
   // be half the cost of a cached page's answer; the same text as it writes.
@@ -69,7 +71,7 @@ export function touchCookiesFor(
   const cookies = [`${VISIT_TOUCH_COOKIE}=${value}${attributes}`]
   const sent = cookieHeader ? parseCookies(cookieHeader, { decode: asIs }) : {}
   if (!firstTouchOf(sent[FIRST_TOUCH_COOKIE], now)) {
-    const first = `${value}&${SEEN_KEY}=${encodeURIComponent(now.toISOString())}`
+    const first = `${value}&${SEEN_KEY}=${encodedTimeOf(now)}`
     cookies.push(`${FIRST_TOUCH_COOKIE}=${first}; Max-Age=${FIRST_TOUCH_MAX_AGE_S}${attributes}`)
   }
   return cookies
@@ -91,12 +93,69 @@ export function touchFieldsOfCookies(cookieHeader: string | undefined, now: Date
   return fields
 }
 
-function cookieValueOf(campaign: Touch, pathname: string): string {
-  const query = new URLSearchParams()
-  for (const param of CAMPAIGN_PARAMS) if (campaign[param]) query.set(param, campaign[param])
-  query.set(PATH_KEY, pathname)
-  return query.toString()
+/**
+ * The cookie's value for a campaign as an ad platform writes it, taken from the query as it
+ * came, without decoding and encoding it again (this runs for every ad click): every campaign
+ * parameter's first value (later ones are ignored, as URLSearchParams.get does), when the
+ * query's campaign part holds only characters a cookie's value may (no `;`, `,`, `"`, space,
+ * no other character outside printable ASCII), each click id only its own characters, and each
+ * value at most three times its field's length (all escaped). Undefined when one of these does
+ * not hold, or the query's names are escaped: cleanCookieValueOf then does it the long way. A
+ * value is cleaned to its field's bounds when a form post reads it (touchOfCookieValue).
+ */
+function plainCookieValueOf(search: string, pathname: string): string | undefined {
+  if (search.includes('%5F') || search.includes('%5f')) return undefined
+  let value = ''
+  let seen = ''
+  let found = false
+  for (const pair of search.slice(1).split('&')) {
+    const eq = pair.indexOf('=')
+    const name = eq < 0 ? pair : pair.slice(0, eq)
+    if (!CAMPAIGN_NAMES.has(name) || seen.includes(` ${name} `)) continue
+    seen += ` ${name} `
+    const text = eq < 0 ? '' : pair.slice(eq + 1)
+    if (!text) continue
+    const bounds = TOUCH_BOUNDS[name as CampaignParam]
+    if (text.length > bounds.max * 3 || !(bounds.format ? RAW_CLICK_ID : RAW_COOKIE_SAFE).test(text))
+      return undefined
+    value += `${name}=${text}&`
+    found = true
+  }
+  return found ? `${value}${PATH_KEY}=${encodeURIComponent(pathname)}` : undefined
 }
+const CAMPAIGN_NAMES = new Set<string>(CAMPAIGN_PARAMS)
+/** What a URL query's value may hold to go into a cookie as it is: unreserved, escapes and `+`. */
+const RAW_COOKIE_SAFE = /^[A-Za-z0-9%+._~!*'()-]*$/
+/** A click id as it comes: its own characters only (shared/touch-fields.ts), none escaped. */
+const RAW_CLICK_ID = /^[A-Za-z0-9._~-]+$/
+
+/** The cookie's value the long way: the campaign decoded and cleaned, then written again. */
+function cleanCookieValueOf(search: string, pathname: string): string | undefined {
+  const campaign = campaignOf(new URLSearchParams(search))
+  return hasCampaign(campaign) ? cookieValueOf(campaign, pathname) : undefined
+}
+
+/**
+ * The cookie's value: a URL query of the campaign and the landing path. encodeURIComponent
+ * leaves only letters, digits and `-_.!~*'()` as they are, all allowed in a cookie's value, and
+ * URLSearchParams reads it back.
+ */
+function cookieValueOf(campaign: Touch, pathname: string): string {
+  let value = ''
+  for (const param of CAMPAIGN_PARAMS) {
+    const text = campaign[param]
+    if (text) value += `${param}=${encodeURIComponent(text)}&`
+  }
+  return `${value}${PATH_KEY}=${encodeURIComponent(pathname)}`
+}
+
+/** A time as the first touch's cookie holds it, kept for the millisecond (many landings share one). */
+function encodedTimeOf(now: Date): string {
+  const ms = now.getTime()
+  if (ms !== lastTime.ms) lastTime = { ms, text: encodeURIComponent(now.toISOString()) }
+  return lastTime.text
+}
+let lastTime = { ms: NaN, text: '' }
 
 /** A cookie's touch, cleaned, or undefined when it holds no campaign (missing, or edited into nonsense). */
 function touchOfCookieValue(value: string | undefined): FirstTouch | undefined {

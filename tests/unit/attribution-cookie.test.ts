@@ -48,6 +48,11 @@ describe('the attribution cookies', () => {
     expect(first).toContain('SameSite=Lax')
   })
 
+  it('read a campaign parameter written with %-escapes, as the script layer does', () => {
+    const cookies = touchCookiesFor('/faqs', '?utm%5Fsource=mailer&x=%20', undefined, JUNE_2, false)!
+    expect(cookies[0]).toMatch(/^visit_touch=utm_source=mailer&p=%2Ffaqs;/)
+  })
+
   it('are not Secure on a site served over plain http (a browser would drop them)', () => {
     for (const cookie of touchCookiesFor('/faqs', '?gclid=x1', undefined, JUNE_2, false)!)
       expect(cookie).not.toContain('Secure')
