@@ -110,7 +110,7 @@ const body = JSON.stringify({
   email: 'bench@example.com',
   phone: '3035550100',
   address: '1 Load Test Way, Denver',
-  message: 'Benchmark enquiry',
+  message: 'Hail damage on the roof, please call me back about an inspection (benchmark)',
   formType: 'contact',
   sourcePath: '/contact',
 })

@@ -102,7 +102,7 @@ async function main() {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
           firstName: 'Bench',
-          lastName: `Homeowner ${i}`,
+          lastName: 'Homeowner',
           email,
           phone: '(303) 555-0100',
           address: `${100 + i} Main Street, Parker, CO 80134`,

@@ -199,12 +199,14 @@ export function createWorker(env: NodeJS.ProcessEnv, logDir: string): ManagedPro
 }
 
 export const LEAD_BODY = (i: number, tag: string) => ({
-  firstName: 'Drill',
-  lastName: `Lead ${i}`,
+  // A homeowner's words and a name without digits, so the spam score lets every drill lead through
+  // (a held lead would count as lost); the e-mail address and the note tell them apart.
+  firstName: 'Dana',
+  lastName: 'Drill',
   email: `${tag}-${i}@drills.example`,
   phone: '(303) 555-0100',
   address: `${100 + i} Test Street, Parker, CO 80134`,
-  message: `Lead ${i} of ${tag}`,
+  message: `Hail damage on the roof, please call me back about an inspection (drill ${tag}, lead ${i})`,
   formType: 'contact_modal',
   sourcePath: '/roof-inspection',
 })
