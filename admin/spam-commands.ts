@@ -9,6 +9,7 @@
  * within seconds and the worker notifies every channel. The worker deletes spam left in
  * quarantine after SPAM_RETENTION_DAYS, a worker setting site-admin does not read.
  */
+import { spamReasonInWords } from '../core/spam/reasons'
 import type { Command } from 'commander'
 import type { Db } from '../core/db/connection'
 import { countLeads, findLead, listLeads, releaseLead, type Lead } from '../core/db/leads'
@@ -29,7 +30,7 @@ function nameOf(lead: Lead): string {
 
 /** A lead's spam reasons in words: 'honeypot field filled: +10; no form token: +1'. */
 export function describeReasons(lead: Lead): string {
-  return lead.spamReasons.map((r) => `${r.text}: +${r.points}`).join('; ')
+  return lead.spamReasons.map(spamReasonInWords).join('; ')
 }
 
 /**

@@ -139,7 +139,7 @@ test('the digest lists the held lead with why it was held and its "Not spam" lin
     HELD.email,
     HELD.address,
     'Our neighbour says the storm on Sunday cracked several shingles',
-    'honeypot field filled',
+    'honeypot field filled: +10',
     'Not spam: deliver it',
   ])
     expect(text).toContain(part)
@@ -158,7 +158,7 @@ test('the link opens a confirmation page that changes nothing; its button delive
   const before = stateOf(heldId)
   await expectPage(page, releaseUrl, 200, 'Deliver this enquiry?')
   await expect(page.getByText('Marisol Ortega')).toBeVisible()
-  await expect(page.getByText('honeypot field filled')).toBeVisible()
+  await expect(page.getByText('honeypot field filled: +10')).toBeVisible()
   // A mail scanner opening it again changes nothing either.
   await page.reload()
   expect(stateOf(heldId)).toEqual(before)

@@ -19,7 +19,7 @@ export interface OfficeLinkLead {
   phone: string
   /** The start of the message; empty when there is none. */
   message: string
-  /** Why the score held it, in words (held leads only). */
+  /** Why the score held it, in words with each reason's points (held leads only). */
   reasons: string[]
 }
 

@@ -28,7 +28,7 @@ export interface DigestLead {
   /** The start of the message; empty when there is none. */
   message: string
   receivedAt: string
-  /** Why it was held, in words (the stored reasons' texts). */
+  /** Why it was held, in words, each with its points ('reads like a sales pitch: +3'). */
   reasons: string[]
   /** The "Not spam: deliver it" link. */
   releaseUrl: string

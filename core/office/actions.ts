@@ -16,6 +16,7 @@ import type { Db } from '../db/connection'
 import { findLead, releaseLead, type Lead } from '../db/leads'
 import { prepare } from '../db/prepare'
 import { formatOfficeTime } from '../local-time'
+import { spamReasonInWords } from '../spam/reasons'
 import { checkOfficeToken, officeLinkKey, type OfficeAction } from './links'
 import type { OfficeLinkLead, OfficeLinkPage } from '../../shared/office-link-page'
 
@@ -74,7 +75,7 @@ export function officeLinkLead(lead: Lead): OfficeLinkLead {
     email: lead.email ?? '',
     phone: lead.phone ?? '',
     message: messageStart(lead.message),
-    reasons: lead.quarantinedAt ? lead.spamReasons.map((r) => r.text) : [],
+    reasons: lead.quarantinedAt ? lead.spamReasons.map(spamReasonInWords) : [],
   }
 }
 

@@ -21,6 +21,7 @@ import { addressOf } from '../mail/smtp'
 import { toBodyText, toHeaderText } from '../mail/text'
 import { messageStart } from './actions'
 import { formatOfficeTime } from '../local-time'
+import { spamReasonInWords } from '../spam/reasons'
 import type { OfficeLinks } from './links'
 import { SpamDigestEmail, type DigestLead, type DigestView } from './SpamDigestEmail'
 
@@ -187,7 +188,7 @@ export async function buildDigestMail(
     address: toBodyText(lead.address ?? ''),
     message: toBodyText(messageStart(lead.message)),
     receivedAt: formatOfficeTime(lead.createdAt),
-    reasons: lead.spamReasons.map((r) => r.text),
+    reasons: lead.spamReasons.map(spamReasonInWords),
     releaseUrl: opts.links.url('not_spam', lead.id, opts.now),
   }))
   const view: DigestView = {

@@ -315,7 +315,7 @@ describe('the digest of held leads', () => {
       '(720) 555-0111',
       `${a}@example.com`,
       '77 Pine Ct, Parker, CO 80134',
-      'honeypot field filled; no form token (sent without the form)',
+      'honeypot field filled: +10; no form token (sent without the form): +1',
       'Hail dented the gutters',
     ])
       expect(text).toContain(part)
