@@ -6,7 +6,8 @@
  * office e-mail then arrives once; a second use says what happened; a tampered and an expired
  * link change nothing and say so; "This is spam" from a delivered lead's e-mail records the
  * verdict, and the classifier gets the office's example; and on a second stack, the worker sends
- * the day's digest by itself once SPAM_DIGEST_TIME has passed.
+ * the day's digest by itself once SPAM_DIGEST_TIME has passed, and the past week's report once
+ * WEEKLY_REPORT has (each once, a restart of the worker sends neither again).
  */
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
@@ -251,11 +252,52 @@ test('"This is spam" in a delivered lead\'s e-mail records the verdict and the c
   expect(shown.stdout).toMatch(/office\s+marked as spam at \S+ \(This is spam link\)/)
 })
 
-test("the worker sends the day's digest by itself once its time has passed, and records the day", async () => {
-  test.setTimeout(60_000)
+/**
+ * The past week on the office's clock, worked out here from the real clock (not by the product's
+ * code): the WEEKLY_REPORT value due since midnight today, and the week's words as the office
+ * reads them. A week runs Monday to Sunday in Denver; the report of the week before is due at
+ * the configured day and time and is still sent, late, until the week is over.
+ */
+function pastOfficeWeek(now: Date) {
+  const zone = 'America/Denver'
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(now) // 2026-11-25
+  const weekday = new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short' }).format(now) // Wed
+  const sinceMonday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(weekday)
+  expect(sinceMonday).toBeGreaterThanOrEqual(0)
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number]
+  // Calendar dates only: noon UTC of each, formatted in UTC, so no clock change moves a day.
+  const day = (offset: number) => new Date(Date.UTC(y, m - 1, d + offset, 12))
+  const [monday, sunday] = [day(-sinceMonday - 7), day(-sinceMonday - 1)]
+  const fmt = (o: Intl.DateTimeFormatOptions, at: Date) =>
+    new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', ...o }).format(at)
+  const long = (at: Date) => fmt({ weekday: 'long', month: 'long', day: 'numeric' }, at)
+  const [monMonth, sunMonth] = [fmt({ month: 'short' }, monday), fmt({ month: 'short' }, sunday)]
+  return {
+    setting: `${weekday.toLowerCase()} 00:00`,
+    monday: monday.toISOString().slice(0, 10),
+    span: `${long(monday)} to ${long(sunday)}, ${sunday.getUTCFullYear()}`,
+    short: `${monMonth} ${monday.getUTCDate()} – ${sunMonth === monMonth ? '' : `${sunMonth} `}${sunday.getUTCDate()}`,
+  }
+}
+
+test("on a stack of its own, the worker sends the day's digest and the past week's report by itself once their time has passed, and each once", async () => {
+  test.setTimeout(90_000)
   // Midnight on the office's clock has always passed: the worker's first look (10 s after it
-  // starts) finds today's digest due.
-  const own = await startStack('office-digest', { SPAM_DIGEST_TIME: '00:00' })
+  // starts) finds today's digest due, and its look at start finds the report of the past week
+  // due since midnight today (today's weekday at 00:00).
+  const week = pastOfficeWeek(new Date())
+  const own = await startStack('office-digest', { SPAM_DIGEST_TIME: '00:00', WEEKLY_REPORT: week.setting })
+  const readOwn = <T>(sql: string): T[] => {
+    const db = new Database(own.databasePath, { readonly: true, fileMustExist: true })
+    try {
+      return db.prepare(sql).all() as T[]
+    } finally {
+      db.close()
+    }
+  }
+  const weeklyReports = () =>
+    own.smtp.messages.filter((m) => /^<weekly-report-/.test(m.parsed.messageId ?? ''))
+  const digestsOf = () => own.smtp.messages.filter((m) => m.parsed.headers.get('x-spam-digest-id'))
   try {
     const res = await fetch(`${own.baseUrl}/api/enquiries`, {
       method: 'POST',
@@ -264,23 +306,90 @@ test("the worker sends the day's digest by itself once its time has passed, and 
     })
     expect(res.status).toBe(201)
     const id = ((await res.json()) as { id: string }).id
-    const digestsOf = () => own.smtp.messages.filter((m) => m.parsed.headers.get('x-spam-digest-id'))
     await waitUntil(() => digestsOf().length === 1, "the worker's digest", 30_000)
     expect(digestsOf()[0]!.parsed.html).toContain(`/office/confirm/n.${id}.`)
-    const db = new Database(own.databasePath, { readonly: true, fileMustExist: true })
-    try {
-      const rows = db.prepare('SELECT trigger, day, status, leads FROM spam_digests').all()
-      expect(rows).toEqual([
-        {
-          trigger: 'schedule',
-          day: new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Denver' }).format(new Date()),
-          status: 'sent',
-          leads: 1,
-        },
-      ])
-    } finally {
-      db.close()
-    }
+    expect(readOwn('SELECT trigger, day, status, leads FROM spam_digests')).toEqual([
+      {
+        trigger: 'schedule',
+        day: new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Denver' }).format(new Date()),
+        status: 'sent',
+        leads: 1,
+      },
+    ])
+
+    // The weekly report of the past week, to the office. The stack's leads were all stored this
+    // week, so the past week (and the one before it) had none: the report says so.
+    await waitUntil(() => weeklyReports().length === 1, "the worker's weekly report", 30_000)
+    const report = weeklyReports()[0]!
+    expect(report.envelopeTo).toEqual([OFFICE_ADDRESS])
+    expect(report.parsed.subject).toBe(`Leads report, ${week.short}: 0 leads (week before: 0)`)
+    expect(report.parsed.messageId).toBe(`<weekly-report-${week.monday}@frontrange.example>`)
+    expect(report.parsed.headers.get('auto-submitted')).toBe('auto-generated')
+    expect((report.parsed.text ?? '').replace(/\r\n/g, '\n')).toBe(
+      [
+        `Leads report for the week of ${week.span}`,
+        '(Monday 00:00 to the next Monday 00:00, America/Denver time)',
+        '',
+        '0 leads (the week before: 0)',
+        '',
+        'Leads by source (this week / the week before)',
+        '- none',
+        '',
+        'Leads by form',
+        '- Contact form in the pop-up: 0',
+        '- Contact page form: 0',
+        '- Hail report page: 0',
+        '- Hail report offer in the exit-intent pop-up: 0',
+        '',
+        'Spam',
+        '- Held as spam: 0',
+        '- Released from the hold: 0',
+        '- Delivered leads marked "This is spam": 0',
+        '',
+        'How quickly leads reached the office',
+        '- No leads this week.',
+        '',
+        'Spam held by the filter is not counted as a lead; a lead released from the hold is, in the week it was received.',
+        'A lead is timed from when the site stored it (or from its release) to when the mail server accepted the e-mail to the office.',
+        'The same counts, by campaign and landing page too: site-admin leads report.',
+        '',
+      ].join('\n'),
+    )
+    expect(report.parsed.html).toContain('No leads this week.')
+    const recorded = () => readOwn('SELECT week, trigger, status, attempts, recipients FROM weekly_reports')
+    expect(recorded()).toEqual([
+      { week: week.monday, trigger: 'schedule', status: 'sent', attempts: 1, recipients: OFFICE_ADDRESS },
+    ])
+
+    // A restarted worker (a deploy) looks at once again, finds the week and the day recorded,
+    // and sends neither again. A lead it then delivers shows it is up and past that first look.
+    await own.restartWorker()
+    const lead = await fetch(`${own.baseUrl}/api/enquiries`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: own.baseUrl },
+      body: JSON.stringify({
+        firstName: 'Gary',
+        lastName: 'Pruitt',
+        email: 'after.restart@example.com',
+        phone: '(303) 555-0176',
+        address: '1820 S Pearl St, Denver, CO 80210',
+        message: 'Do you also clean gutters? Ours need doing before winter.',
+        formType: 'contact',
+        sourcePath: '/contact',
+      }),
+    })
+    expect(lead.status).toBe(201)
+    const leadId = ((await lead.json()) as { id: string }).id
+    await waitUntil(
+      () => own.smtp.messages.some((m) => m.parsed.headers.get('x-lead-id') === leadId),
+      "the restarted worker's office e-mail",
+      30_000,
+    )
+    expect(weeklyReports()).toHaveLength(1)
+    expect(digestsOf()).toHaveLength(1)
+    expect(recorded()).toEqual([
+      { week: week.monday, trigger: 'schedule', status: 'sent', attempts: 1, recipients: OFFICE_ADDRESS },
+    ])
   } finally {
     await own.close()
   }

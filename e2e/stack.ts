@@ -35,6 +35,8 @@ export interface Stack {
   allRows(): LeadRow[]
   /** Runs site-admin on this stack's database; resolves with its exit status and output. */
   admin(...args: string[]): { status: number; stdout: string; stderr: string }
+  /** Stops the worker (SIGTERM, as a deploy does) and starts it again on the same database and queue. */
+  restartWorker(): Promise<void>
   close(): Promise<void>
 }
 
@@ -102,6 +104,10 @@ export async function startStack(label: string, extraEnv: NodeJS.ProcessEnv = {}
         timeout: 30_000,
       })
       return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr }
+    },
+    async restartWorker() {
+      await worker.kill()
+      await worker.start()
     },
     async close() {
       await worker.kill()
