@@ -27,7 +27,7 @@ import {
   type FirstTouch,
   type Touch,
 } from '../../shared/attribution'
-import { TEXT_FORMATS, TOUCH_BOUNDS, type CampaignParam } from '../../shared/touch-fields'
+import { TEXT_FORMATS, TOUCH_BOUNDS } from '../../shared/touch-fields'
 
 export const VISIT_TOUCH_COOKIE = 'visit_touch'
 export const FIRST_TOUCH_COOKIE = 'first_touch'
@@ -45,6 +45,12 @@ const SEEN_KEY = 't'
 
 /** Whether a query may name a campaign: one of the parameters' names, or an escape that may hide one. */
 const MAY_NAME_A_CAMPAIGN = /utm_|clid|braid|%/
+
+/** The cookies' attributes, without and with Secure, written once. */
+const ATTRIBUTES = [false, true].map((secure) => {
+  const visit = `; Path=/; HttpOnly${secure ? '; Secure' : ''}; SameSite=Lax`
+  return { visit, first: `; Max-Age=${FIRST_TOUCH_MAX_AGE_S}${visit}` }
+}) as [{ visit: string; first: string }, { visit: string; first: string }]
 
 /** Identity: the value is a URL query (letters, digits, `%`, `=`, `&`, `-_.!~*'()`), all valid in a cookie. */
 const asIs = (value: string) => value
@@ -67,13 +73,11 @@ export function touchCookiesFor(
   // Written out rather than by the cookie package's serializer, which validates what needs no
   // validation here (a fixed name, fixed attributes, a value made by URLSearchParams) and would
   // be half the cost of a cached page's answer; the same text as it writes.
-  const attributes = `; Path=/; HttpOnly${secure ? '; Secure' : ''}; SameSite=Lax`
-  const cookies = [`${VISIT_TOUCH_COOKIE}=${value}${attributes}`]
-  const sent = cookieHeader ? parseCookies(cookieHeader, { decode: asIs }) : {}
-  if (!firstTouchOf(sent[FIRST_TOUCH_COOKIE], now)) {
-    const first = `${value}&${SEEN_KEY}=${encodedTimeOf(now)}`
-    cookies.push(`${FIRST_TOUCH_COOKIE}=${first}; Max-Age=${FIRST_TOUCH_MAX_AGE_S}${attributes}`)
-  }
+  const attributes = ATTRIBUTES[secure ? 1 : 0]
+  const cookies = [`${VISIT_TOUCH_COOKIE}=${value}${attributes.visit}`]
+  const sent = cookieHeader ? parseCookies(cookieHeader, { decode: asIs }) : undefined
+  if (!sent || !firstTouchOf(sent[FIRST_TOUCH_COOKIE], now))
+    cookies.push(`${FIRST_TOUCH_COOKIE}=${value}&${SEEN_KEY}=${encodedTimeOf(now)}${attributes.first}`)
   return cookies
 }
 
@@ -106,28 +110,52 @@ export function touchFieldsOfCookies(cookieHeader: string | undefined, now: Date
 function plainCookieValueOf(search: string, pathname: string): string | undefined {
   if (search.includes('%5F') || search.includes('%5f')) return undefined
   let value = ''
-  let seen = ''
-  let found = false
-  for (const pair of search.slice(1).split('&')) {
-    const eq = pair.indexOf('=')
-    const name = eq < 0 ? pair : pair.slice(0, eq)
-    if (!CAMPAIGN_NAMES.has(name) || seen.includes(` ${name} `)) continue
-    seen += ` ${name} `
-    const text = eq < 0 ? '' : pair.slice(eq + 1)
-    if (!text) continue
-    const bounds = TOUCH_BOUNDS[name as CampaignParam]
-    if (text.length > bounds.max * 3 || !(bounds.format ? RAW_CLICK_ID : RAW_COOKIE_SAFE).test(text))
-      return undefined
-    value += `${name}=${text}&`
-    found = true
+  let seen = 0
+  // Walked with indexOf rather than split into pairs: no array and no string per pair.
+  for (let start = 1; start < search.length;) {
+    let end = search.indexOf('&', start)
+    if (end < 0) end = search.length
+    let eq = search.indexOf('=', start)
+    if (eq < 0 || eq > end) eq = end
+    const param = PLAIN_PARAMS.get(search.slice(start, eq))
+    if (param && !(seen & param.bit)) {
+      seen |= param.bit
+      if (end > eq + 1) {
+        const text = search.slice(eq + 1, end)
+        if (text.length > param.max || !param.safe.test(text)) return undefined
+        value += `${search.slice(start, end)}&`
+      }
+    }
+    start = end + 1
   }
-  return found ? `${value}${PATH_KEY}=${encodeURIComponent(pathname)}` : undefined
+  return value ? `${value}${PATH_KEY}=${encodedPathOf(pathname)}` : undefined
 }
-const CAMPAIGN_NAMES = new Set<string>(CAMPAIGN_PARAMS)
 /** What a URL query's value may hold to go into a cookie as it is: unreserved, escapes and `+`. */
 const RAW_COOKIE_SAFE = /^[A-Za-z0-9%+._~!*'()-]*$/
 /** A click id as it comes: its own characters only (shared/touch-fields.ts), none escaped. */
 const RAW_CLICK_ID = /^[A-Za-z0-9._~-]+$/
+/**
+ * Each campaign parameter as plainCookieValueOf reads it: a bit of its own (the first value of
+ * a parameter counts, later ones are ignored), the longest value taken as it comes (three times
+ * its field's length: all escaped), and what the value may hold.
+ */
+const PLAIN_PARAMS = new Map<string, { bit: number; max: number; safe: RegExp }>(
+  CAMPAIGN_PARAMS.map((name, i) => {
+    const bounds = TOUCH_BOUNDS[name]
+    return [name, { bit: 1 << i, max: bounds.max * 3, safe: bounds.format ? RAW_CLICK_ID : RAW_COOKIE_SAFE }]
+  }),
+)
+
+/** A page's path as the cookie holds it, escaped once per path (the route table's paths only). */
+function encodedPathOf(pathname: string): string {
+  let encoded = encodedPaths.get(pathname)
+  if (encoded === undefined) {
+    encoded = encodeURIComponent(pathname)
+    if (encodedPaths.size < 256) encodedPaths.set(pathname, encoded)
+  }
+  return encoded
+}
+const encodedPaths = new Map<string, string>()
 
 /** The cookie's value the long way: the campaign decoded and cleaned, then written again. */
 function cleanCookieValueOf(search: string, pathname: string): string | undefined {
