@@ -17,10 +17,6 @@
  * Prints every figure; exits 1 on any failed check or failed request, always removing the stack.
  * Needs a Docker API and a compose command (scripts/docker-detect.mjs). Takes 2–4 minutes.
  */
-import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { ALL_ROUTES } from '../shared/routes'
 import { dockerApi, findCompose } from './docker-detect.mjs'
@@ -34,10 +30,8 @@ import {
   unavailablePageProblems,
   type Headers,
 } from './lib/fallback-checks.mjs'
-import { freePort } from './lib/free-port.mjs'
+import { composeStack } from './lib/compose-stack.mjs'
 
-const root = path.resolve(import.meta.dirname, '..')
-const project = `roofing-drill-${process.pid}`
 const image = process.env.DRILL_IMAGE ?? 'front-range-roofing:drill'
 const PHONE = '(720) 555-0187'
 const READY_TIMEOUT_MS = 180_000
@@ -51,59 +45,16 @@ if (!compose || !api) {
   console.error('compose drill: needs a compose command and a Docker API (see scripts/docker-detect.mjs)')
   process.exit(1)
 }
-const podmanCompose = compose[0] === 'podman-compose'
-
-const port = await freePort('0.0.0.0')
-const httpsPort = await freePort('0.0.0.0')
-const origin = `http://127.0.0.1:${port}`
-const tmp = mkdtempSync(path.join(tmpdir(), 'roofing-drill-'))
-const envFile = path.join(tmp, 'app.env')
-writeFileSync(
-  envFile,
-  [
-    `SITE_URL=${origin}`,
-    'LOG_LEVEL=info',
-    'ALLOW_SAMPLE_VALUES=true',
-    `BUSINESS_PHONE=${PHONE}`,
-    'STORM_REFRESH=false',
-    '',
-  ].join('\n'),
-)
-// As the smoke test does: the build context and Caddy's files named absolutely, ports on loopback.
-const composeCopy = readFileSync(path.join(root, 'docker-compose.yml'), 'utf8')
-  .replace(/^ {4}context: \.$/m, `    context: ${JSON.stringify(root)}`)
-  .replace(/^( {6}- ')(\$\{HTTPS?_PORT:-\d+\}:)/gm, '$1127.0.0.1:$2')
-const composeFile = path.join(tmp, 'docker-compose.yml')
-writeFileSync(composeFile, composeCopy)
-const composeEnv: NodeJS.ProcessEnv = {
-  ...process.env,
-  ...api.env,
-  APP_IMAGE: image,
-  APP_ENV_FILE: envFile,
-  CADDYFILE: path.join(root, 'Caddyfile'),
-  CADDY_SNIPPETS: path.join(root, 'deploy/caddy'),
-  HTTP_PORT: String(port),
-  HTTPS_PORT: String(httpsPort),
-}
-
-function composeRun(args: string[], { quiet = true, pre = [] as string[] } = {}): Promise<string> {
-  const [cmd, ...base] = compose!
-  const full = [...base, ...pre, '-p', project, '-f', composeFile, ...args]
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd!, full, { cwd: tmp, env: composeEnv, stdio: ['ignore', 'pipe', 'pipe'] })
-    let out = ''
-    const take = (d: Buffer) => {
-      out += d
-      if (!quiet) process.stdout.write(String(d).replace(/^(?=.)/gm, '    '))
-    }
-    child.stdout.on('data', take)
-    child.stderr.on('data', take)
-    child.on('error', reject)
-    child.on('close', (code) =>
-      code === 0 ? resolve(out) : reject(new Error(`${cmd} ${full.join(' ')} exited with ${code}:\n${out}`)),
-    )
-  })
-}
+const stack = await composeStack({
+  name: 'drill',
+  image,
+  // A number of its own, not the sample of .env.example: the clear page must name the one configured.
+  env: [`BUSINESS_PHONE=${PHONE}`],
+  compose,
+  api,
+})
+const { project, podmanCompose, origin } = stack
+const composeRun = async (args: string[], { quiet = true } = {}) => (await stack.run(args, { quiet })).out
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 function check(condition: unknown, message: string): asserts condition {
@@ -119,18 +70,10 @@ async function step<T>(name: string, fn: () => Promise<T>): Promise<T> {
 
 /** The web container as the Docker API sees it: its id, its image's id, whether it runs. */
 async function webContainer(): Promise<{ id: string; image: string; running: boolean } | undefined> {
-  for (const label of ['com.docker.compose.project', 'io.podman.compose.project']) {
-    const filters = encodeURIComponent(JSON.stringify({ label: [`${label}=${project}`] }))
-    const list = (await api!.get!(`/containers/json?all=1&filters=${filters}`)) as {
-      Id: string
-      ImageID: string
-      State: string
-      Labels: Record<string, string>
-    }[]
-    const web = list.find((c) => c.Labels?.['com.docker.compose.service'] === 'web')
-    if (web) return { id: web.Id, image: web.ImageID, running: web.State === 'running' }
-  }
-  return undefined
+  const list = await stack.containers()
+  if (!list) throw new Error('the drill reads the containers through the Docker API on a unix socket')
+  const web = list.find((c) => c.Labels?.['com.docker.compose.service'] === 'web')
+  return web && { id: web.Id, image: web.ImageID, running: web.State === 'running' }
 }
 
 async function imageId(): Promise<string> {
@@ -166,9 +109,8 @@ async function waitFallbackWritten(after = ''): Promise<string> {
   }
 }
 
-function build(revision: string): Promise<string> {
-  const pre = podmanCompose ? ['--podman-build-args=--network=host'] : []
-  return composeRun(['build', '--build-arg', `SOURCE_REVISION=${revision}`, 'web'], { pre, quiet: false })
+async function build(revision: string): Promise<void> {
+  await stack.build(['--build-arg', `SOURCE_REVISION=${revision}`, 'web'])
 }
 
 let up = false
@@ -342,16 +284,8 @@ try {
   console.error(`\n✘ ${err instanceof Error ? err.message : String(err)}`)
   if (up) await composeRun(['logs', '--tail', '30'], { quiet: false }).catch(() => {})
 } finally {
-  if (up) {
-    console.log('\nRemoving the stack and its volumes')
-    await composeRun(['down', '-v', '-t', '5']).catch((e: Error) => console.error(e.message))
-    if (api.get && api.delete) {
-      const filter = encodeURIComponent(JSON.stringify({ label: [`com.docker.compose.project=${project}`] }))
-      for (const net of (await api.get(`/networks?filters=${filter}`).catch(() => [])) as { Id: string }[])
-        await api.delete(`/networks/${net.Id}`).catch(() => {})
-    }
-  }
-  rmSync(tmp, { recursive: true, force: true })
+  if (up) console.log('\nRemoving the stack and its volumes')
+  await stack.remove({ started: up })
 }
 
 console.log('\nFigures:')

@@ -6,14 +6,12 @@
 // and Redis restarts, site-admin exports them as CSV, and a backup restored into fresh volumes
 // brings every lead back. Prints every step with its duration; exits non-zero on the first
 // failure, always cleaning up.
-import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { dockerApi, findCompose } from './docker-detect.mjs'
-import { freePort } from './lib/free-port.mjs'
+import { composeStack } from './lib/compose-stack.mjs'
 import {
   apiUnavailableProblems,
   getPage,
@@ -25,7 +23,6 @@ import {
 } from './lib/fallback-checks.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const project = `roofing-smoke-${process.pid}`
 const image = process.env.SMOKE_IMAGE ?? 'front-range-roofing:smoke'
 const READY_TIMEOUT_MS = Number(process.env.SMOKE_READY_TIMEOUT_MS ?? 180_000)
 const RECORD_TIMEOUT_MS = 120_000
@@ -42,7 +39,6 @@ if (!compose) fail('No compose command: install the Docker Compose plugin or pod
 const api = await dockerApi()
 if (!api) fail('No Docker API answers (DOCKER_HOST, /var/run/docker.sock or /run/podman/podman.sock).')
 if (api.env.DOCKER_HOST) process.env.DOCKER_HOST = api.env.DOCKER_HOST
-const podmanCompose = compose[0] === 'podman-compose'
 
 function fail(message) {
   console.error(`compose smoke test: ${message}`)
@@ -65,89 +61,18 @@ function check(condition, message) {
   if (!condition) throw new Error(message)
 }
 
-// Published on every interface, as compose publishes them.
-const port = await freePort('0.0.0.0')
-const httpsPort = await freePort('0.0.0.0')
-// Caddy's site address and the app's public address: plain HTTP here (no certificate authority
-// can be reached), through the published port.
-const origin = `http://127.0.0.1:${port}`
-const tmp = mkdtempSync(path.join(tmpdir(), 'roofing-smoke-'))
-const envFile = path.join(tmp, 'app.env')
-writeFileSync(
-  envFile,
-  [
-    `SITE_URL=${origin}`,
-    'LOG_LEVEL=info',
-    // The business facts stay the samples of .env.example: a trial run, as the guard allows.
-    'ALLOW_SAMPLE_VALUES=true',
+const stack = await composeStack({
+  name: 'smoke',
+  image,
+  env: [
     // So that the stuck-worker drill below waits 20 s, not the default 90 s.
     `WORKER_HEARTBEAT_MAX_AGE_SECONDS=${HEARTBEAT_MAX_AGE_S}`,
-    // No storm data downloads from NOAA: this machine's tests reach loopback only.
-    'STORM_REFRESH=false',
-    '',
-  ].join('\n'),
-)
-// The stack runs from a copy of docker-compose.yml that differs only in where things are:
-// the build context and the Caddyfile named absolutely (podman-compose 1.0 lets a .env beside the
-// compose file override the variables given here, so the copy lives in a folder of its own), and
-// Caddy's ports published on 127.0.0.1 only, since this machine is shared.
-const composeText = readFileSync(path.join(root, 'docker-compose.yml'), 'utf8')
-const rewrites = [
-  [/^ {4}context: \.$/m, `    context: ${JSON.stringify(root)}`],
-  [/^( {6}- ')(\$\{HTTPS?_PORT:-\d+\}:)/gm, '$1127.0.0.1:$2'],
-]
-let composeCopy = composeText
-for (const [pattern, replacement] of rewrites) {
-  if (!pattern.test(composeCopy)) fail(`docker-compose.yml: expected ${pattern} (the smoke test rewrites it)`)
-  composeCopy = composeCopy.replace(pattern, replacement)
-}
-const composeFile = path.join(tmp, 'docker-compose.yml')
-writeFileSync(composeFile, composeCopy)
-const composeEnv = {
-  ...process.env,
-  ...api.env,
-  APP_IMAGE: image,
-  APP_ENV_FILE: envFile,
-  CADDYFILE: path.join(root, 'Caddyfile'),
-  CADDY_SNIPPETS: path.join(root, 'deploy/caddy'),
-  HTTP_PORT: String(port),
-  HTTPS_PORT: String(httpsPort),
-}
-
-/**
- * Runs the compose CLI; resolves with { code, out }. podman-compose 1.0 exits 0 whatever `exec`
- * and `run` did in the container and prints "exit code: N" instead, so that line is the code.
- */
-function composeRun(args, { quiet = false, check: mustSucceed = true, input } = {}) {
-  const [cmd, ...pre] = compose
-  const full = [...pre, '-p', project, '-f', composeFile, ...args]
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, full, {
-      cwd: tmp,
-      env: composeEnv,
-      stdio: [input ? 'pipe' : 'ignore', 'pipe', 'pipe'],
-    })
-    let out = ''
-    const take = (stream, sink) =>
-      stream.on('data', (d) => {
-        out += d
-        if (!quiet) sink.write(String(d).replace(/^(?=.)/gm, '    '))
-      })
-    take(child.stdout, process.stdout)
-    take(child.stderr, process.stderr)
-    if (input) child.stdin.end(input)
-    child.on('error', reject)
-    child.on('close', (status) => {
-      const reported =
-        podmanCompose && /^(exec|run)$/.test(args[0])
-          ? [...out.matchAll(/^exit code: (-?\d+)$/gm)].at(-1)
-          : null
-      const code = reported ? Number(reported[1]) : status
-      if (code === 0 || !mustSucceed) resolve({ code, out })
-      else reject(new Error(`\`${cmd} ${full.join(' ')}\` exited with ${code}${quiet ? `:\n${out}` : ''}`))
-    })
-  })
-}
+  ],
+  compose,
+  api,
+}).catch((err) => fail(err.message))
+const { project, port, origin, tmp } = stack
+const composeRun = stack.run
 const run = async (args, opts) => (await composeRun(args, opts)).out
 /** A command's own output, without the lines podman-compose prints around it. */
 const ownLines = (out) =>
@@ -324,14 +249,8 @@ async function restartWhileSending(service) {
 
 /** The project's containers as the Docker API sees them. */
 async function containers() {
-  if (!api.get) return null
-  const byLabel = async (label) =>
-    api.get(
-      `/containers/json?all=1&filters=${encodeURIComponent(JSON.stringify({ label: [`${label}=${project}`] }))}`,
-    )
-  const list = (await byLabel('com.docker.compose.project')).length
-    ? await byLabel('com.docker.compose.project')
-    : await byLabel('io.podman.compose.project')
+  const list = await stack.containers()
+  if (!list) return null
   return Promise.all(
     list.map(async (c) => {
       const info = await api.get(`/containers/${c.Id}/json`)
@@ -363,14 +282,8 @@ async function stopGracefully() {
   check(!unclean.length, `not stopped cleanly: ${unclean.map((c) => c.name).join(', ')}`)
 }
 
-/** podman-compose 1.0's `down` leaves the project's network behind; Docker Compose removes it. */
 async function removeNetworks() {
-  if (!api.get) return
-  const filter = encodeURIComponent(JSON.stringify({ label: [`com.docker.compose.project=${project}`] }))
-  for (const net of await api.get(`/networks?filters=${filter}`)) {
-    await api.delete(`/networks/${net.Id}`)
-    console.log(`    removed network ${net.Name}`)
-  }
+  for (const name of await stack.removeNetworks()) console.log(`    removed network ${name}`)
 }
 
 let up = false
@@ -380,22 +293,7 @@ console.log(
   `Compose smoke test: ${compose.join(' ')}, project ${project}, image ${image}, site ${origin}, Docker API ${api.where}`,
 )
 try {
-  await step('build the image from the Dockerfile', () => {
-    // podman-compose 1.0 ignores build.network; its builds get the host's network explicitly.
-    const args = podmanCompose ? ['--podman-build-args=--network=host'] : []
-    const [cmd, ...pre] = compose
-    return new Promise((resolve, reject) => {
-      const child = spawn(cmd, [...pre, ...args, '-p', project, '-f', composeFile, 'build', 'web'], {
-        cwd: tmp,
-        env: composeEnv,
-        stdio: ['ignore', 'inherit', 'inherit'],
-      })
-      child.on('error', reject)
-      child.on('close', (code) =>
-        code === 0 ? resolve() : reject(new Error(`image build exited with ${code}`)),
-      )
-    })
-  })
+  await step('build the image from the Dockerfile', () => stack.build(['web']))
   await step('start caddy, web, worker and redis', async () => {
     up = true
     await run(['up', '-d', '--no-build'], { quiet: true })
@@ -691,12 +589,8 @@ try {
     await run(['logs', '--tail', '40'], { check: false }).catch(() => {})
   }
 } finally {
-  if (up && !removed) {
-    console.log('\nCleaning up: removing the stack and its volumes')
-    await run(['down', '-v', '-t', '5'], { quiet: true, check: false }).catch((e) => console.error(e.message))
-  }
-  if (up && !removed) await removeNetworks().catch((e) => console.error(e.message))
-  rmSync(tmp, { recursive: true, force: true })
+  if (up && !removed) console.log('\nCleaning up: removing the stack and its volumes')
+  await stack.remove({ started: up && !removed })
   if (up) {
     const left = (await containers().catch(() => null)) ?? []
     if (left.length) console.error(`Containers left behind: ${left.map((c) => c.name).join(', ')}`)
