@@ -88,7 +88,10 @@ export function createApp(deps: AppDeps): express.Express {
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
       customLogLevel: requestLogLevel,
       serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+        // The path without its query: a query holds campaign values and ad click ids, which the
+        // lead records where they matter; out of the request line, the log stays lean and keeps
+        // no click ids (docs/performance.md, "Cached pages").
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: pathOfUrl(req.url) }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
     }),
@@ -196,6 +199,12 @@ function requestLogLevel(req: IncomingMessage, res: ServerResponse, err?: Error)
   if (res.statusCode >= 400) return 'warn'
   // originalUrl: a router mounted on /assets strips its prefix from req.url.
   return isStaticAsset((req as { originalUrl?: string }).originalUrl ?? req.url) ? 'silent' : 'info'
+}
+
+/** A request line's URL without its query string. */
+export function pathOfUrl(url: string): string {
+  const q = url.indexOf('?')
+  return q < 0 ? url : url.slice(0, q)
 }
 
 /** Built assets and public files: a path under /assets/ or /uploads/, or one naming a file. */

@@ -19,7 +19,8 @@
  *   names a file (the public files, robots.txt, sitemap.xml, Vike's .pageContext.json).
  *
  * Logging: one line per page request, as pino-http writes it (same message, fields and level:
- * info, warn for the 404), so the log reads the same whichever path answered.
+ * info, warn for the 404; the path without its query, as the app's serializer writes it), so the
+ * log reads the same whichever path answered.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import express from 'express'
@@ -107,7 +108,7 @@ export function createFastPath(
     res.end(method === 'HEAD' ? undefined : replay.body)
     cache.fastPathAnswers++
     const line = {
-      req: { method, url },
+      req: { method, url: pathname },
       res: { statusCode: replay.statusCode },
       responseTime: Math.round(performance.now() - start),
     }
