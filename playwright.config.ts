@@ -52,6 +52,8 @@ export default defineConfig({
       DATABASE_PATH: E2E_DATABASE_PATH,
       LOG_LEVEL: 'warn',
       LEAD_RATE_LIMIT_PER_MINUTE: '1000',
+      // Every browser of the run asks from 127.0.0.1.
+      FORM_TOKEN_RATE_LIMIT_PER_MINUTE: '10000',
       BOOKING_URL: 'https://booking.test/roof-inspection',
       ...(REDIS_FOR_E2E
         ? { REDIS_URL: REDIS_FOR_E2E, QUEUE_PREFIX: `e2e-${process.pid}-${Date.now()}` }

@@ -176,11 +176,13 @@ test('a script that takes one token from a page and reuses it is held', async ({
   let token: string
   try {
     const page = await context.newPage()
-    const answer = page.waitForResponse((r) => r.url().endsWith('/api/form-token'))
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/form-token'), { timeout: 20_000 })
     await page.goto(`${stack.baseUrl}/contact`)
     // The page asks for the token when its form comes into view.
     await page.locator('form[data-form-type="contact"]').scrollIntoViewIfNeeded()
-    token = ((await (await answer).json()) as { token: string }).token
+    const response = await answer
+    expect(response.status(), 'the page got its form token').toBe(200)
+    token = ((await response.json()) as { token: string }).token
   } finally {
     await context.close()
   }

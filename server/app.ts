@@ -133,6 +133,7 @@ export function createApp(deps: AppDeps): express.Express {
       FORM_TOKEN_ENDPOINT,
       createFormTokenRouter(deps.db, {
         siteUrl: config.siteUrl,
+        perMinute: config.formTokenRateLimitPerMinute,
         rateLimitRedis: deps.rateLimitRedis,
         queuePrefix: config.queuePrefix,
         logger,

@@ -77,6 +77,15 @@ export const WebConfigSchema = z
       .min(1, 'must be at least 1')
       .default(10),
     /**
+     * Form tokens one client may ask for in a minute (server/leads/form-token-router.ts): each
+     * is a row written, so a flood cannot fill the table or hold the write lock.
+     */
+    FORM_TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce
+      .number({ error: 'must be a number of requests per minute' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .default(60),
+    /**
      * The spam score at which a lead goes into quarantine instead of to the office
      * (server/leads/spam-score.ts, docs/spam.md). Lower catches more; a filled honeypot alone
      * scores 10.
@@ -115,6 +124,7 @@ export const WebConfigSchema = z
       /** Addresses, subnets or names Express trusts as proxies; empty = none. */
       trustProxy: e.TRUST_PROXY,
       leadRateLimitPerMinute: e.LEAD_RATE_LIMIT_PER_MINUTE,
+      formTokenRateLimitPerMinute: e.FORM_TOKEN_RATE_LIMIT_PER_MINUTE,
       spamThreshold: e.SPAM_THRESHOLD,
       /** How long the worker keeps held spam: the office links' pages give the date. */
       spamRetentionDays: e.SPAM_RETENTION_DAYS,

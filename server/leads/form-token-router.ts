@@ -22,7 +22,7 @@ import { failed } from './answers'
 import { FORM_TOKEN_MAX_AGE_MS, isPageFetch, issueFormToken, newFormTokenId } from './form-token'
 import { createRateLimit } from './rate-limit'
 
-/** Tokens one client may ask for in a minute. */
+/** Tokens one client may ask for in a minute unless FORM_TOKEN_RATE_LIMIT_PER_MINUTE says otherwise. */
 export const FORM_TOKENS_PER_MINUTE = 60
 
 /** The name of the form token's key in site_secrets. */
@@ -36,6 +36,8 @@ export function formTokenSecret(db: Db): string {
 export interface FormTokenRouterOptions {
   /** SITE_URL, whose origin a page's Referer may have besides the request's own host. */
   siteUrl?: string
+  /** Tokens one client may ask for in a minute (FORM_TOKEN_RATE_LIMIT_PER_MINUTE). */
+  perMinute?: number
   /** Where the limit counts (the enquiries' Redis); absent: in memory, per process. */
   rateLimitRedis?: Redis
   /** The key prefix of the limit's counters (QUEUE_PREFIX). */
@@ -51,7 +53,7 @@ export function createFormTokenRouter(db: Db, opts: FormTokenRouterOptions = {})
     router.get(
       '/',
       createRateLimit({
-        limit: FORM_TOKENS_PER_MINUTE,
+        limit: opts.perMinute ?? FORM_TOKENS_PER_MINUTE,
         redis: opts.rateLimitRedis,
         keyPrefix: `${opts.queuePrefix ?? 'leads'}:rate-limit:form-tokens:`,
         logger: opts.logger,
