@@ -135,7 +135,7 @@ function createEnquiryHandler(deps: EnquiryRouterDeps, answers: Answers): Reques
         { formType: readFormType(body), fields: Object.keys(toFieldErrors(parsed.error)) },
         'invalid enquiry with the honeypot filled: answered as sent, not stored',
       )
-      if (form) redirectToBookingPage(res, body)
+      if (form) redirectToBookingPage(res, body, deps.config.siteUrl)
       else res.status(201).json(createdAnswer(randomUUID(), body))
       return
     }
@@ -162,7 +162,7 @@ function createEnquiryHandler(deps: EnquiryRouterDeps, answers: Answers): Reques
       } else res.status(503).json(failed(REFUSALS.notStored.message))
       return
     }
-    if (form) redirectToBookingPage(res, parsed.data)
+    if (form) redirectToBookingPage(res, parsed.data, deps.config.siteUrl)
     else res.status(201).json({ success: true, ...stored } satisfies EnquiryCreated)
   }
 }
@@ -180,12 +180,14 @@ function asksForHailReport(body: unknown): boolean {
  * Where a stored plain form post goes: /schedule-inspection. A hail report request also gets a
  * short-lived cookie for that page, which then says the report is on its way (no script needed).
  */
-function redirectToBookingPage(res: Response, body: unknown): void {
+function redirectToBookingPage(res: Response, body: unknown, siteUrl: string): void {
   if (asksForHailReport(body))
     res.cookie(HAIL_REPORT_SENT_COOKIE, '1', {
       path: ROUTES.scheduleInspection.path,
       maxAge: HAIL_REPORT_SENT_MAX_AGE_S * 1000,
       httpOnly: true,
+      // Secure on an https site, as the attribution cookies; a browser drops it over plain http.
+      secure: siteUrl.startsWith('https://'),
       sameSite: 'lax',
     })
   res.redirect(303, ROUTES.scheduleInspection.path)
