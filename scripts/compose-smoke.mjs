@@ -299,6 +299,25 @@ try {
     await run(['up', '-d', '--no-build'], { quiet: true })
   })
   await step('wait until the site reports ready through Caddy', () => waitReady('the site'))
+  // Caddy answers /readyz only to loopback and the private ranges; this host's requests reach it
+  // from the compose network's gateway, as a monitor on the server does. The 404 from any other
+  // address is proven by tests/integration/caddy-readyz.test.ts on the same Caddyfile.
+  await step('/readyz through Caddy gives this host the lead counts and the storm refresh', async () => {
+    const { code, body } = await readyz()
+    check(code === 200, `/readyz answered ${code}`)
+    const counts = body?.checks?.delivery?.counts ?? {}
+    for (const field of ['undelivered', 'failedNotifications', 'leadsWithFailedNotifications'])
+      check(typeof counts[field] === 'number', `/readyz has no delivery count ${field}`)
+    check(
+      body?.checks?.stormData?.info && 'lastRefresh' in body.checks.stormData.info,
+      '/readyz has no lastRefresh',
+    )
+    const health = await fetch(`${origin}/healthz`)
+    check(health.status === 200, `/healthz answered ${health.status}`)
+    console.log(
+      `    delivery ${JSON.stringify(counts)}, storm data ${JSON.stringify(body.checks.stormData.info)}`,
+    )
+  })
 
   await step(
     'web publishes no host port; Caddy publishes HTTP_PORT; every service has a memory limit',

@@ -13,7 +13,7 @@ import type { WebConfig } from './config'
 import type { Logger } from '../core/logger'
 import { createSecurityHeaders } from './http/security'
 import { createFormPageRenderer, createSsrHandler } from './http/ssr'
-import { installFastPath } from './http/fast-path'
+import { installFastPath, publicFilesOf } from './http/fast-path'
 import { PageCache } from './http/page-cache'
 import { createHealthRouter, type ReadinessCheck } from './http/health'
 import type { Db } from '../core/db/connection'
@@ -77,9 +77,18 @@ export function createApp(deps: AppDeps): express.Express {
   const cacheHtml = deps.cacheHtml ?? config.isProduction
   const secureCookies = config.siteUrl.startsWith('https://')
   const pageCache = deps.pageCache ?? new PageCache()
+  const clientDir = deps.clientDistDir ?? path.resolve('dist/client')
   // First of all: a page already rendered and sent once is written again as it was, before
   // Express and the stack below (server/http/fast-path.ts); anything else goes on.
-  if (cacheHtml && deps.fastPath !== false) installFastPath(app, { cache: pageCache, logger, secureCookies })
+  if (cacheHtml && deps.fastPath !== false) {
+    installFastPath(app, {
+      cache: pageCache,
+      logger,
+      secureCookies,
+      // The build's files are fixed while the process runs; with Vite's dev server there is no list.
+      publicFiles: deps.devMiddleware ? undefined : publicFilesOf(clientDir),
+    })
+  }
 
   app.use(
     pinoHttp({
@@ -116,7 +125,6 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(createHealthRouter(readinessChecks))
   app.use(compression())
 
-  const clientDir = deps.clientDistDir ?? path.resolve('dist/client')
   if (deps.db) {
     app.use(
       ENQUIRY_ENDPOINT,

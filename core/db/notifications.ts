@@ -374,6 +374,21 @@ export function countFailedNotifications(db: Db): Record<ChannelAudience, number
 }
 
 /**
+ * Leads with at least one failed notification to the contractor (GET /readyz): the leads the
+ * office may never have heard of, however many of their channels failed.
+ */
+export function countLeadsWithFailedNotifications(db: Db): number {
+  return (
+    prepare(
+      db,
+      `SELECT COUNT(DISTINCT n.lead_id) AS n
+       FROM lead_notifications n LEFT JOIN notification_channels c ON c.id = n.channel
+       WHERE n.status = 'failed' AND COALESCE(c.audience, 'contractor') = 'contractor'`,
+    ).get() as { n: number }
+  ).n
+}
+
+/**
  * The notifications of each given lead (for site-admin): every id asked for is a key, with
  * an empty list when the lead has no rows yet (not handled by a worker so far).
  */

@@ -5,7 +5,11 @@
  */
 import type { Db } from '../../core/db/connection'
 import { countLeads, touchReadinessProbe } from '../../core/db/leads'
-import { countFailedNotifications, countUndeliveredLeads } from '../../core/db/notifications'
+import {
+  countFailedNotifications,
+  countLeadsWithFailedNotifications,
+  countUndeliveredLeads,
+} from '../../core/db/notifications'
 import { countStormEvents, readRefreshState, stormDataThrough } from '../../core/storms/store'
 import type { ReadinessCheck } from '../http/health'
 import type { LeadProducer } from './producer'
@@ -44,7 +48,8 @@ const DELIVERY_GRACE_MS = 2 * 60_000
 /**
  * Lead delivery as the worker recorded it in the shared database: leads not settled past
  * the grace period (no worker, Redis lost the job and the worker is down, a channel
- * retrying) and failed notifications to the contractor. Degraded while either is non-zero;
+ * retrying) and failed notifications to the contractor, with the number of leads they belong
+ * to. Degraded while either is non-zero;
  * never a failure, since the site still takes leads. A failed notification to a homeowner
  * (the autoreply to a mistyped address) is counted apart and does not degrade: nothing an
  * operator can fix. Whom a channel reaches is what the worker registered for it. Spam in
@@ -60,6 +65,8 @@ export function createDeliveryCheck(db: Db, graceMs = DELIVERY_GRACE_MS): Readin
       const counts = {
         undelivered,
         failedNotifications: failed,
+        // The leads behind them: one lead whose e-mail and webhook both failed is one lead.
+        leadsWithFailedNotifications: countLeadsWithFailedNotifications(db),
         failedToHomeowners: failedTo.homeowner,
         // Spam held back (docs/spam.md): counted so a surge shows, but never "undelivered".
         quarantined: countLeads(db, null, { quarantine: true }),
@@ -67,7 +74,9 @@ export function createDeliveryCheck(db: Db, graceMs = DELIVERY_GRACE_MS): Readin
       if (undelivered === 0 && failed === 0) return { status: 'ok', counts }
       const problems = [
         undelivered ? `${undelivered} lead(s) not delivered after ${Math.round(graceMs / 1000)} s` : '',
-        failed ? `${failed} failed notification(s) to the contractor` : '',
+        failed
+          ? `${failed} failed notification(s) to the contractor, of ${counts.leadsWithFailedNotifications} lead(s)`
+          : '',
       ].filter(Boolean)
       return { status: 'degraded', detail: `${problems.join('; ')}: see the worker log`, counts }
     },

@@ -366,14 +366,18 @@ describe('when a provider fails', () => {
     expect(degraded.body.status).toBe('degraded')
     expect(degraded.body.checks.delivery).toMatchObject({
       status: 'degraded',
-      counts: { failedNotifications: 1 },
+      counts: { failedNotifications: 1, leadsWithFailedNotifications: 1 },
+      detail: expect.stringContaining('1 failed notification(s) to the contractor, of 1 lead(s)'),
     })
 
     hook.respondWith(200)
     expect(retryFailedNotifications(p.db, new Date(), id)).toBe(1)
     await waitFor(() => channelState(p, id, 'webhook')?.status === 'sent', 5000, 'the retried webhook')
     const ok = await request(p.app).get('/readyz')
-    expect(ok.body.checks.delivery).toMatchObject({ status: 'ok', counts: { failedNotifications: 0 } })
+    expect(ok.body.checks.delivery).toMatchObject({
+      status: 'ok',
+      counts: { failedNotifications: 0, leadsWithFailedNotifications: 0 },
+    })
   })
 
   test('an SMTP 5xx for the recipient fails that e-mail at once, with its reason and no personal data in the log', async () => {

@@ -6,6 +6,7 @@ import { openMigratedDatabase, type Db } from '../../core/db/connection'
 import {
   claimNotification,
   countFailedNotifications,
+  countLeadsWithFailedNotifications,
   countUndeliveredLeads,
   findUnplannedLeadIds,
   listNotifications,
@@ -114,5 +115,27 @@ describe('notification state', () => {
       detail: 'retry requested; last failure: HTTP 410 Gone',
     })
     expect(claimNotification(db, ID1, 'webhook', later(31), 1000)).toMatchObject({ attempts: 2 })
+  })
+
+  test('failed notifications are also counted as the leads they belong to', () => {
+    const channels = ['office_email', 'webhook'] as const
+    planNotifications(
+      db,
+      ID1,
+      channels.map((channel) => ({ channel, status: 'pending' as const })),
+      T0,
+    )
+    planNotifications(db, ID2, [{ channel: 'webhook', status: 'pending' }], T0)
+    expect(countLeadsWithFailedNotifications(db)).toBe(0)
+    for (const channel of channels) {
+      claimNotification(db, ID1, channel, T0, 1000)
+      markNotificationFailed(db, ID1, channel, 'refused', later(10))
+    }
+    claimNotification(db, ID2, 'webhook', T0, 1000)
+    markNotificationFailed(db, ID2, 'webhook', 'HTTP 410 Gone', later(10))
+    expect(countFailedNotifications(db)).toEqual({ contractor: 3, homeowner: 0 })
+    expect(countLeadsWithFailedNotifications(db)).toBe(2)
+    retryFailedNotifications(db, later(20), ID2)
+    expect(countLeadsWithFailedNotifications(db)).toBe(1)
   })
 })
