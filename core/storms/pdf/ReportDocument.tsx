@@ -10,13 +10,13 @@ import {
   formatDenverDate,
   formatDenverDateTime,
   methodNotes,
-  plural,
   RING_TITLE,
   summaryFacts,
   timelineCells,
 } from '../report'
 import { RINGS_MI, type ReportStorm, type RingMi, type StormReport } from '../types'
 import { StormPicture } from './StormPicture'
+import { moreStormsLine, pdfTimelineOf, ringHeading } from './timeline'
 import { styles } from './theme'
 
 export interface ReportPdfBusiness {
@@ -128,14 +128,23 @@ function StormRow({ storm, index, loss }: { storm: ReportStorm; index: number; l
   )
 }
 
-function Ring({ report, ring }: { report: StormReport; ring: RingMi }) {
-  const storms = report.storms.filter((s) => s.ring === ring)
+function Ring({
+  report,
+  ring,
+  listed,
+}: {
+  report: StormReport
+  ring: RingMi
+  listed: readonly ReportStorm[]
+}) {
+  const inRing = report.summary.countByRing[ring]
+  const storms = listed.filter((s) => s.ring === ring)
   const loss = report.summary.dateOfLoss
   return (
     <View>
       {/* The ring's title stays with its table's first rows. */}
       <View wrap={false} minPresenceAhead={48}>
-        <Text style={styles.h3}>{`${RING_TITLE[ring]}: ${plural(storms.length, 'storm')}`}</Text>
+        <Text style={styles.h3}>{ringHeading(RING_TITLE[ring], inRing, storms.length)}</Text>
         {storms.length ? null : <Text style={styles.none}>No storm reports in this ring.</Text>}
       </View>
       {/* Fixed: repeated at the top of each page the ring's table continues on. */}
@@ -209,6 +218,7 @@ function Footer({ report, business }: { report: StormReport; business: ReportPdf
 }
 
 export function ReportDocument({ report, business }: { report: StormReport; business: ReportPdfBusiness }) {
+  const timeline = pdfTimelineOf(report)
   return (
     <Document
       title={`${REPORT_TITLE}: ${report.address}`}
@@ -227,8 +237,9 @@ export function ReportDocument({ report, business }: { report: StormReport; busi
           Storm timeline, newest first
         </Text>
         {RINGS_MI.map((ring) => (
-          <Ring key={ring} report={report} ring={ring} />
+          <Ring key={ring} report={report} ring={ring} listed={timeline.listed} />
         ))}
+        {timeline.more ? <Text style={styles.none}>{moreStormsLine(timeline)}</Text> : null}
         <Method report={report} />
         <Offer business={business} />
       </Page>

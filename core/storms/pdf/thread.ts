@@ -1,14 +1,15 @@
 /**
  * Renders a weather report's PDF off the main thread when the built renderer is there
  * (production: dist/node/report-pdf.mjs, beside the bundle of the process; bin/report-pdf.ts).
- * A report of a few hundred storms takes 1–3 s of CPU to lay out, and a thousand about 9 s; on
- * the worker's own thread that would stall its queue lock renewals, its SMTP dialogues and the
- * geocoder's timers for every other lead. Run from source (tsx, vitest), where no built file
- * exists, it renders in the same thread.
+ * A report's PDF takes a second or more of CPU to lay out; on the worker's own thread that would
+ * stall its queue lock renewals, its SMTP dialogues and the geocoder's timers for every other
+ * lead. Run from source (tsx, vitest), where no built file exists, it renders in the same thread.
  *
- * One thread, kept while the process runs (unref'd, so it never holds the process open), with
- * requests matched by id. A render that takes longer than RENDER_TIMEOUT_MS, or a thread that
- * dies, rejects its requests (the channel retries) and the next render starts a fresh thread.
+ * One thread, kept while the process runs (unref'd, so it never holds the process open), given
+ * one render at a time; the others wait here, in order. A render's timeout starts when it is
+ * handed to the thread, so reports queued behind a slow one never use up their time waiting.
+ * A render that takes longer than RENDER_TIMEOUT_MS, or that kills its thread, fails alone (the
+ * channel retries it): the thread is replaced and the next render goes to the new one.
  */
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -16,6 +17,7 @@ import { Worker } from 'node:worker_threads'
 import type { StormReport } from '../types'
 import { renderReportPdf, type ReportPdfBusiness } from './index'
 
+/** A render's own time, from being handed to the thread (a fresh thread's start-up included). */
 const RENDER_TIMEOUT_MS = 60_000
 
 export interface RenderRequest {
@@ -25,48 +27,111 @@ export interface RenderRequest {
 }
 export type RenderAnswer = { id: number; pdf: Uint8Array } | { id: number; error: string }
 
-interface Pending {
+interface Job {
+  request: RenderRequest
   resolve: (pdf: Buffer) => void
   reject: (err: Error) => void
-  timer: ReturnType<typeof setTimeout>
 }
 
-let thread: Worker | undefined
-let nextId = 1
-const pending = new Map<number, Pending>()
+/**
+ * The renderer thread and its queue. `startThread` makes a thread that answers RenderRequests
+ * with RenderAnswers (bin/report-pdf.ts); it is called again whenever a thread is given up.
+ */
+export class PdfRenderThread {
+  private thread: Worker | undefined
+  private current: (Job & { timer: ReturnType<typeof setTimeout> }) | undefined
+  private readonly waiting: Job[] = []
+  private nextId = 1
+
+  constructor(
+    private readonly startThread: () => Worker,
+    private readonly timeoutMs: number = RENDER_TIMEOUT_MS,
+  ) {}
+
+  render(report: StormReport, business: ReportPdfBusiness): Promise<Buffer> {
+    return new Promise<Buffer>((resolve, reject) => {
+      this.waiting.push({ request: { id: this.nextId++, report, business }, resolve, reject })
+      this.next()
+    })
+  }
+
+  /** Renders waiting or under way: the one in the thread and those queued behind it. */
+  get size(): number {
+    return this.waiting.length + (this.current ? 1 : 0)
+  }
+
+  /** Stops the thread; renders not finished fail. */
+  async close(): Promise<void> {
+    const err = new Error('the PDF renderer was closed')
+    for (const job of this.waiting.splice(0)) job.reject(err)
+    this.settle(undefined, err)
+    const thread = this.thread
+    this.thread = undefined
+    await thread?.terminate()
+  }
+
+  /** Hands the first waiting render to the thread, when it is free. */
+  private next(): void {
+    if (this.current) return
+    const job = this.waiting.shift()
+    if (!job) return
+    const thread = (this.thread ??= this.spawn())
+    const timer = setTimeout(() => {
+      const seconds = this.timeoutMs / 1000
+      this.settle(undefined, new Error(`the report's PDF took longer than ${seconds} s`))
+      // A thread stuck on one report would hold up every later one: they go to a fresh thread.
+      this.giveUp(thread)
+    }, this.timeoutMs)
+    this.current = { ...job, timer }
+    thread.postMessage(job.request satisfies RenderRequest)
+  }
+
+  /** Ends the current render with its PDF or its error; the next one starts. */
+  private settle(pdf: Buffer | undefined, err?: Error): void {
+    const job = this.current
+    if (!job) return
+    this.current = undefined
+    clearTimeout(job.timer)
+    if (pdf) job.resolve(pdf)
+    else job.reject(err ?? new Error("the report's PDF could not be made"))
+  }
+
+  private giveUp(thread: Worker): void {
+    if (this.thread === thread) this.thread = undefined
+    void thread.terminate()
+    this.next()
+  }
+
+  private spawn(): Worker {
+    const thread = this.startThread()
+    thread.unref()
+    thread.on('message', (answer: RenderAnswer) => {
+      if (this.thread !== thread || answer.id !== this.current?.request.id) return
+      if ('error' in answer)
+        this.settle(undefined, new Error(`the report's PDF could not be made: ${answer.error}`))
+      else this.settle(Buffer.from(answer.pdf.buffer, answer.pdf.byteOffset, answer.pdf.byteLength))
+      this.next()
+    })
+    // A thread that dies takes only the render it was making with it; a thread given up
+    // already (timed out, closed) has nothing left to fail.
+    const lost = (err: Error) => {
+      if (this.thread !== thread) return
+      this.thread = undefined
+      this.settle(undefined, err)
+      this.next()
+    }
+    thread.on('error', (err) => lost(new Error(`the PDF thread failed: ${err.message}`)))
+    thread.on('exit', (code) => lost(new Error(`the PDF thread exited (code ${code})`)))
+    return thread
+  }
+}
+
+let shared: PdfRenderThread | undefined
 
 /** The built renderer beside this bundle, when there is one. */
 function builtRenderer(): URL | undefined {
   const url = new URL('./report-pdf.mjs', import.meta.url)
   return url.protocol === 'file:' && existsSync(fileURLToPath(url)) ? url : undefined
-}
-
-function failAll(err: Error): void {
-  for (const [id, p] of pending) {
-    clearTimeout(p.timer)
-    p.reject(err)
-    pending.delete(id)
-  }
-}
-
-function startThread(file: URL): Worker {
-  const worker = new Worker(file)
-  worker.unref()
-  worker.on('message', (answer: RenderAnswer) => {
-    const p = pending.get(answer.id)
-    if (!p) return
-    pending.delete(answer.id)
-    clearTimeout(p.timer)
-    if ('error' in answer) p.reject(new Error(`the report's PDF could not be made: ${answer.error}`))
-    else p.resolve(Buffer.from(answer.pdf.buffer, answer.pdf.byteOffset, answer.pdf.byteLength))
-  })
-  const lost = (err: Error) => {
-    if (thread === worker) thread = undefined
-    failAll(err)
-  }
-  worker.on('error', (err) => lost(new Error(`the PDF thread failed: ${err.message}`)))
-  worker.on('exit', (code) => lost(new Error(`the PDF thread exited (code ${code})`)))
-  return worker
 }
 
 /** The report's PDF, made in the renderer thread when it is built, else here. */
@@ -76,18 +141,6 @@ export async function renderReportPdfOffThread(
 ): Promise<Buffer> {
   const file = builtRenderer()
   if (!file) return renderReportPdf(report, business)
-  thread ??= startThread(file)
-  const worker = thread
-  const id = nextId++
-  return new Promise<Buffer>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      pending.delete(id)
-      reject(new Error(`the report's PDF took longer than ${RENDER_TIMEOUT_MS / 1000} s`))
-      // A thread stuck on one report would hold up every later one: start afresh next time.
-      if (thread === worker) thread = undefined
-      void worker.terminate()
-    }, RENDER_TIMEOUT_MS)
-    pending.set(id, { resolve, reject, timer })
-    worker.postMessage({ id, report, business } satisfies RenderRequest)
-  })
+  shared ??= new PdfRenderThread(() => new Worker(file))
+  return shared.render(report, business)
 }
