@@ -66,3 +66,24 @@ function exitAfterLogging(code: number): void {
   process.exitCode = code
   setTimeout(() => process.exit(code), EXIT_AFTER_LOGGING_MS).unref()
 }
+
+/**
+ * The message of the line an error that escaped every handler is logged with (tests and the fuzz
+ * script look for it in the log: it must never appear).
+ */
+export const UNCAUGHT_ERROR_MESSAGE = 'uncaught error: a handler let an error escape'
+
+/**
+ * Logs, at fatal level, every error that escapes to the process: a throw no handler caught
+ * (`uncaughtExceptionMonitor` sees it whoever handles it next: Vike installs handlers of its own
+ * that only print it to stderr, outside the log) and a rejected promise nobody awaited. Each is
+ * a bug: a request handler must answer, never throw past its request.
+ */
+export function logUncaughtErrors(logger: Logger): void {
+  process.on('uncaughtExceptionMonitor', (err, origin) =>
+    logger.fatal({ err, origin }, UNCAUGHT_ERROR_MESSAGE),
+  )
+  process.on('unhandledRejection', (reason) =>
+    logger.fatal({ err: reason, origin: 'unhandledRejection' }, UNCAUGHT_ERROR_MESSAGE),
+  )
+}

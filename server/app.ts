@@ -64,6 +64,12 @@ export interface AppDeps {
   fastPath?: boolean
   /** The rendered pages' cache (tests pass their own to look into it). */
   pageCache?: PageCache
+  /**
+   * The paths of the client build's public files, which the fast path leaves to the static
+   * handler; read from clientDistDir when absent in production (tests over Vite's dev server,
+   * which has no list, pass their own).
+   */
+  publicFiles?: ReadonlySet<string>
 }
 
 export function createApp(deps: AppDeps): express.Express {
@@ -86,7 +92,7 @@ export function createApp(deps: AppDeps): express.Express {
       logger,
       secureCookies,
       // The build's files are fixed while the process runs; with Vite's dev server there is no list.
-      publicFiles: deps.devMiddleware ? undefined : publicFilesOf(clientDir),
+      publicFiles: deps.publicFiles ?? (deps.devMiddleware ? undefined : publicFilesOf(clientDir)),
     })
   }
 

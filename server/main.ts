@@ -14,7 +14,7 @@ import { loadConfigOrExit, refuseSampleValuesOrExit } from '../core/config/load'
 import { WebConfigSchema, type WebConfig } from './config'
 import { openMigratedDatabase, type Db } from '../core/db/connection'
 import { createLogger, type Logger } from '../core/logger'
-import { onShutdown, WEB_SHUTDOWN_TIMEOUT_MS } from '../core/shutdown'
+import { logUncaughtErrors, onShutdown, WEB_SHUTDOWN_TIMEOUT_MS } from '../core/shutdown'
 import { createLeadProducer, type LeadProducer } from './leads/producer'
 import { createRateLimitRedis } from './leads/rate-limit'
 import { startOutboxRelay, type OutboxRelay } from './leads/relay'
@@ -32,6 +32,7 @@ export async function startWeb(): Promise<void> {
   const { config, envFile } = loadConfigOrExit(WebConfigSchema)
   const warnings = refuseSampleValuesOrExit(config)
   const logger = createLogger(config.logLevel)
+  logUncaughtErrors(logger)
   for (const warning of warnings) logger.warn(warning)
   if (envFile) logger.info({ envFile }, 'settings read from .env')
 

@@ -24,13 +24,16 @@ export type FirstTouch = Touch & { seen_at?: string }
 /** First and last touch are both kept when the first is at most this old (the issue's 30 days). */
 export const FIRST_TOUCH_WINDOW_MS = 30 * 24 * 60 * 60 * 1000
 
-const INVISIBLE_OR_CONTROL = /[\p{Cc}\p{Cf}\u2028\u2029]/gu
+// \p{Cs}: a lone half of a surrogate pair (a pair is one code point to a `u` expression).
+const INVISIBLE_OR_CONTROL = /[\p{Cc}\p{Cf}\p{Cs}\u2028\u2029]/gu
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/
 
 /**
  * A value as the lead-field table accepts it, or undefined: hidden and control characters
- * removed, NFC, trimmed, cut to the field's length; a click id with other characters is
- * dropped (it would not be one), as is an empty value.
+ * (and any lone half of a surrogate pair) removed, NFC, trimmed, cut to the field's length
+ * without splitting a character; a click id with other characters is dropped (it would not be
+ * one), as is an empty value. What it returns is always well-formed Unicode, so
+ * encodeURIComponent never throws on it.
  */
 export function cleanTouchValue(field: TouchField, raw: string | null | undefined): string | undefined {
   if (typeof raw !== 'string') return undefined
@@ -38,10 +41,20 @@ export function cleanTouchValue(field: TouchField, raw: string | null | undefine
   // Printable ASCII (nearly every campaign value) has nothing to remove or normalize: the server
   // cleans a campaign on every landing, so the common case skips the Unicode work.
   const visible = PRINTABLE_ASCII.test(raw) ? raw : raw.replace(INVISIBLE_OR_CONTROL, '').normalize('NFC')
-  const value = visible.trim().slice(0, max).trim()
+  const value = cutToLength(visible.trim(), max).trim()
   if (!value) return undefined
   if (format && !TEXT_FORMATS[format].test(value)) return undefined
   return value
+}
+
+/**
+ * At most `max` UTF-16 units (the lead-field table's length), never half a character: a cut
+ * that would fall inside a surrogate pair (an emoji, say) drops the whole pair.
+ */
+function cutToLength(text: string, max: number): string {
+  if (text.length <= max) return text
+  const last = text.charCodeAt(max - 1)
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max)
 }
 
 /** A referrer's origin ('https://www.google.com'), or undefined for none, this site or not http(s). */

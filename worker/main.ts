@@ -7,7 +7,7 @@
  */
 import { openMigratedDatabase, type Db } from '../core/db/connection'
 import { createLogger, type Logger } from '../core/logger'
-import { onShutdown, WORKER_SHUTDOWN_TIMEOUT_MS } from '../core/shutdown'
+import { logUncaughtErrors, onShutdown, WORKER_SHUTDOWN_TIMEOUT_MS } from '../core/shutdown'
 import { startBackupSchedule } from './backup-schedule'
 import { startQuarantinePurge } from './quarantine-purge'
 import { startHeartbeat, writeHeartbeat } from './heartbeat'
@@ -27,6 +27,7 @@ export function startWorker(): void {
   const redisUrl = requireRedisUrl(config)
   resetHeartbeat(config.workerHeartbeat.file)
   const logger = createLogger(config.logLevel).child({ process: 'worker' })
+  logUncaughtErrors(logger)
   for (const warning of warnings) logger.warn(warning)
   if (envFile) logger.info({ envFile }, 'settings read from .env')
   const db = openWorkerDatabase(config, logger)

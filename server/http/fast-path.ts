@@ -15,14 +15,23 @@
  *   Accept-Encoding that is neither gzip nor absent (compression encodes those its own way);
  * - for the 404 page, any path another handler of the app owns: the paths its routers are
  *   mounted on and their routes (read from the app itself once it is built, so a router added
- *   later is never shadowed), /api/…, /assets/…, /uploads/…, and every path whose last segment
- *   names a file (the public files, robots.txt, sitemap.xml, Vike's .pageContext.json).
+ *   later is never shadowed), /api/…, /assets/… and /uploads/… (a missing hashed chunk answers
+ *   as the asset handlers answer it), the build's public files (favicon.svg…), Vike's
+ *   .pageContext.json, and, in development (no list of public files), every path whose last
+ *   segment names a file, since Vite's dev server serves source files under such paths. Any
+ *   other path with a dot (`/wp-login.php`, `/.env`: what scanners ask all day) is an unknown
+ *   path like any other and gets the cached 404 page here.
+ *
+ * Never a throw: whatever fails while the fast path answers is logged once at error level and
+ * the request goes on to the stack, which answers it (the fast path is only ever a shortcut).
  *
  * Logging: one line per page request, as pino-http writes it (same message, fields and level:
  * info, warn for the 404; the path without its query, as the app's serializer writes it), so the
  * log reads the same whichever path answered.
  */
+import { readdirSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import path from 'node:path'
 import express from 'express'
 import type { Logger } from '../../core/logger'
 import { touchCookiesFor } from './attribution-cookie'
@@ -33,11 +42,19 @@ export interface FastPathOptions {
   logger: Logger
   /** Mark the attribution cookies Secure (the site is served over HTTPS). */
   secureCookies: boolean
+  /**
+   * The paths of the files the app serves from the client build outside /assets and /uploads
+   * (`/favicon.svg`), which the fast path leaves to the static handler. Undefined in development:
+   * every path naming a file is then left to the stack (Vite serves source files).
+   */
+  publicFiles?: ReadonlySet<string>
   now?: () => Date
 }
 
-/** Paths the 404 page never answers here: the built files' folders, the API, any file name. */
-const FILES_AND_API = /^\/(?:api|assets|uploads)(?:\/|$)|\.[^/]*$/
+/** Paths the 404 page never answers here: the built files' folders and the API. */
+const FILES_AND_API = /^\/(?:api|assets|uploads)(?:\/|$)/
+/** A path whose last segment names a file (`.php`, `.env`, `.json`…). */
+const NAMES_A_FILE = /\.[^/]*$/
 
 /** The app whose routers' paths the fast path leaves alone (Express's own stack, read once). */
 interface AppWithRouter {
@@ -56,8 +73,24 @@ export function installFastPath(app: express.Express, opts: FastPathOptions): vo
   const target = app as unknown as { handle: Handle }
   const handle = target.handle.bind(app)
   target.handle = (req, res, next) => {
-    if (!answer(req, res)) handle(req, res, next)
+    let answered = false
+    try {
+      answered = answer(req, res)
+    } catch (err) {
+      // Logged once here; the stack then answers the request as if the fast path were not
+      // there (it never leaves a request to a process-wide handler, or a visitor waiting).
+      opts.logger.error({ err, req: { method: req.method, url: pathOfRequest(req) } }, 'fast path failed')
+      if (res.headersSent) return void res.destroy(err as Error)
+    }
+    if (!answered) handle(req, res, next)
   }
+}
+
+/** A request's path without its query, for a log line (the query may hold click ids). */
+function pathOfRequest(req: IncomingMessage): string {
+  const url = req.url ?? ''
+  const q = url.indexOf('?')
+  return q < 0 ? url : url.slice(0, q)
 }
 
 /** The fast path: true when it answered the request, false to leave it to the app. */
@@ -65,12 +98,22 @@ export function createFastPath(
   app: AppWithRouter,
   opts: FastPathOptions,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
-  const { cache } = opts
+  const { cache, publicFiles } = opts
   // The request line carries the method, URL, status and time, never a field a person typed,
   // so it skips the redaction of form fields the site's logger applies to every object.
   const logger = opts.logger.child({}, { redact: [] })
   const now = opts.now ?? (() => new Date())
-  let owned: string[] | undefined
+  /** The paths the app's handlers own, each with its `/` after; null when they could not be read. */
+  let owned: string[] | null | undefined
+  const readOwnedPaths = (): string[] | null => {
+    const paths = ownedPathsOf(app)
+    if (paths.length) return paths.map((path) => `${path}/`)
+    // Express keeps its router's layers in fields of its own (ownedPathsOf): should an upgrade
+    // move them, /healthz and the API must not get the 404 page, so unknown paths go to the stack.
+    // tests/integration/page-fast-path.test.ts names every path the app owns and fails first.
+    opts.logger.error("the fast path could not read the app's routes; unknown paths go through the stack")
+    return null
+  }
   return (req, res) => {
     const method = req.method
     if (method !== 'GET' && method !== 'HEAD') return false
@@ -83,12 +126,12 @@ export function createFastPath(
     const pathname = q < 0 ? url : url.slice(0, q)
     const pageKey = pageKeyOf(pathname, headers.cookie)
     if (!pageKey) return false
-    if (
-      !pageKey.route &&
-      (FILES_AND_API.test(pathname) ||
-        ownedBy((owned ??= ownedPathsOf(app).map((path) => `${path}/`)), pathname))
-    )
-      return false
+    if (!pageKey.route) {
+      if (FILES_AND_API.test(pathname)) return false
+      if (publicFiles ? publicFiles.has(pathname) : NAMES_A_FILE.test(pathname)) return false
+      if (owned === undefined) owned = readOwnedPaths()
+      if (owned === null || ownedBy(owned, pathname)) return false
+    }
     const page = cache.get(pageKey.key)
     const encoding = page && encodingOf(headers['accept-encoding'])
     const replay = encoding && page.replays[encoding]
@@ -151,7 +194,10 @@ function ownedBy(owned: readonly string[], pathname: string): boolean {
 }
 
 /**
- * Every path a handler of the app is mounted on or routes (`app.use('/office/confirm', router)`,
+ * Every path a handler of the app is mounted on or routes. Express has no public way to list
+ * them, so this reads its router's own fields (Express 5: `app.router.stack`, a layer's
+ * `rawPath`, `slash`, `route.path`, `handle.stack`); a test lists what it must find in this app
+ * and fails when an upgrade changes them, and an empty answer turns the 404 shortcut off. (`app.use('/office/confirm', router)`,
  * `router.get('/healthz')` in a router used at the root), read from Express's stack: its layers
  * keep the path they were given (`rawPath`), a router its own stack, a route its path. Only
  * string paths are kept; a pattern is not used in this app.
@@ -180,4 +226,26 @@ export function ownedPathsOf(app: AppWithRouter): string[] {
 
 function joinPath(prefix: string, path: string): string {
   return `${prefix}${path.startsWith('/') ? path : `/${path}`}`.replace(/\/+$/, '')
+}
+
+/**
+ * The URL paths of the files in the client build that the static handler serves at the root
+ * (`/favicon.svg`), the /assets and /uploads folders left out (the fast path leaves those
+ * folders to their handlers whole). Empty when there is no build.
+ */
+export function publicFilesOf(clientDir: string): Set<string> {
+  const files = new Set<string>()
+  let entries: { name: string; parentPath: string; isFile(): boolean }[]
+  try {
+    entries = readdirSync(clientDir, { recursive: true, withFileTypes: true })
+  } catch {
+    return files
+  }
+  for (const entry of entries) {
+    if (!entry.isFile()) continue
+    const relative = path.relative(clientDir, path.join(entry.parentPath, entry.name)).split(path.sep)
+    if (relative[0] === 'assets' || relative[0] === 'uploads') continue
+    files.add(`/${relative.join('/')}`)
+  }
+  return files
 }

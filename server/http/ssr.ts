@@ -53,8 +53,13 @@ export function createSsrHandler(opts: SsrOptions): RequestHandler {
     const pageKey = pageKeyOf(pathname, req.headers.cookie)
     // Where the visit came from, for a plain form post later: the same page, plus cookies.
     if (pageKey?.route) {
-      const cookies = touchCookiesFor(pathname, search, req.headers.cookie, now(), secure)
-      if (cookies) res.append('Set-Cookie', cookies)
+      try {
+        const cookies = touchCookiesFor(pathname, search, req.headers.cookie, now(), secure)
+        if (cookies) res.append('Set-Cookie', cookies)
+      } catch (err) {
+        // The cookies only say where a visit came from: the page goes out without them.
+        opts.logger.error({ err, path: pathname }, 'attribution cookies failed')
+      }
     }
 
     if (!opts.cacheHtml || !pageKey) {

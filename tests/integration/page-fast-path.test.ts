@@ -17,6 +17,7 @@ import { createApp } from '../../server/app'
 import { parseWebConfig } from '../../server/config'
 import { loadPages } from '../../server/http/pages'
 import { PageCache } from '../../server/http/page-cache'
+import { createFastPath, ownedPathsOf } from '../../server/http/fast-path'
 import { createLogger } from '../../core/logger'
 import { openMigratedDatabase, type Db } from '../../core/db/connection'
 import { ALL_ROUTES } from '../../shared/routes'
@@ -32,7 +33,7 @@ let dir: string
 const logLines: Record<string, unknown>[] = []
 let db: Db
 let closeVite: (() => Promise<void>) | undefined
-let fast: { server: Server; cache: PageCache }
+let fast: { server: Server; cache: PageCache; app: ReturnType<typeof createApp> }
 let stack: { server: Server; cache: PageCache }
 
 function listen(app: ReturnType<typeof createApp>): Promise<Server> {
@@ -87,6 +88,8 @@ beforeAll(async () => {
       cacheHtml: true,
       fastPath,
       pageCache: cache,
+      // As a production build lists its public files (Vite's dev server has no such list).
+      publicFiles: new Set(['/favicon.svg']),
     })
     return { app, cache }
   }
@@ -103,7 +106,7 @@ beforeAll(async () => {
     ),
   )
   const b = build(false)
-  fast = { server: await listen(a.app), cache: a.cache }
+  fast = { server: await listen(a.app), cache: a.cache, app: a.app }
   stack = { server: await listen(b.app), cache: b.cache }
 })
 
@@ -237,5 +240,92 @@ describe('a cached page from the fast path', () => {
     const conditional = await get(fast.server, '/faqs', { ...GZIP, 'if-none-match': etag })
     expect(conditional.status).toBe(304)
     expect(fast.cache.fastPathAnswers).toBe(before + 1)
+  })
+})
+
+describe('what the fast path leaves alone, and when it fails', () => {
+  it('is the 404 page for what scanners ask, paths naming a file no handler has', async () => {
+    for (const url of [
+      '/wp-login.php',
+      '/.env',
+      '/xmlrpc.php',
+      '/config.json',
+      '/wp-admin/setup-config.php?step=1',
+    ]) {
+      const { fromFastPath, fromStack } = await bothAnswers(url, GZIP)
+      expect(fromFastPath, url).toEqual(fromStack)
+      expect(fromFastPath.status).toBe(404)
+    }
+  })
+
+  it('leaves the public files and a missing asset to their handlers, as before', async () => {
+    await get(fast.server, '/no-such-page', GZIP)
+    const before = fast.cache.fastPathAnswers
+    const favicon = await get(fast.server, '/favicon.svg', GZIP)
+    expect(favicon.status).toBe(200)
+    expect(favicon.body.toString()).toContain('<svg')
+    const chunk = await get(fast.server, '/assets/entry-client-0ld0ne5.js', GZIP)
+    expect(chunk).toEqual(await get(stack.server, '/assets/entry-client-0ld0ne5.js', GZIP))
+    expect(fast.cache.fastPathAnswers).toBe(before)
+  })
+
+  it('hands a request it fails on to the stack, which answers it, and logs the failure once', async () => {
+    const url = '/service-areas/aurora-co?utm_source=bing'
+    await get(fast.server, url, GZIP)
+    const failures = () => logLines.filter((l) => l.msg === 'fast path failed')
+    const failuresBefore = failures().length
+    const before = fast.cache.fastPathAnswers
+    // A recorded answer with a header Node refuses to write: the fast path throws before it
+    // has written anything (the stack sends the page itself, not the recording).
+    const replay = fast.cache.get('/service-areas/aurora-co')!.replays.gzip!
+    const recorded = replay.headers
+    replay.headers = [...recorded, 'X-Broken', 'line\nbreak']
+    try {
+      const answer = await get(fast.server, url, GZIP)
+      expect(answer.status).toBe(200)
+      expect(gunzipSync(answer.body).toString()).toContain('</html>')
+    } finally {
+      replay.headers = recorded
+    }
+    expect(fast.cache.fastPathAnswers).toBe(before)
+    expect(failures().length).toBe(failuresBefore + 1)
+    expect(failures().at(-1)).toMatchObject({ level: 50, req: { url: '/service-areas/aurora-co' } })
+  })
+
+  it('reads every path the app’s handlers own from Express’s router (its own fields: an upgrade that moves them fails here)', () => {
+    expect(ownedPathsOf(fast.app as never).sort()).toEqual([
+      '/api/enquiries',
+      '/api/form-token',
+      '/api/hail-reports',
+      '/api/hail-reports/:id',
+      // (and /assets in production: Vite's dev server serves them here)
+      '/healthz',
+      '/office/confirm',
+      '/readyz',
+      '/robots.txt',
+      '/sitemap.xml',
+    ])
+  })
+
+  it('leaves every unknown path to the stack when the app’s routes cannot be read', async () => {
+    const lines: Record<string, unknown>[] = []
+    const logger = createLogger(
+      'info',
+      new Writable({ write: (c, _e, done) => (lines.push(JSON.parse(String(c))), done()) }),
+    )
+    const cache = new PageCache()
+    const answer = createFastPath({ router: undefined }, { cache, logger, secureCookies: false })
+    const page = {
+      statusCode: 404,
+      headers: [],
+      body: 'x',
+      gzipped: Buffer.from(''),
+      replays: { identity: { statusCode: 404, headers: [], body: Buffer.from('x') } },
+    }
+    cache.set('404', page)
+    const req = { method: 'GET', url: '/healthz', headers: {} } as never
+    expect(answer(req, {} as never)).toBe(false)
+    expect(answer(req, {} as never)).toBe(false)
+    expect(lines.filter((l) => l.level === 50)).toHaveLength(1)
   })
 })

@@ -2,6 +2,7 @@
  * Where a visit came from (shared/attribution.ts) and how the browser keeps it
  * (client/lib/attribution-store.ts), with Maps standing in for the two storages.
  */
+import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import {
   cleanTouchValue,
@@ -10,7 +11,9 @@ import {
   touchOf,
   touchesOf,
   FIRST_TOUCH_WINDOW_MS,
+  TOUCH_FIELDS,
 } from '../../shared/attribution'
+import { TOUCH_BOUNDS } from '../../shared/touch-fields'
 import { attributionFields, recordPageView, type TouchStores } from '../../client/lib/attribution-store'
 import type { StorageLike } from '../../client/lib/browser-storage'
 
@@ -52,6 +55,30 @@ describe("a page view's touch", () => {
     expect(cleanTouchValue('utm_source', 'x'.repeat(300))).toHaveLength(200)
     expect(cleanTouchValue('gclid', 'abc def')).toBeUndefined()
     expect(cleanTouchValue('gclid', '')).toBeUndefined()
+  })
+
+  test('never cuts a character in half: an emoji across the cut goes whole, a lone surrogate goes', () => {
+    expect(cleanTouchValue('utm_content', `${'a'.repeat(199)}😀`)).toBe('a'.repeat(199))
+    expect(cleanTouchValue('utm_content', `${'a'.repeat(198)}😀`)).toBe(`${'a'.repeat(198)}😀`)
+    expect(cleanTouchValue('utm_term', 'hail\ud83d storm\udc00')).toBe('hail storm')
+  })
+
+  test('whatever it is given, its value is well-formed text within the bounds, which encodeURIComponent takes', () => {
+    const anyText = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 260 }),
+      fc
+        .tuple(fc.nat(205), fc.constantFrom('😀', '𝔸', '\ud800', '\udfff', '\0'))
+        .map(([n, c]) => `${'a'.repeat(n)}${c}`),
+    )
+    fc.assert(
+      fc.property(fc.constantFrom(...TOUCH_FIELDS), anyText, (field, raw) => {
+        const value = cleanTouchValue(field, raw)
+        if (value === undefined) return
+        expect(value.length).toBeLessThanOrEqual(TOUCH_BOUNDS[field].max)
+        expect(() => encodeURIComponent(value)).not.toThrow()
+      }),
+      { numRuns: 2000 },
+    )
   })
 })
 

@@ -1,0 +1,37 @@
+/**
+ * An error that escapes every handler is logged at fatal level with the line the e2e teardown
+ * and the fuzz script look for (core/shutdown.ts, scripts/lib/uncaught-errors.ts), even when
+ * another process-wide handler (Vike installs one that only prints it) keeps the process alive.
+ */
+import { spawnSync } from 'node:child_process'
+import path from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { uncaughtErrorsIn } from '../../scripts/lib/uncaught-errors'
+
+const CHILD = `
+import { createLogger } from './core/logger'
+import { logUncaughtErrors } from './core/shutdown'
+process.on('uncaughtException', () => {}) // as Vike's handler: the process lives on
+logUncaughtErrors(createLogger('info'))
+setTimeout(() => { throw new Error('thrown past a handler') }, 1)
+setTimeout(() => { void Promise.reject(new Error('rejected with nobody awaiting')) }, 5)
+setTimeout(() => process.exit(0), 50)
+`
+
+describe('errors that escape to the process', () => {
+  test('are each logged once, at fatal level, with the line the checks look for', () => {
+    const tsx = path.resolve('node_modules/.bin/tsx')
+    const child = spawnSync(tsx, ['--input-type=module', '-e', CHILD], { encoding: 'utf8', timeout: 60_000 })
+    const lines = uncaughtErrorsIn(child.stdout)
+    expect(lines.map((line) => [line.level, (line.err as { message: string }).message, line.origin])).toEqual(
+      [
+        [60, 'thrown past a handler', 'uncaughtException'],
+        [60, 'rejected with nobody awaiting', 'unhandledRejection'],
+      ],
+    )
+  })
+
+  test('a log without them has none', () => {
+    expect(uncaughtErrorsIn('{"level":50,"msg":"request failed"}\nnot json\n')).toEqual([])
+  })
+})
