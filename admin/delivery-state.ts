@@ -17,7 +17,7 @@ import {
   type Notification,
 } from '../core/db/notifications'
 
-export interface DeliveryColumn {
+interface DeliveryColumn {
   /** Column name in the CSV export (snake_case, like the lead's own columns). */
   key: string
   /** Heading in `leads list` and label in `leads show`. */

@@ -19,7 +19,7 @@ import { duration, plural, weekBounds, weekSpan } from '../core/weekly-report/wo
 import { landingPathOf, sourceKeyOf, weekOf } from './lead-source'
 
 /** The report's CSV columns: a row's section, the keys that section counts by, and the count. */
-export const REPORT_CSV_HEADER = [
+const REPORT_CSV_HEADER = [
   'section',
   'source',
   'medium',

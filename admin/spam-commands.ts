@@ -21,7 +21,7 @@ import { formatTable, shortTime } from './format'
 const WHY_WIDTH = 70
 
 /** The hint after the quarantine's list. */
-export const RELEASE_HINT =
+const RELEASE_HINT =
   'Release one with: site-admin leads not-spam <id>. Spam is deleted after SPAM_RETENTION_DAYS (30 by default).'
 
 function nameOf(lead: Lead): string {
@@ -29,7 +29,7 @@ function nameOf(lead: Lead): string {
 }
 
 /** A lead's spam reasons in words: 'honeypot field filled: +10; no form token: +1'. */
-export function describeReasons(lead: Lead): string {
+function describeReasons(lead: Lead): string {
   return lead.spamReasons.map(spamReasonInWords).join('; ')
 }
 

@@ -38,7 +38,7 @@ function parseStates(value: string): WantedStates {
 }
 
 /** `FILE: read 70,213 rows, stored 1,204 new, 0 already stored, skipped 69,009 (68,950 other state, 59 no coordinates)` */
-export function importLine(s: ImportSummary): string {
+function importLine(s: ImportSummary): string {
   const reasons = Object.entries(s.skippedBy)
     .filter(([, n]) => n)
     .sort(([, a], [, b]) => b! - a!)

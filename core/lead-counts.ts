@@ -9,7 +9,7 @@ import type { Lead } from './db/leads'
 /** What a report says where nothing was stored. */
 export const NOT_RECORDED = '(not recorded)'
 /** What a report says for a medium or a campaign the visit did not have. */
-export const NONE = '(none)'
+const NONE = '(none)'
 
 /** The touch a report counts a lead by: this visit's (the last touch); undefined when none was stored. */
 export function lastTouchOf(lead: Lead): Touch | undefined {

@@ -5,13 +5,13 @@
  * either side.
  */
 
-export interface BookingPrefill {
+interface BookingPrefill {
   firstName?: string
   lastName?: string
   email?: string
 }
 
-export interface BookingPageSettings {
+interface BookingPageSettings {
   /** A hex colour without the leading '#', e.g. 'c2410c' (a leading # is tolerated and dropped). */
   primaryColor?: string
   hideEventTypeDetails?: boolean
@@ -19,7 +19,7 @@ export interface BookingPageSettings {
 }
 
 /** The visit's campaign, passed on so the booking tool can tell which spend brought the booking. */
-export interface BookingUtm {
+interface BookingUtm {
   utmCampaign?: string
   utmSource?: string
   utmMedium?: string

@@ -41,7 +41,7 @@ export const HONEYPOT_FIELD = 'website'
 export const EnquiryFieldsSchema = z.object(fieldRules(pickFields(ASKED_FIELD_NAMES)))
 
 /** Where the visit came from: hidden fields, all optional (shared/attribution.ts). */
-export const SourceFieldsSchema = z.object(fieldRules(pickFields(SOURCE_FIELD_NAMES)))
+const SourceFieldsSchema = z.object(fieldRules(pickFields(SOURCE_FIELD_NAMES)))
 
 /** What the form inputs hold before validation. */
 export type EnquiryFormValues = z.input<typeof EnquiryFieldsSchema>

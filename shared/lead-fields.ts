@@ -63,7 +63,7 @@ export interface FieldInput {
   onlyWithMessage?: true
 }
 
-export interface SummaryRow {
+interface SummaryRow {
   /** The row's label in the office e-mail ('Name', 'Phone' …); site-admin prints it in lower case. */
   label: string
   /** Another field shown after this one's value, with a space (the last name after the first). */
@@ -78,7 +78,7 @@ export interface SummaryRow {
 }
 
 /** A source field: which touch it belongs to, and the URL parameter it comes from (if any). */
-export interface TouchSpec {
+interface TouchSpec {
   touch: 'last' | 'first'
   /** The query parameter of a landing page that holds it ('utm_source', 'gclid'). */
   param?: string
@@ -295,7 +295,7 @@ function ordered<Name extends LeadFieldName>(first: readonly Name[], names: read
 export const FORM_FIELD_NAMES = ordered(FORM_ORDER, ASKED_FIELD_NAMES)
 
 /** The rows of the office e-mail and of `site-admin leads show`, in order. */
-export const SUMMARY_FIELD_NAMES = ordered(SUMMARY_ORDER, LEAD_FIELD_NAMES).filter(
+const SUMMARY_FIELD_NAMES = ordered(SUMMARY_ORDER, LEAD_FIELD_NAMES).filter(
   (name) => (LEAD_FIELDS[name] as LeadFieldSpec).summary !== undefined,
 )
 
@@ -339,7 +339,7 @@ type TextSchemaOf<Rule> = Rule extends { optional: true }
   ? z.ZodOptional<RequiredTextSchema>
   : RequiredTextSchema
 
-export function textRule<Rule extends TextRule>(rule: Rule): TextSchemaOf<Rule> {
+function textRule<Rule extends TextRule>(rule: Rule): TextSchemaOf<Rule> {
   const field = requiredText(rule)
   return (rule.optional ? field.optional() : field) as TextSchemaOf<Rule>
 }

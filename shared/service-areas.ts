@@ -4,7 +4,7 @@
  * navigation link, its sitemap entry, its hail card and its structured data.
  */
 
-export interface HailImpact {
+interface HailImpact {
   /** Storm date as shown on the cards. */
   storm: string
   /** ISO date of the storm, for structured data and sorting. */

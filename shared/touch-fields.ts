@@ -17,6 +17,7 @@ export const CAMPAIGN_PARAMS = [
   'msclkid',
   'fbclid',
 ] as const
+/** @public Part of shared/attribution.ts's interface, which re-exports it. */
 export type CampaignParam = (typeof CAMPAIGN_PARAMS)[number]
 
 /** One touch: a visit's campaign values, referrer origin and landing page. */
@@ -24,12 +25,12 @@ export type TouchField = CampaignParam | 'referrer' | 'landing_page'
 export const TOUCH_FIELDS: readonly TouchField[] = [...CAMPAIGN_PARAMS, 'referrer', 'landing_page']
 
 /** A campaign value (utm_*) as ad platforms write them; longer is not a campaign name. */
-export const MAX_CAMPAIGN_VALUE = 200
+const MAX_CAMPAIGN_VALUE = 200
 /** Google's and Meta's click ids run to about 100 characters; twice that is generous. */
-export const MAX_CLICK_ID = 200
-export const MAX_ORIGIN = 200
+const MAX_CLICK_ID = 200
+const MAX_ORIGIN = 200
 /** A landing page: its path and the campaign part of its query. */
-export const MAX_PATH = 1000
+const MAX_PATH = 1000
 
 /** What the text of a formatted field must match (an empty optional value always passes). */
 export const TEXT_FORMATS = {

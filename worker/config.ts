@@ -205,7 +205,6 @@ function listOfAddresses(value: unknown): string[] {
 export const WorkerConfigSchema = workerConfigSchema(CHANNELS)
 
 export type WorkerConfig = z.output<typeof WorkerConfigSchema>
-export type NotifyConfig = WorkerConfig['notify']
 
 /** The rules between the notification variables: the SMTP connection's, each channel's, the timing's. */
 function checkNotifySettings(e: NotifyEnv, channels: readonly Channel[], ctx: z.RefinementCtx): void {

@@ -37,7 +37,7 @@ export function readHeartbeatSettings(e: EnvOf<typeof HEARTBEAT_SETTINGS>) {
 /** The healthcheck's own configuration (worker/health-check.ts): the heartbeat settings alone. */
 export const HealthCheckConfigSchema = z.object(HEARTBEAT_SETTINGS).transform(readHeartbeatSettings)
 
-export interface HeartbeatRecord {
+interface HeartbeatRecord {
   pid: number
   at: string
 }

@@ -23,8 +23,8 @@ import {
 } from '../../shared/attribution'
 import { browserStorage, type StorageLike } from './browser-storage'
 
-export const VISIT_TOUCH_KEY = 'roofing:visit-touch'
-export const FIRST_TOUCH_KEY = 'roofing:first-touch'
+const VISIT_TOUCH_KEY = 'roofing:visit-touch'
+const FIRST_TOUCH_KEY = 'roofing:first-touch'
 
 /** Where the two touches are kept: this visit's, and the first visit's. */
 export interface TouchStores {

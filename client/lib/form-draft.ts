@@ -43,7 +43,7 @@ function typedFields(form: HTMLFormElement): TextField[] {
 }
 
 /** What is typed in the page's forms now, and the lead dialog open; null when neither. */
-export function readFormDraft(doc: Document = document): FormDraft | null {
+function readFormDraft(doc: Document = document): FormDraft | null {
   const forms: FormDraft['forms'] = {}
   for (const form of doc.querySelectorAll<HTMLFormElement>('form[id]')) {
     for (const field of typedFields(form)) {

@@ -30,7 +30,7 @@ import {
 import { focusFirstField, openLeadDialog } from './lead-dialogs'
 import { isLeavingThePage, startWatchingForLeaving } from './leaving'
 
-export interface ExitIntentApi {
+interface ExitIntentApi {
   /** Guarded unless force is true. Returns whether it is open. */
   open: (options?: { force?: boolean }) => boolean
   /** Removes the stored time so a guarded open works again. */

@@ -70,7 +70,7 @@ function islandOf(target: EventTarget | null): HTMLElement | null {
   return target instanceof Element ? target.closest<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`) : null
 }
 
-export function isIslandReady(island: HTMLElement): boolean {
+function isIslandReady(island: HTMLElement): boolean {
   return island.getAttribute(ISLAND_STATE_ATTRIBUTE) === 'ready'
 }
 

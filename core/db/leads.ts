@@ -45,7 +45,7 @@ export interface Lead extends LeadFieldValues {
 }
 
 /** One reason a lead scored as it did, as stored in spam_reasons. */
-export interface SpamReasonRecord {
+interface SpamReasonRecord {
   code: string
   points: number
   text: string

@@ -7,7 +7,7 @@ import { ConfigError, optionalText, parseEnv } from '../config/helpers'
 import { checkSmtpSettings, isEmailAddress, readSmtpSettings, SMTP_SETTINGS, type SmtpSettings } from './smtp'
 import { z } from 'zod'
 
-export const OFFICE_MAIL_SETTINGS = {
+const OFFICE_MAIL_SETTINGS = {
   ...SMTP_SETTINGS,
   /** Who receives new leads (and the office's reports), comma-separated. */
   LEAD_NOTIFY_TO: optionalText,

@@ -32,7 +32,7 @@ function prepare(text: string): string[] {
 }
 
 /** The starter corpus as labelled examples. */
-export const STARTER_EXAMPLES: readonly SpamExample[] = [
+const STARTER_EXAMPLES: readonly SpamExample[] = [
   ...STARTER_PITCHES.map((text) => ({ label: 'spam' as const, text })),
   ...STARTER_HOMEOWNER.map((text) => ({ label: 'not_spam' as const, text })),
 ]

@@ -20,7 +20,7 @@ const SERVICE_STATE = 'CO'
  * Colorado (Grand Junction, Pueblo, Durango). Generous: the cities named are the centres of a
  * metro area whose edges, and the towns between them, are served too.
  */
-export const FAR_MILES = 50
+const FAR_MILES = 50
 
 export type AreaCheck =
   | { place: 'inside' }

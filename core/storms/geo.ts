@@ -34,7 +34,7 @@ export function bearingDeg(from: LatLon, to: LatLon): number {
   return deg >= 360 || Object.is(deg, -0) ? 0 : deg
 }
 
-export const COMPASS_16 = [
+const COMPASS_16 = [
   'N',
   'NNE',
   'NE',

@@ -233,7 +233,7 @@ export function nceiBeginInstant(row: {
 }
 
 /** 'COLORADO SPGS MUNI ARPT' → 'Colorado Spgs Muni Arpt'. */
-export function titleCase(text: string): string {
+function titleCase(text: string): string {
   return text
     .toLowerCase()
     .replace(/(^|[\s\-/(.])([a-z])/g, (_, before: string, c: string) => before + c.toUpperCase())
@@ -255,7 +255,7 @@ function numberOrUndefined(text: string): number | undefined {
 }
 
 /** The two-letter code of NCEI's STATE ('COLORADO', or already 'CO'); undefined when unknown. */
-export function stateCode(name: string): string | undefined {
+function stateCode(name: string): string | undefined {
   const upper = name.trim().toUpperCase()
   return STATE_CODES[upper] ?? (KNOWN_CODES.has(upper) ? upper : undefined)
 }

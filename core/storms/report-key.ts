@@ -13,7 +13,7 @@ export function makeReportKey(): { key: string; hash: string } {
   return { key, hash: hashReportKey(key) }
 }
 
-export function hashReportKey(key: string): string {
+function hashReportKey(key: string): string {
   return createHash('sha256').update(key).digest('hex')
 }
 

@@ -28,7 +28,7 @@ import {
 /** The farthest a storm may be from the home to be in the report: the outer ring. */
 export const REPORT_RADIUS_MI: RingMi = RINGS_MI[RINGS_MI.length - 1]!
 /** Hail of one inch and larger can damage shingles; the smallest an adjuster's date of loss looks at. */
-export const DAMAGING_HAIL_IN = 1
+const DAMAGING_HAIL_IN = 1
 
 const KINDS: ReadonlySet<StormKind> = new Set(['hail', 'wind', 'tornado'])
 
@@ -38,7 +38,7 @@ export interface DataThrough {
 }
 
 /** The start of the period a report made at `now` covers: the same day, FACTS.stormHistoryYears earlier. */
-export function reportPeriodStart(now: Date): Date {
+function reportPeriodStart(now: Date): Date {
   const from = new Date(now.getTime())
   from.setUTCFullYear(from.getUTCFullYear() - FACTS.stormHistoryYears)
   return from
@@ -192,7 +192,7 @@ export function plural(n: number, word: string): string {
 // ---- The words every rendering shares ----
 
 /** How the home was placed, as the report says it. */
-export function locatedTextOf(location: Location): string {
+function locatedTextOf(location: Location): string {
   switch (location.locatedBy) {
     case 'address':
       return 'located by street address'
@@ -204,7 +204,7 @@ export function locatedTextOf(location: Location): string {
 }
 
 /** The point the distances are measured from, in a sentence for "How this report was made". */
-export function locatedExplanation(location: Location): string {
+function locatedExplanation(location: Location): string {
   const point = `${location.latitude.toFixed(4)}, ${location.longitude.toFixed(4)}`
   switch (location.locatedBy) {
     case 'address':
@@ -216,12 +216,12 @@ export function locatedExplanation(location: Location): string {
   }
 }
 
-export const SOURCE_LABEL: Record<StormSource, string> = {
+const SOURCE_LABEL: Record<StormSource, string> = {
   ncei: 'FINAL (NCEI)',
   spc: 'PRELIMINARY (SPC)',
 }
 
-export const KIND_LABEL: Record<StormKind, string> = {
+const KIND_LABEL: Record<StormKind, string> = {
   hail: 'Hail',
   wind: 'Thunderstorm wind',
   tornado: 'Tornado',
@@ -241,19 +241,19 @@ export function formatHail(inches: number): string {
 const MPH_PER_KT = 1.150779
 
 /** '67 mph (58 kt)': homeowners read miles per hour; NOAA records knots. */
-export function formatWind(kt: number): string {
+function formatWind(kt: number): string {
   return `${Math.round(kt * MPH_PER_KT)} mph (${Math.round(kt)} kt)`
 }
 
 /** The size or speed of a storm: '1.75 in', '67 mph (58 kt)', 'EF1'. */
-export function formatMagnitude(storm: Pick<ReportStorm, 'kind' | 'hailIn' | 'windKt' | 'tornadoScale'>) {
+function formatMagnitude(storm: Pick<ReportStorm, 'kind' | 'hailIn' | 'windKt' | 'tornadoScale'>) {
   if (storm.kind === 'hail') return storm.hailIn !== null ? formatHail(storm.hailIn) : 'size not given'
   if (storm.kind === 'wind') return storm.windKt !== null ? formatWind(storm.windKt) : 'speed not given'
   return storm.tornadoScale ?? 'rating not given'
 }
 
 /** '0.6 mi NW'; a storm reported at the home's own point has no direction. */
-export function formatDistance(s: { distanceMi: number; direction: string }): string {
+function formatDistance(s: { distanceMi: number; direction: string }): string {
   return s.distanceMi < 0.05 ? 'under 0.1 mi' : `${s.distanceMi.toFixed(1)} mi ${s.direction}`
 }
 
@@ -290,7 +290,7 @@ export function formatDenverDate(iso: string): string {
 }
 
 /** '3:40 PM MDT' in Denver. */
-export function formatDenverTime(iso: string): string {
+function formatDenverTime(iso: string): string {
   const p = denverParts(iso)
   return `${p.time} ${p.zone}`
 }
@@ -301,7 +301,7 @@ export function formatDenverDateTime(iso: string): string {
 }
 
 /** The store's newest month ('2026-08') or day ('2026-11-10') of a source, in words. */
-export function formatDataDate(value: string | null): string {
+function formatDataDate(value: string | null): string {
   if (!value) return 'no data imported yet'
   const month = /^(\d{4})-(\d{2})$/.exec(value)
   if (month) return `the end of ${MONTHS[Number(month[2]) - 1]} ${month[1]}`

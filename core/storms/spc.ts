@@ -16,7 +16,7 @@ import { parse } from 'csv-parse/sync'
 import type { ParsedStormFile, WantedStates } from './store'
 import { StormFileError, type SkipReason, type StormEventInput, type StormKind } from './types'
 
-export const KNOTS_PER_MPH = 0.868976
+const KNOTS_PER_MPH = 0.868976
 
 /** The second column's name says the kind; a file may repeat the header (a day without reports has only it). */
 const KIND_OF_COLUMN: Readonly<Record<string, StormKind>> = {
@@ -29,7 +29,7 @@ const KIND_OF_FILE: Readonly<Record<string, StormKind>> = { hail: 'hail', wind: 
 const ID_KIND: Readonly<Record<StormKind, string>> = { hail: 'hail', wind: 'wind', tornado: 'torn' }
 
 /** 'YYMMDD' → the report day's UTC midnight; undefined when it is no date. */
-export function spcFileDay(yymmdd: string): Date | undefined {
+function spcFileDay(yymmdd: string): Date | undefined {
   const m = /^(\d{2})(\d{2})(\d{2})$/.exec(yymmdd)
   if (!m) return undefined
   const [year, month, day] = [2000 + Number(m[1]), Number(m[2]), Number(m[3])]
@@ -38,7 +38,7 @@ export function spcFileDay(yymmdd: string): Date | undefined {
 }
 
 /** The instant of a report at HHMM (UTC) in the report day starting at 12Z on `day`. */
-export function spcInstant(day: Date, hhmm: string): Date | undefined {
+function spcInstant(day: Date, hhmm: string): Date | undefined {
   if (!/^\d{4}$/.test(hhmm)) return undefined
   const hour = Number(hhmm.slice(0, 2))
   const minute = Number(hhmm.slice(2))

@@ -15,19 +15,19 @@ import { weekBefore, type ReportWeek } from './schedule'
  * (worker/notifications/channels/office-email.ts): its delivery time is when the lead reached
  * the office.
  */
-export const OFFICE_EMAIL_CHANNEL = 'office_email'
+const OFFICE_EMAIL_CHANNEL = 'office_email'
 
 /** A lead that took longer than this to reach the office is counted as slow. */
-export const SLOW_DELIVERY_MS = 5 * 60_000
+const SLOW_DELIVERY_MS = 5 * 60_000
 
-export interface SourceCount {
+interface SourceCount {
   source: string
   leads: number
   /** The same source's leads the week before. */
   previous: number
 }
 
-export interface FormCount {
+interface FormCount {
   form: LeadFormName
   /** The office e-mail's word for the form (LEAD_FORMS label). */
   label: string
@@ -35,7 +35,7 @@ export interface FormCount {
 }
 
 /** A lead whose e-mail has not reached the office (yet). */
-export interface UndeliveredLead {
+interface UndeliveredLead {
   id: string
   name: string
   createdAt: string

@@ -17,7 +17,7 @@ import { BUSINESS_TIME_ZONE, isoDate, localParts, localTime } from '../local-tim
 export type WeeklyReportSchedule = { on: false } | { on: true; weekday: number; hour: number; minute: number }
 
 const DAY_NAMES = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
-export const DEFAULT_WEEKLY_REPORT = 'mon 08:00'
+const DEFAULT_WEEKLY_REPORT = 'mon 08:00'
 
 /** 'mon 08:00', 'Monday 8:00', 'off'; undefined when it is none of these. */
 export function parseWeeklyReport(value: string): WeeklyReportSchedule | undefined {
@@ -68,7 +68,7 @@ export interface ReportWeek {
 }
 
 /** The week that starts on the local date given (any day: the week it falls in). */
-export function weekOfDate(date: { year: number; month: number; day: number }): ReportWeek {
+function weekOfDate(date: { year: number; month: number; day: number }): ReportWeek {
   const weekday = localParts(localTime({ ...date, hour: 12 })).weekday
   const monday = { year: date.year, month: date.month, day: date.day - weekday }
   const start = localTime(monday)

@@ -17,7 +17,7 @@ import { reportSubject, reportText } from './words'
 /** A claim older than this belongs to a worker that died mid-send: the week is sent again. */
 const STALE_CLAIM_MS = 10 * 60_000
 /** After a failed send (SMTP down), the schedule tries again this much later. */
-export const RETRY_AFTER_FAILURE_MS = 15 * 60_000
+const RETRY_AFTER_FAILURE_MS = 15 * 60_000
 
 /**
  * The e-mail: to the office's addresses, its text part written from the figures (words.ts),

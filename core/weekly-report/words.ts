@@ -42,7 +42,7 @@ export function weekSpan(week: ReportWeek): string {
 }
 
 /** 'Nov 16 – 22' or 'Oct 26 – Nov 1': the week, short, for the subject. */
-export function shortWeek(week: ReportWeek): string {
+function shortWeek(week: ReportWeek): string {
   const [a, b] = [SHORT_DAY.format(week.start), SHORT_DAY.format(sundayOf(week))]
   const sameMonth = a.split(' ')[0] === b.split(' ')[0]
   return `${a} – ${sameMonth ? b.split(' ')[1] : b}`
@@ -93,7 +93,7 @@ export function speedLines(f: WeeklyFigures): string[] {
 }
 
 /** The report lists this many undelivered leads at most, so a bad week stays a readable e-mail. */
-export const UNDELIVERED_LISTED = 20
+const UNDELIVERED_LISTED = 20
 
 /** The undelivered leads the report lists, oldest first. */
 export function listedUndelivered(f: WeeklyFigures): WeeklyFigures['speed']['undelivered'] {

@@ -17,8 +17,8 @@ export const METRIC_BUDGET = { 'largest-contentful-paint': 2500, 'cumulative-lay
  */
 export const JS_BUDGET_KB = 20
 /** The pages with a lead form of their own: until the visitor starts using the form. */
-export const FORM_PAGES = ['/contact', '/hail-report']
-export const FORM_PAGE_JS_BUDGET_KB = 25
+const FORM_PAGES = ['/contact', '/hail-report']
+const FORM_PAGE_JS_BUDGET_KB = 25
 
 /** The budget of `path`, in KB. */
 export function jsBudgetKbOf(path) {

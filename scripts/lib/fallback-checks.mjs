@@ -7,7 +7,7 @@
  * the connection's framing and a file's validators (the web process makes its ETag from the
  * bytes, Caddy from the file's size and time, and adds Last-Modified and Accept-Ranges).
  */
-export const TRANSPORT_HEADERS = new Set([
+const TRANSPORT_HEADERS = new Set([
   'date',
   'server',
   'etag',
@@ -20,7 +20,7 @@ export const TRANSPORT_HEADERS = new Set([
 ])
 
 /** A response's headers, names in lower case, without TRANSPORT_HEADERS. */
-export function pageHeaders(res) {
+function pageHeaders(res) {
   const out = {}
   for (const [name, value] of res.headers) if (!TRANSPORT_HEADERS.has(name)) out[name] = value
   return out

@@ -31,7 +31,7 @@ import { TEXT_FORMATS, TOUCH_BOUNDS } from '../../shared/touch-fields'
 
 export const VISIT_TOUCH_COOKIE = 'visit_touch'
 export const FIRST_TOUCH_COOKIE = 'first_touch'
-export const FIRST_TOUCH_MAX_AGE_S = FIRST_TOUCH_WINDOW_MS / 1000
+const FIRST_TOUCH_MAX_AGE_S = FIRST_TOUCH_WINDOW_MS / 1000
 
 /**
  * Browsers keep a cookie of about 4,096 bytes with its name and attributes; a campaign longer

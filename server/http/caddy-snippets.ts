@@ -15,7 +15,7 @@ import { ALL_ROUTES } from '../../shared/routes'
 import { bookingOriginOf, HSTS_VALUE, securityHeaders } from './security'
 
 /** What Caddy's map keeps of BOOKING_URL: `https://` and the host (with a port, if written). */
-export const BOOKING_ORIGIN_PATTERN = '^(https://[^/?#]+)'
+const BOOKING_ORIGIN_PATTERN = '^(https://[^/?#]+)'
 const PLACEHOLDER = '{booking_origin}'
 
 /** The origin Caddy's map makes of a BOOKING_URL, or undefined when the pattern does not match. */

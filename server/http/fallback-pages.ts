@@ -34,7 +34,7 @@ export const NOT_FOUND_FILE = '404.html'
 export const UNAVAILABLE_FILE = 'unavailable.html'
 export const MANIFEST_FILE = 'fallback.json'
 /** A path no route will ever have, asked for to get the 404 page. */
-export const NOT_FOUND_PROBE = '/.fallback-pages/not-found'
+const NOT_FOUND_PROBE = '/.fallback-pages/not-found'
 /** The wording of the page a form post gets while the web is down (Caddy also says it in JSON). */
 export const UNAVAILABLE_TITLE = 'Your request was not sent'
 
@@ -122,7 +122,7 @@ export function unavailablePage(notFoundHtml: string, business: { name: string; 
 }
 
 /** The calendar day pages show (server local time, as shared/dates.ts formats them). */
-export function dayOf(date: Date): string {
+function dayOf(date: Date): string {
   return date.toDateString()
 }
 
@@ -189,7 +189,7 @@ export function msUntilNextDay(date: Date): number {
 }
 
 /** How long to wait before trying again after a failed write. */
-export const RETRY_MS = 60_000
+const RETRY_MS = 60_000
 
 export interface FallbackPages {
   /** The first write (resolves whether or not it succeeded; failures are logged). */

@@ -4,7 +4,7 @@
  */
 import { Router } from 'express'
 
-export interface ReadinessResult {
+interface ReadinessResult {
   status: 'ok' | 'degraded' | 'fail'
   detail?: string
   /** Figures behind the status (e.g. how many leads wait), shown as they are. */

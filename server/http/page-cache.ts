@@ -14,7 +14,7 @@ import { HAIL_REPORT_SENT_COOKIE } from '../../shared/hail-summary'
 import { ALL_ROUTES, ROUTES, type RouteEntry } from '../../shared/routes'
 
 /** The key of the one 404 page every unknown path is answered with. */
-export const NOT_FOUND_KEY = '404'
+const NOT_FOUND_KEY = '404'
 
 /**
  * The URL the 404 page is rendered for. The page's dialog forms send the path they are on as
@@ -27,7 +27,7 @@ export const NOT_FOUND_RENDER_PATH = '/page-not-found'
 export type ReplayEncoding = 'gzip' | 'identity'
 
 /** An answer as the full stack sent it: to be written again byte for byte. */
-export interface Replay {
+interface Replay {
   statusCode: number
   /** Name and value pairs for writeHead, names as the stack wrote them, Set-Cookie left out. */
   headers: OutgoingHttpHeader[]

@@ -36,7 +36,7 @@ export function bookingOriginOf(bookingUrl: string): string {
 }
 
 /** The CSP's directives, in the order they are sent. */
-export function cspDirectives(opts: SecurityOptions): [string, string[]][] {
+function cspDirectives(opts: SecurityOptions): [string, string[]][] {
   const dev = !opts.isProduction
   return [
     ['default-src', ["'self'"]],

@@ -20,7 +20,7 @@ export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded'
  */
 export type RenderFormPage = (req: Request, res: Response, state: EnquiryFormState) => Promise<void>
 
-export interface Refusal {
+interface Refusal {
   title: string
   message: string
 }

@@ -53,7 +53,7 @@ const MAX_BODY_BYTES = 16 * 1024
  */
 const MAX_FORM_FIELDS = 40
 
-export { createFormTokenRouter, formTokenSecret, FORM_TOKEN_SECRET } from './form-token-router'
+export { createFormTokenRouter } from './form-token-router'
 
 export interface EnquiryRouterDeps {
   config: Pick<WebConfig, 'siteUrl' | 'leadRateLimitPerMinute' | 'queuePrefix' | 'business' | 'spamThreshold'>

@@ -26,7 +26,7 @@ import { createRateLimit } from './rate-limit'
 export const FORM_TOKENS_PER_MINUTE = 60
 
 /** The name of the form token's key in site_secrets. */
-export const FORM_TOKEN_SECRET = 'form-token'
+const FORM_TOKEN_SECRET = 'form-token'
 
 /** The form token's key: made once per database, so every web process and restart shares it. */
 export function formTokenSecret(db: Db): string {

@@ -23,7 +23,7 @@ export { FORM_TOKEN_FIELD } from '../../shared/form-token'
 /** A token older than this is expired, and scored as if none had been sent. */
 export const FORM_TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000
 /** How far in the future a token may say it was issued (clocks of several web processes). */
-export const FORM_TOKEN_MAX_SKEW_MS = 60_000
+const FORM_TOKEN_MAX_SKEW_MS = 60_000
 
 /** Milliseconds since the epoch, a 128-bit id, a SHA-256 digest (base64url, no padding). */
 const TOKEN_SHAPE = /^(\d{1,15})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/

@@ -33,8 +33,6 @@ import {
 import type { TokenUse } from '../../core/db/form-tokens'
 import type { AreaCheck } from '../../core/spam/service-area'
 
-export type { TokenUse }
-
 /**
  * The form token as checked (form-token.ts) and used (core/db/form-tokens.ts, which says what
  * each `use` means).
@@ -57,7 +55,7 @@ export type TokenState =
  * The fields scored: every field of the lead-field table, as the schema passes them (a required
  * field always, an optional one when sent).
  */
-export type SpamFields = LeadFieldValues
+type SpamFields = LeadFieldValues
 
 export interface SpamEvidence {
   fields: SpamFields
@@ -73,7 +71,7 @@ export interface SpamEvidence {
   spamProbability?: number | null
 }
 
-export interface SpamReason {
+interface SpamReason {
   /** A key of SPAM_RULES. */
   code: string
   points: number
@@ -193,10 +191,10 @@ export const SPAM_RULES = {
   },
 } as const satisfies Record<string, SpamRule>
 
-export type SpamRuleCode = keyof typeof SPAM_RULES
+type SpamRuleCode = keyof typeof SPAM_RULES
 
 /** Disposable-mail domains (and their subdomains). */
-export const DISPOSABLE_EMAIL_DOMAINS: readonly string[] = [
+const DISPOSABLE_EMAIL_DOMAINS: readonly string[] = [
   'mailinator.com',
   'guerrillamail.com',
   'guerrillamail.net',

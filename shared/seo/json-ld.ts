@@ -8,7 +8,7 @@ import { ROUTES, cityPath } from '../routes'
 import { ALSO_SERVING, CITY_PAGES, type CityPage } from '../service-areas'
 import type { BreadcrumbItem, FaqItem } from '../content/types'
 
-export type JsonLdValue = string | number | boolean | null | JsonLdObject | JsonLdValue[]
+type JsonLdValue = string | number | boolean | null | JsonLdObject | JsonLdValue[]
 export interface JsonLdObject {
   [key: string]: JsonLdValue
 }

@@ -19,7 +19,7 @@ import { toHeaderText } from './text'
 const STATE_OR_ZIP = /^(?:[A-Z]{2}|Colo\.?|Colorado)?\s*(?:\d{5}(?:-\d{4})?)?$/i
 
 /** '11020 S Pikes Peak Dr, Parker' of '11020 S Pikes Peak Dr, Parker, CO 80138': street and city. */
-export function shortAddress(address: string): string {
+function shortAddress(address: string): string {
   const parts = address
     .split(',')
     .map((p) => p.trim())
@@ -28,7 +28,7 @@ export function shortAddress(address: string): string {
 }
 
 /** 'Extreme-Weather-Report-11020-S-Pikes-Peak-Dr.pdf': the street, in characters every mail client and file system keeps. */
-export function reportFileName(address: string): string {
+function reportFileName(address: string): string {
   const street = (address.split(',')[0] ?? '')
     .normalize('NFKD')
     .replace(/[^A-Za-z0-9]+/g, '-')

@@ -21,7 +21,7 @@ export interface GeocoderSettings {
 }
 
 /** What a report of a lead can be once asked for. */
-export type LeadReportState =
+type LeadReportState =
   /** Not a hail report request. */
   | { kind: 'none' }
   /** The store holds no storm data yet (the refresh has not run): nothing to report from, so wait. */
@@ -34,7 +34,7 @@ export interface LeadReports {
 }
 
 /** What making a report needs of a lead. */
-export type LeadToReport = Pick<Lead, 'id' | 'form'> & { address: string | null | undefined }
+type LeadToReport = Pick<Lead, 'id' | 'form'> & { address: string | null | undefined }
 
 export function createLeadReports(deps: { db: Db; geocoder: GeocoderSettings; logger: Logger }): LeadReports {
   const { db } = deps

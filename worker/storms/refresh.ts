@@ -66,7 +66,7 @@ export interface StormRefreshSettings {
   fetchMaxBytes: number
 }
 
-export interface RefreshOutcome {
+interface RefreshOutcome {
   outcome: 'ok' | 'failed'
   /** In words, as recorded: 'imported 2 NCEI files (1,204 events), 35 SPC days (88 events); 3 days not published yet'. */
   detail: string
@@ -380,7 +380,7 @@ function firstRunAt(db: Db, soon: Date): Date {
 }
 
 /** Each year's details file with the newest compile date in an NCEI directory listing (Apache's index). */
-export function newestDetailsFiles(html: string): Map<number, string> {
+function newestDetailsFiles(html: string): Map<number, string> {
   const newest = new Map<number, { name: string; compiled: string; gz: boolean }>()
   for (const [, href] of html.matchAll(/href\s*=\s*"([^"]+)"/gi)) {
     let name: string

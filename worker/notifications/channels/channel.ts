@@ -19,12 +19,12 @@ import type { LeadReports } from '../../storms/lead-reports'
 import type { OfficeLinks } from '../../../core/office/links'
 
 /** What the worker's channels share: the SMTP connection, when there is one. */
-export interface SharedChannelSettings {
+interface SharedChannelSettings {
   smtp?: SmtpSettings
 }
 
 /** What a channel's rules may ask of the rest: whether SMTP_URL is set. */
-export interface SharedChannelVariables {
+interface SharedChannelVariables {
   smtpUrlSet: boolean
 }
 

@@ -21,7 +21,7 @@ import { toReason } from '../text'
 import { defineChannel } from './channel'
 
 /** Standard Webhooks asks receivers to answer fast; ten seconds is generous. */
-export const WEBHOOK_TIMEOUT_MS = 10_000
+const WEBHOOK_TIMEOUT_MS = 10_000
 const LEAD_EVENT_TYPE = 'lead.received'
 
 export interface WebhookPayload {
@@ -36,7 +36,7 @@ export interface WebhookPayload {
  * (null when none was recorded; the first touch only when it differs). Keys are the URL's
  * parameter names ('utm_source', 'gclid' …), 'referrer' (an origin) and 'landing_page'.
  */
-export interface Attribution {
+interface Attribution {
   lastTouch: Touch | null
   firstTouch: FirstTouch | null
 }
@@ -85,7 +85,7 @@ export function classifyWebhookStatus(status: number): Outcome {
   return { kind: 'failed', reason: `HTTP ${status}: the receiver refused the request` }
 }
 
-export async function postWebhook(
+async function postWebhook(
   target: { url: string; secret: string },
   messageId: string,
   payload: WebhookPayload,
