@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream'
 import request from 'supertest'
 import { Queue } from 'bullmq'
 import { Redis } from 'ioredis'
@@ -16,17 +17,29 @@ import { SITE_ORIGIN, usePipeline, waitFor } from '../support/pipeline'
 const CLOSED_PORT_URL = 'redis://127.0.0.1:1'
 
 describe('with Redis unreachable', () => {
-  const pipeline = usePipeline(() => ({ label: 'outbox', producerUrl: CLOSED_PORT_URL }))
+  const logs: string[] = []
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      logs.push(String(chunk))
+      done()
+    },
+  })
+  const pipeline = usePipeline(() => ({ label: 'outbox', producerUrl: CLOSED_PORT_URL, logStream }))
 
-  test('an enquiry answers 201 within a second, is stored, reaches the worker once Redis is back, and is recorded once', async () => {
+  test('an enquiry answers 201 at once, is stored, reaches the worker once Redis is back, and is recorded once', async () => {
     const p = pipeline()
-    const started = Date.now()
     const res = await request(p.app).post(ENQUIRY_ENDPOINT).set('Origin', SITE_ORIGIN).send(VALID_ENQUIRY)
-    expect(Date.now() - started).toBeLessThan(1000)
     expect(res.status).toBe(201)
     const id: string = res.body.id
     const pending = findLead(p.db, id)
     expect(pending).toMatchObject({ enqueuedAt: null, enqueueAttempts: 1 })
+    // The producer refused at once (no connection), rather than waiting for its timeout.
+    const notEnqueued = logs
+      .flatMap((chunk) => chunk.split('\n'))
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { msg?: string; leadId?: string; reason?: string })
+      .find((line) => line.msg === 'lead not enqueued yet; the relay will retry' && line.leadId === id)
+    expect(notEnqueued?.reason).toMatch(/: redis is [a-z]+$/)
 
     const ready = await request(p.app).get('/readyz')
     expect(ready.status).toBe(200)

