@@ -30,8 +30,13 @@ export const REDACT_PATHS = [
         : [key, `*.${key}`, `*.*.${key}`],
     ),
   ),
+  // Bearer values, should a line ever carry the headers or the answer that holds them: the
+  // request line names neither (server/http/redact.ts).
   'req.headers.cookie',
   'req.headers.authorization',
+  'req.headers["x-report-key"]',
+  'reportKey',
+  '*.reportKey',
 ]
 
 export function createLogger(level: string, destination?: DestinationStream): Logger {

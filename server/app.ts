@@ -14,6 +14,7 @@ import type { Logger } from '../core/logger'
 import { createSecurityHeaders } from './http/security'
 import { createFormPageRenderer, createSsrHandler } from './http/ssr'
 import { installFastPath, publicFilesOf } from './http/fast-path'
+import { redactRequestUrl } from './http/redact'
 import { PageCache } from './http/page-cache'
 import { createHealthRouter, type ReadinessCheck } from './http/health'
 import type { Db } from '../core/db/connection'
@@ -103,10 +104,13 @@ export function createApp(deps: AppDeps): express.Express {
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
       customLogLevel: requestLogLevel,
       serializers: {
-        // The path without its query: a query holds campaign values and ad click ids, which the
-        // lead records where they matter; out of the request line, the log stays lean and keeps
-        // no click ids (docs/performance.md, "Cached pages").
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: pathOfUrl(req.url) }),
+        // The path without its query (campaign values and ad click ids, which the lead records
+        // where they matter; docs/performance.md, "Cached pages") and without the secrets a path
+        // may carry, such as an office link's token (server/http/redact.ts). No header.
+        req: (req: { method: string; url: string }) => ({
+          method: req.method,
+          url: redactRequestUrl(req.url),
+        }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
     }),
@@ -214,12 +218,6 @@ function requestLogLevel(req: IncomingMessage, res: ServerResponse, err?: Error)
   if (res.statusCode >= 400) return 'warn'
   // originalUrl: a router mounted on /assets strips its prefix from req.url.
   return isStaticAsset((req as { originalUrl?: string }).originalUrl ?? req.url) ? 'silent' : 'info'
-}
-
-/** A request line's URL without its query string. */
-export function pathOfUrl(url: string): string {
-  const q = url.indexOf('?')
-  return q < 0 ? url : url.slice(0, q)
 }
 
 /** Built assets and public files: a path under /assets/ or /uploads/, or one naming a file. */
