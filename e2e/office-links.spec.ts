@@ -176,6 +176,10 @@ test('the link opens a confirmation page that changes nothing; its button delive
     'This enquiry was already released from the spam hold on',
   )
   await expect(page.getByRole('main').getByRole('button')).toHaveCount(0)
+  // A used link is no window on the lead: its short id, and nothing of the homeowner's.
+  await expect(page.getByRole('main')).toContainText(heldId.slice(0, 8))
+  for (const value of [HELD.firstName, HELD.lastName, HELD.email, HELD.phone, HELD.address, HELD.message])
+    await expect(page.getByRole('main')).not.toContainText(value)
   // Long enough for the relay and the reconciler to have delivered anything twice.
   await new Promise((r) => setTimeout(r, 3000))
   expect(officeMailsFor(heldId)).toHaveLength(1)
@@ -205,6 +209,8 @@ test('a tampered link and an expired link change nothing and say what the office
   await expectPage(page, expired, 410, 'This link has expired')
   await expect(page.getByText('The enquiry is still held back, and will be deleted on')).toBeVisible()
   await expect(page.getByText(`site-admin leads not-spam ${id.slice(0, 8)}`)).toBeVisible()
+  await expect(page.getByRole('main')).not.toContainText('Teodora')
+  await expect(page.getByRole('main')).not.toContainText('second.held@example.com')
 
   // A POST to either (a forged form) changes nothing too.
   for (const url of [tampered, expired]) {

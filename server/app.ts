@@ -167,6 +167,9 @@ export function createApp(deps: AppDeps): express.Express {
         siteUrl: config.siteUrl,
         retentionDays: config.spamRetentionDays,
         renderPage: deps.renderPages === false ? renderPlainOfficePage : undefined,
+        perMinute: config.officeLinkRateLimitPerMinute,
+        rateLimitRedis: deps.rateLimitRedis,
+        queuePrefix: config.queuePrefix,
       }),
     )
   }

@@ -19,7 +19,7 @@ import {
   SITE_SETTINGS,
 } from '../core/config/settings'
 import { DEFAULT_SPAM_THRESHOLD } from './leads/spam-score'
-import { SPAM_SETTINGS } from '../core/office/settings'
+import { DEFAULT_OFFICE_LINKS_PER_MINUTE, SPAM_SETTINGS } from '../core/office/settings'
 
 /** Express's names for address ranges (proxy-addr): 127.0.0.0/8 + ::1, 169.254/16 + fe80::/10, private ranges + fc00::/7. */
 const TRUST_PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'] as const
@@ -86,6 +86,15 @@ export const WebConfigSchema = z
       .min(1, 'must be at least 1')
       .default(60),
     /**
+     * Office link pages one client may open in a minute (server/office/office-router.ts): a
+     * flood of made-up links cannot keep the web process rendering pages.
+     */
+    OFFICE_LINK_RATE_LIMIT_PER_MINUTE: z.coerce
+      .number({ error: 'must be a number of requests per minute' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .default(DEFAULT_OFFICE_LINKS_PER_MINUTE),
+    /**
      * The spam score at which a lead goes into quarantine instead of to the office
      * (server/leads/spam-score.ts, docs/spam.md). Lower catches more; a filled honeypot alone
      * scores 10.
@@ -125,6 +134,7 @@ export const WebConfigSchema = z
       trustProxy: e.TRUST_PROXY,
       leadRateLimitPerMinute: e.LEAD_RATE_LIMIT_PER_MINUTE,
       formTokenRateLimitPerMinute: e.FORM_TOKEN_RATE_LIMIT_PER_MINUTE,
+      officeLinkRateLimitPerMinute: e.OFFICE_LINK_RATE_LIMIT_PER_MINUTE,
       spamThreshold: e.SPAM_THRESHOLD,
       /** How long the worker keeps held spam: the office links' pages give the date. */
       spamRetentionDays: e.SPAM_RETENTION_DAYS,

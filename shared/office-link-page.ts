@@ -7,7 +7,12 @@
 /** The two things a link can do. */
 export type OfficeLinkAction = 'not_spam' | 'spam'
 
-/** The enquiry as the page names it, so the office sees which one it is about to change. */
+/**
+ * The enquiry as the page names it, so the office sees which one it is about to change. Only a
+ * link that can still act carries it: once a link is used, expired or cannot apply, its page
+ * names the enquiry by its short id alone, so a forwarded or logged link is no lasting window
+ * on the homeowner's name, phone, e-mail, address and message.
+ */
 export interface OfficeLinkLead {
   /** The first 8 characters of its id: what site-admin takes. */
   shortId: string
@@ -30,21 +35,33 @@ export type OfficeLinkPage =
   | {
       kind: 'done'
       action: OfficeLinkAction
-      lead: OfficeLinkLead
+      /** The first 8 characters of the lead's id, and nothing else of it. */
+      shortId: string
       at: string
       by: 'office-link' | 'site-admin'
       just: boolean
     }
-  /** The link works no longer; nothing changed. `heldUntil`: when a held lead will be deleted. */
-  | { kind: 'expired'; action: OfficeLinkAction; lead: OfficeLinkLead; heldUntil: string | null }
+  /**
+   * The link works no longer (since `expiredAt`); nothing changed. `heldUntil`: when a held lead
+   * will be deleted.
+   */
+  | {
+      kind: 'expired'
+      action: OfficeLinkAction
+      shortId: string
+      expiredAt: string
+      heldUntil: string | null
+    }
   /** The link does not fit the enquiry's state (a "Not spam" link for a lead never held …). */
-  | { kind: 'not-applicable'; action: OfficeLinkAction; lead: OfficeLinkLead; held: boolean }
+  | { kind: 'not-applicable'; action: OfficeLinkAction; shortId: string; held: boolean }
   /** The enquiry is no longer stored (held spam is deleted after its retention). */
   | { kind: 'gone'; action: OfficeLinkAction; retentionDays: number }
   /** Not a link the site made: cut short or altered. */
   | { kind: 'invalid' }
   /** The button was pressed on another site's page (the same-origin check refused it). */
   | { kind: 'refused' }
+  /** This address opened more office links in the last minute than the site allows (429). */
+  | { kind: 'too-many'; retryAfterSeconds: number }
 
 /** The page's <title> for each case. */
 export function officeLinkTitle(page: OfficeLinkPage | undefined): string {
@@ -70,5 +87,13 @@ export function officeLinkTitle(page: OfficeLinkPage | undefined): string {
       return 'This link does not work'
     case 'refused':
       return 'Please use the button on the page'
+    case 'too-many':
+      return 'Too many links opened at once'
   }
+}
+
+/** What the page over the rate limit says: what happened, that nothing changed, what to do. */
+export function tooManyInWords(seconds: number): string {
+  const wait = seconds === 1 ? '1 second' : `${seconds} seconds`
+  return `More office links were opened from this address in the last minute than the site allows, so this one was not looked at. Nothing has been changed. Wait ${wait}, then open the link from the e-mail again.`
 }

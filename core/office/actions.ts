@@ -17,7 +17,7 @@ import { findLead, releaseLead, type Lead } from '../db/leads'
 import { prepare } from '../db/prepare'
 import { formatOfficeTime } from '../local-time'
 import { spamReasonInWords } from '../spam/reasons'
-import { checkOfficeToken, officeLinkKey, type OfficeAction } from './links'
+import { checkOfficeToken, type OfficeAction } from './links'
 import type { OfficeLinkLead, OfficeLinkPage } from '../../shared/office-link-page'
 
 /** How long held spam is kept when SPAM_RETENTION_DAYS is not set. */
@@ -65,7 +65,7 @@ export function countMarkedSpam(db: Db, since: Date | null): number {
   ).n
 }
 
-/** The lead as the page names it. */
+/** The lead as the page of a link that can still act names it. */
 export function officeLinkLead(lead: Lead): OfficeLinkLead {
   return {
     shortId: lead.id.slice(0, 8),
@@ -88,25 +88,34 @@ export interface OfficeLinkOptions {
 }
 
 /**
- * What the link `token` finds, for its page. Reads only: a GET of the page, which mail
- * scanners and link previews make, never changes anything.
+ * What the link `token` finds, for its page, checked with the links' `key` (officeLinkKey,
+ * read once by the caller). Reads only: a GET of the page, which mail scanners and link
+ * previews make, never changes anything and never takes the write lock.
+ *
+ * Only a link that can still act (`ready`) shows the enquiry; every other page names it by its
+ * short id and says what happened and when.
  */
-export function readOfficeLink(db: Db, token: string, opts: OfficeLinkOptions = {}): OfficeLinkPage {
+export function readOfficeLink(
+  db: Db,
+  key: Buffer,
+  token: string,
+  opts: OfficeLinkOptions = {},
+): OfficeLinkPage {
   const now = opts.now ?? new Date()
-  const checked = checkOfficeToken(officeLinkKey(db, now), token, now)
+  const checked = checkOfficeToken(key, token, now)
   if (checked.kind === 'invalid') return { kind: 'invalid' }
   const retentionDays = opts.retentionDays ?? DEFAULT_SPAM_RETENTION_DAYS
   const { action } = checked
   const lead = findLead(db, checked.leadId)
   if (!lead) return { kind: 'gone', action, retentionDays }
-  const view = officeLinkLead(lead)
+  const shortId = lead.id.slice(0, 8)
   // What happened already is said even when the link has expired since.
   const done = findOfficeAction(db, lead.id, action)
   if (done)
     return {
       kind: 'done',
       action,
-      lead: view,
+      shortId,
       at: formatOfficeTime(done.actedAt),
       by: done.source,
       just: false,
@@ -115,22 +124,28 @@ export function readOfficeLink(db: Db, token: string, opts: OfficeLinkOptions = 
     return {
       kind: 'done',
       action,
-      lead: view,
+      shortId,
       at: formatOfficeTime(lead.releasedAt),
       by: 'site-admin',
       just: false,
     }
   if (action === 'not_spam' && !lead.quarantinedAt)
-    return { kind: 'not-applicable', action, lead: view, held: false }
-  if (action === 'spam' && isHeld(lead)) return { kind: 'not-applicable', action, lead: view, held: true }
+    return { kind: 'not-applicable', action, shortId, held: false }
+  if (action === 'spam' && isHeld(lead)) return { kind: 'not-applicable', action, shortId, held: true }
   if (checked.kind === 'expired') {
     const heldUntil =
       isHeld(lead) && lead.quarantinedAt
         ? formatOfficeTime(new Date(new Date(lead.quarantinedAt).getTime() + retentionDays * DAY_MS))
         : null
-    return { kind: 'expired', action, lead: view, heldUntil }
+    return { kind: 'expired', action, shortId, expiredAt: formatOfficeTime(checked.expiresAt), heldUntil }
   }
-  return { kind: 'ready', action, token, lead: view, expiresAt: formatOfficeTime(checked.expiresAt) }
+  return {
+    kind: 'ready',
+    action,
+    token,
+    lead: officeLinkLead(lead),
+    expiresAt: formatOfficeTime(checked.expiresAt),
+  }
 }
 
 /**
@@ -140,18 +155,19 @@ export function readOfficeLink(db: Db, token: string, opts: OfficeLinkOptions = 
  */
 export function actOnOfficeLink(
   db: Db,
+  key: Buffer,
   token: string,
   opts: OfficeLinkOptions & { learned?: (leadId: string, action: OfficeAction) => void } = {},
 ): { page: OfficeLinkPage; acted: { leadId: string; action: OfficeAction } | null } {
   const now = opts.now ?? new Date()
   const act = db.transaction(() => {
-    const page = readOfficeLink(db, token, { ...opts, now })
+    const page = readOfficeLink(db, key, token, { ...opts, now })
     if (page.kind !== 'ready') return { page, acted: null }
-    const checked = checkOfficeToken(officeLinkKey(db, now), token, now)
+    const checked = checkOfficeToken(key, token, now)
     if (checked.kind !== 'valid') return { page, acted: null }
     const { leadId, action } = checked
     if (action === 'not_spam' && !releaseLead(db, leadId, now))
-      return { page: readOfficeLink(db, token, opts), acted: null }
+      return { page: readOfficeLink(db, key, token, opts), acted: null }
     prepare(
       db,
       `INSERT INTO office_actions (lead_id, action, source, acted_at) VALUES (?, ?, 'office-link', ?)`,
@@ -159,7 +175,7 @@ export function actOnOfficeLink(
     const done: OfficeLinkPage = {
       kind: 'done',
       action,
-      lead: page.lead,
+      shortId: page.lead.shortId,
       at: formatOfficeTime(now),
       by: 'office-link',
       just: true,

@@ -32,7 +32,10 @@ const ACTIONS_BY_CODE: Record<string, OfficeAction> = { n: 'not_spam', s: 'spam'
 const LEAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const TOKEN = /^([ns])\.([0-9a-f-]{36})\.([0-9a-z]{1,10})\.([A-Za-z0-9_-]{32})$/
 
-/** The key that signs the links, made on first use. */
+/**
+ * The key that signs the links, made on first use. It writes (under SQLite's write lock), so
+ * the web process calls it once at start-up and keeps the key: a GET of a link never writes.
+ */
 export function officeLinkKey(db: Db, now = new Date()): Buffer {
   return Buffer.from(
     siteSecret(db, SECRET_NAME, () => randomBytes(32).toString('base64url'), now),

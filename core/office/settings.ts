@@ -16,6 +16,14 @@ export const SPAM_SETTINGS = {
     .default(DEFAULT_SPAM_RETENTION_DAYS),
 }
 
+/**
+ * Office link pages one client address may open in a minute unless the web process's
+ * OFFICE_LINK_RATE_LIMIT_PER_MINUTE says otherwise (server/office/office-router.ts): a digest
+ * lists at most 50 held leads (MAX_LISTED, core/office/digest.tsx), and a mail scanner that opens each of its links from one address
+ * stays under it.
+ */
+export const DEFAULT_OFFICE_LINKS_PER_MINUTE = 60
+
 /** 'HH:MM' on a 24-hour clock, in the business's time zone (America/Denver). */
 export interface DigestTime {
   hour: number

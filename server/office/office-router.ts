@@ -7,17 +7,27 @@
  * Mounted before the page handler, so these pages never go through its cache: each is rendered
  * per request by Vike (client/pages/office-confirm/) with what the link found in
  * pageContext.officeLink, and sent with Cache-Control: no-store, X-Robots-Tag: noindex and
- * Referrer-Policy: no-referrer (the token is in the address and must not travel on).
+ * Referrer-Policy: no-referrer (the token is in the address and must not travel on; the
+ * request log writes the path without it, server/http/redact.ts).
+ *
+ * The links' key is read (made, on a new database) once, when the router is built: a GET reads
+ * the lead and its acts and never takes SQLite's write lock, so mail scanners or a flood of
+ * made-up tokens cannot queue behind, or hold up, the writes that store leads. Each client
+ * address may open OFFICE_LINK_RATE_LIMIT_PER_MINUTE pages a minute (counted in Redis like the
+ * enquiries' limit); past it, a short plain page says how long to wait (429).
  */
 import express, { Router, type Request, type Response } from 'express'
+import type { Redis } from 'ioredis'
 import { renderPage } from 'vike/server'
 import type { Db } from '../../core/db/connection'
 import type { Logger } from '../../core/logger'
 import { actOnOfficeLink, readOfficeLink } from '../../core/office/actions'
-import { OFFICE_CONFIRM_PATH } from '../../core/office/links'
+import { OFFICE_CONFIRM_PATH, officeLinkKey } from '../../core/office/links'
+import { DEFAULT_OFFICE_LINKS_PER_MINUTE } from '../../core/office/settings'
 import { learnFromOffice } from '../../core/spam/learning'
-import { officeLinkTitle, type OfficeLinkPage } from '../../shared/office-link-page'
+import { officeLinkTitle, tooManyInWords, type OfficeLinkPage } from '../../shared/office-link-page'
 import { escapeHtml } from '../http/escape-html'
+import { createRateLimit } from '../leads/rate-limit'
 import { requireSameOrigin } from '../leads/same-origin'
 
 export { OFFICE_CONFIRM_PATH }
@@ -33,6 +43,7 @@ const STATUS: Record<OfficeLinkPage['kind'], number> = {
   gone: 404,
   invalid: 404,
   refused: 403,
+  'too-many': 429,
 }
 
 export interface OfficeRouterDeps {
@@ -44,6 +55,18 @@ export interface OfficeRouterDeps {
   /** Absent: the Vike page (createOfficePageRenderer). */
   renderPage?: RenderOfficePage
   now?: () => Date
+  /** Pages one client may open in a minute (OFFICE_LINK_RATE_LIMIT_PER_MINUTE). */
+  perMinute?: number
+  /** Where the limit counts (the enquiries' Redis); absent: in memory, per process. */
+  rateLimitRedis?: Redis
+  /** The key prefix of the limit's counters (QUEUE_PREFIX). */
+  queuePrefix?: string
+}
+
+function setOfficeHeaders(res: Response): void {
+  res.setHeader('Cache-Control', 'no-store')
+  res.setHeader('X-Robots-Tag', 'noindex')
+  res.setHeader('Referrer-Policy', 'no-referrer')
 }
 
 export function createOfficeRouter(deps: OfficeRouterDeps): Router {
@@ -51,11 +74,24 @@ export function createOfficeRouter(deps: OfficeRouterDeps): Router {
   const render = deps.renderPage ?? createOfficePageRenderer()
   const now = deps.now ?? (() => new Date())
   const log = deps.logger.child({ component: 'office-links' })
+  // The one write of the web process's office links, at start-up (see above).
+  const key = officeLinkKey(deps.db)
+  router.use(
+    createRateLimit({
+      limit: deps.perMinute ?? DEFAULT_OFFICE_LINKS_PER_MINUTE,
+      redis: deps.rateLimitRedis,
+      keyPrefix: `${deps.queuePrefix ?? 'leads'}:rate-limit:office-links:`,
+      logger: deps.logger,
+      // The plain page: a refusal costs no render.
+      refuse: (_req, res, seconds) => {
+        setOfficeHeaders(res)
+        res.type('html').send(plainOfficePage({ kind: 'too-many', retryAfterSeconds: seconds }))
+      },
+    }),
+  )
   const answer = async (req: Request, res: Response, page: OfficeLinkPage) => {
     res.status(STATUS[page.kind])
-    res.setHeader('Cache-Control', 'no-store')
-    res.setHeader('X-Robots-Tag', 'noindex')
-    res.setHeader('Referrer-Policy', 'no-referrer')
+    setOfficeHeaders(res)
     try {
       await render(req, res, page)
     } catch (err) {
@@ -69,7 +105,7 @@ export function createOfficeRouter(deps: OfficeRouterDeps): Router {
     answer(
       req,
       res,
-      readOfficeLink(deps.db, tokenOf(req), { retentionDays: deps.retentionDays, now: now() }),
+      readOfficeLink(deps.db, key, tokenOf(req), { retentionDays: deps.retentionDays, now: now() }),
     ).catch(next)
   })
 
@@ -79,7 +115,7 @@ export function createOfficeRouter(deps: OfficeRouterDeps): Router {
     // The button's form carries nothing but itself; a body is read and ignored.
     express.urlencoded({ extended: false, limit: '1kb', parameterLimit: 5 }),
     (req, res, next) => {
-      const { page, acted } = actOnOfficeLink(deps.db, tokenOf(req), {
+      const { page, acted } = actOnOfficeLink(deps.db, key, tokenOf(req), {
         retentionDays: deps.retentionDays,
         now: now(),
         learned: (leadId, action) => {
@@ -133,9 +169,18 @@ export function plainOfficePage(page: OfficeLinkPage): string {
   const line =
     page.kind === 'done'
       ? `<p role="status">${escapeHtml(`${page.action === 'not_spam' ? 'Released from the spam hold' : 'Marked as spam'} on ${page.at}.`)}</p>`
-      : '<p>If this is not what you expected, ask whoever looks after the website.</p>'
+      : page.kind === 'too-many'
+        ? `<p>${escapeHtml(tooManyInWords(page.retryAfterSeconds))}</p>`
+        : page.kind === 'expired'
+          ? `<p>${escapeHtml(`This link expired on ${page.expiredAt}. Nothing has been changed.`)}</p>`
+          : '<p>If this is not what you expected, ask whoever looks after the website.</p>'
+  // Only a link that can still act names the person; every other page the short id alone.
   const lead =
-    'lead' in page ? `<p>${escapeHtml(`${page.lead.name}, received ${page.lead.receivedAt}`)}</p>` : ''
+    page.kind === 'ready'
+      ? `<p>${escapeHtml(`${page.lead.name}, received ${page.lead.receivedAt}`)}</p>`
+      : 'shortId' in page
+        ? `<p>${escapeHtml(`Enquiry ${page.shortId}`)}</p>`
+        : ''
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title></head><body><main><h1>${title}</h1>${lead}${line}${button}</main></body></html>`
 }
 

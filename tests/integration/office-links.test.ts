@@ -7,11 +7,13 @@
  * one, and the worker's schedule sends one a day.
  */
 import { randomUUID } from 'node:crypto'
+import Database from 'better-sqlite3'
 import request from 'supertest'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Db } from '../../core/db/connection'
 import { findLead } from '../../core/db/leads'
-import { findOfficeActions } from '../../core/office/actions'
+import { findOfficeActions, readOfficeLink } from '../../core/office/actions'
+import { formatOfficeTime } from '../../core/local-time'
 import {
   createOfficeLinks,
   makeOfficeToken,
@@ -24,6 +26,7 @@ import { createLogger } from '../../core/logger'
 import { addLead } from '../support/leads'
 import { startTestSmtpServer, type TestSmtpServer } from '../support/notify-peers'
 import { SITE_ORIGIN, usePipeline, waitFor } from '../support/pipeline'
+import { getRedisUrl } from '../support/redis'
 import { runAdminCaptured } from '../support/admin'
 import { createSpamClassifier } from '../../core/spam/classifier'
 
@@ -107,6 +110,142 @@ describe('the confirmation page: GET never changes anything', () => {
     expect(head.status).toBe(200)
     expect(stateOf(id)).toEqual(before)
     expect(before.lead?.releasedAt).toBeNull()
+  })
+})
+
+describe('a GET never writes, and each client may open so many a minute', () => {
+  test('with another connection holding the write lock, valid, expired and made-up links still answer', async () => {
+    const id = heldLead('Locked')
+    const link = linkTo('not_spam', id)
+    const expired = `${OFFICE_CONFIRM_PATH}/${makeOfficeToken(officeLinkKey(db()), 'not_spam', id, new Date(Date.now() - 1000))}`
+    const before = stateOf(id)
+    // A writer elsewhere (the worker, site-admin) holds SQLite's write lock throughout: a GET
+    // that wrote would wait out the busy timeout and fail with SQLITE_BUSY.
+    const writer = new Database(pipeline().config.databasePath, { timeout: 0 })
+    writer.exec('BEGIN IMMEDIATE')
+    try {
+      const ready = await open(link)
+      expect(ready.status).toBe(200)
+      expect(ready.text).toContain('Deliver this enquiry?')
+      expect((await open(expired)).status).toBe(410)
+      const madeUp = await open(`${OFFICE_CONFIRM_PATH}/n.${randomUUID()}.zzzzzz.${'A'.repeat(32)}`)
+      expect(madeUp.status).toBe(404)
+      expect(madeUp.text).toContain('This link does not work')
+    } finally {
+      writer.exec('ROLLBACK')
+      writer.close()
+    }
+    expect(stateOf(id)).toEqual(before)
+  })
+
+  describe('over OFFICE_LINK_RATE_LIMIT_PER_MINUTE', () => {
+    const limited = usePipeline(() => ({
+      label: 'office-limit',
+      env: { OFFICE_LINK_RATE_LIMIT_PER_MINUTE: '3' },
+      rateLimitRedisUrl: getRedisUrl(),
+    }))
+
+    test('the next GET or press gets 429 and a page that says how long to wait; nothing changes', async () => {
+      const { app, db: limitedDb } = limited()
+      const id = addLead(limitedDb, { firstName: 'Limited', spam: SPAM })
+      const link = new URL(
+        createOfficeLinks(limitedDb, { siteUrl: SITE_ORIGIN, days: 14 }).url('not_spam', id),
+      ).pathname
+      expect((await request(app).get(link)).status).toBe(200)
+      for (let i = 0; i < 2; i++)
+        expect((await request(app).get(`${OFFICE_CONFIRM_PATH}/made-up-${i}`)).status).toBe(404)
+
+      for (const res of [
+        await request(app).get(link),
+        await request(app).post(link).set('Origin', SITE_ORIGIN).type('form').send(''),
+      ]) {
+        expect(res.status).toBe(429)
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
+        expect(res.headers['cache-control']).toBe('no-store')
+        expect(res.headers['x-robots-tag']).toBe('noindex')
+        expect(res.headers['content-type']).toMatch(/^text\/html/)
+        expect(res.text).toContain('<title>Too many links opened at once</title>')
+        expect(res.text).toContain('<h1>Too many links opened at once</h1>')
+        expect(res.text).toContain('Nothing has been changed.')
+        expect(res.text).toContain(
+          `Wait ${res.headers['retry-after']} seconds, then open the link from the e-mail again.`,
+        )
+        expect(res.text).not.toContain('Limited')
+      }
+      expect(findLead(limitedDb, id)?.releasedAt).toBeNull()
+      expect(findOfficeActions(limitedDb, id)).toEqual([])
+    })
+  })
+})
+
+describe('a used, expired or inapplicable link shows no personal data, only what happened and the short id', () => {
+  const PERSON = {
+    firstName: 'Philippa',
+    lastName: 'Quarrington',
+    email: 'philippa.quarrington@example.com',
+    phone: '(720) 555-0163',
+    address: '9 Juniper Lane, Golden, CO 80401',
+    message: 'Wind lifted the ridge cap over the garage.',
+  }
+  const personal = Object.values(PERSON)
+  /** Which of the homeowner's values a page or page object shows. */
+  const shown = (text: string) => personal.filter((value) => text.includes(value))
+  const key = () => officeLinkKey(db())
+
+  test('a valid unused link shows the lead, so the office can decide', async () => {
+    const id = addLead(db(), { ...PERSON, email: `ready.${PERSON.email}`, spam: SPAM })
+    const res = await open(linkTo('not_spam', id))
+    expect(res.status).toBe(200)
+    expect(res.text).toContain('Philippa Quarrington')
+    const page = readOfficeLink(db(), key(), linkTo('not_spam', id).slice(OFFICE_CONFIRM_PATH.length + 1))
+    expect(page.kind).toBe('ready')
+    expect(shown(JSON.stringify(page))).toEqual(personal)
+  })
+
+  test('after the button: its answer, and the link opened again, name the lead by its short id only', async () => {
+    const id = addLead(db(), { ...PERSON, spam: SPAM })
+    const link = linkTo('not_spam', id)
+    const pressed = await press(link)
+    expect(pressed.text).toContain('Enquiry delivered')
+    const reopened = await open(link)
+    expect(reopened.text).toContain('Already delivered')
+    for (const res of [pressed, reopened]) {
+      expect(shown(res.text)).toEqual([])
+      expect(res.text).toContain(`Enquiry ${id.slice(0, 8)}`)
+      expect(res.text).toMatch(/Released from the spam hold on \w{3}, \w{3} \d+, \d{4}/)
+    }
+    // What the Vike page is rendered from (pageContext.officeLink) holds nothing more.
+    const page = readOfficeLink(db(), key(), link.slice(OFFICE_CONFIRM_PATH.length + 1))
+    expect(page).toMatchObject({ kind: 'done', shortId: id.slice(0, 8) })
+    expect(shown(JSON.stringify(page))).toEqual([])
+  })
+
+  test('an expired link says when it expired and names the lead by its short id only', async () => {
+    const id = addLead(db(), { ...PERSON, email: `expired.${PERSON.email}`, spam: SPAM })
+    const expiredAt = new Date(Date.now() - 60_000)
+    const token = makeOfficeToken(key(), 'not_spam', id, expiredAt)
+    const res = await open(`${OFFICE_CONFIRM_PATH}/${token}`)
+    expect(res.status).toBe(410)
+    expect(res.text).toContain(`This link expired on ${formatOfficeTime(expiredAt)}.`)
+    expect(res.text).toContain(`Enquiry ${id.slice(0, 8)}`)
+    expect(shown(res.text)).toEqual([])
+    const page = readOfficeLink(db(), key(), token)
+    expect(page).toMatchObject({
+      kind: 'expired',
+      shortId: id.slice(0, 8),
+      expiredAt: formatOfficeTime(expiredAt),
+    })
+    expect(shown(JSON.stringify(page))).toEqual([])
+  })
+
+  test('a link that does not fit the lead (this is spam, for a held one) names it by its short id only', async () => {
+    const id = addLead(db(), { ...PERSON, email: `held.${PERSON.email}`, spam: SPAM })
+    const res = await open(linkTo('spam', id))
+    expect(res.text).toContain('This enquiry is held as spam')
+    expect(shown(res.text)).toEqual([])
+    const page = readOfficeLink(db(), key(), linkTo('spam', id).slice(OFFICE_CONFIRM_PATH.length + 1))
+    expect(page).toMatchObject({ kind: 'not-applicable', shortId: id.slice(0, 8) })
+    expect(shown(JSON.stringify(page))).toEqual([])
   })
 })
 

@@ -1,11 +1,18 @@
 /**
  * The confirmation page of an office link (docs/spam.md, "The office's links"): what the link
- * will do, with the one button that does it (a plain form post, no script), or what it did,
- * or why it cannot, and what the office can do instead. Written for the office, not for a
- * developer. Not indexed (the server sends X-Robots-Tag and the head a robots meta tag).
+ * will do, with the enquiry and the one button that does it (a plain form post, no script), or
+ * what it did, or why it cannot, and what the office can do instead. Only the page of a link
+ * that can still act shows the enquiry; the others name it by its short id alone. Written for
+ * the office, not for a developer. Not indexed (the server sends X-Robots-Tag and the head a
+ * robots meta tag).
  */
 import { usePageContext } from 'vike-react/usePageContext'
-import { officeLinkTitle, type OfficeLinkLead, type OfficeLinkPage } from '../../../shared/office-link-page'
+import {
+  officeLinkTitle,
+  tooManyInWords,
+  type OfficeLinkLead,
+  type OfficeLinkPage,
+} from '../../../shared/office-link-page'
 
 function LeadSummary({ lead }: { lead: OfficeLinkLead }) {
   return (
@@ -38,6 +45,18 @@ function LeadSummary({ lead }: { lead: OfficeLinkLead }) {
           </dd>
         </>
       ) : null}
+    </dl>
+  )
+}
+
+/** The enquiry as a used, expired or inapplicable link names it: its short id, nothing personal. */
+function LeadId({ shortId }: { shortId: string }) {
+  return (
+    <dl className="office-lead">
+      <dt>Enquiry</dt>
+      <dd>
+        <code>{shortId}</code>
+      </dd>
     </dl>
   )
 }
@@ -77,6 +96,7 @@ function Body({ page }: { page: OfficeLinkPage | undefined }) {
         <p>Open the link from the e-mail again and press the button on that page.</p>
       </>
     )
+  if (page.kind === 'too-many') return <p className="lead">{tooManyInWords(page.retryAfterSeconds)}</p>
   if (page.kind === 'gone')
     return (
       <>
@@ -86,8 +106,7 @@ function Body({ page }: { page: OfficeLinkPage | undefined }) {
         <AskTheSite />
       </>
     )
-  const { lead, action } = page
-  const command = `site-admin leads ${action === 'not_spam' ? 'not-spam' : 'show'} ${lead.shortId}`
+  const { action } = page
   switch (page.kind) {
     case 'ready':
       return (
@@ -97,7 +116,7 @@ function Body({ page }: { page: OfficeLinkPage | undefined }) {
               ? 'The spam filter held this enquiry back, so it has not reached you. If it is from a real person, deliver it: it then reaches you like any new enquiry, once.'
               : 'Marking it as spam teaches the spam filter to hold back enquiries like it. The enquiry stays in your records, and nothing is sent to the person who wrote it.'}
           </p>
-          <LeadSummary lead={lead} />
+          <LeadSummary lead={page.lead} />
           <form method="post" action={`/office/confirm/${page.token}`} className="office-confirm-form">
             <button type="submit" className="btn btn-primary">
               {action === 'not_spam' ? 'Not spam: deliver it' : 'This is spam'}
@@ -114,19 +133,19 @@ function Body({ page }: { page: OfficeLinkPage | undefined }) {
               ? `${page.just ? 'Done: this enquiry was' : 'This enquiry was already'} released from the spam hold on ${page.at}${page.by === 'site-admin' ? ' by whoever looks after the website' : ''}. It reaches you like any new enquiry, once. There is nothing more to do.`
               : `${page.just ? 'Done: this enquiry was' : 'This enquiry was already'} marked as spam on ${page.at}. The spam filter learns from it. There is nothing more to do.`}
           </p>
-          <LeadSummary lead={lead} />
+          <LeadId shortId={page.shortId} />
         </>
       )
     case 'expired':
       return (
         <>
           <p className="lead">
-            Links in our e-mails work for a limited time, and this one has expired. Nothing has been changed.
+            {`Links in our e-mails work for a limited time, and this one expired on ${page.expiredAt}. Nothing has been changed.`}
           </p>
           {action === 'not_spam' && page.heldUntil ? (
             <>
               <p>{`The enquiry is still held back, and will be deleted on ${page.heldUntil}.`}</p>
-              <AskTheSite command={command} />
+              <AskTheSite command={`site-admin leads not-spam ${page.shortId}`} />
             </>
           ) : (
             <p>
@@ -134,7 +153,7 @@ function Body({ page }: { page: OfficeLinkPage | undefined }) {
               e-mail.
             </p>
           )}
-          <LeadSummary lead={lead} />
+          <LeadId shortId={page.shortId} />
         </>
       )
     case 'not-applicable':
@@ -145,7 +164,7 @@ function Body({ page }: { page: OfficeLinkPage | undefined }) {
               ? 'The spam filter already holds this enquiry back: it has not reached you. Nothing has been changed.'
               : 'The spam filter never held this enquiry back: it reached you like any other. Nothing has been changed.'}
           </p>
-          <LeadSummary lead={lead} />
+          <LeadId shortId={page.shortId} />
         </>
       )
   }
