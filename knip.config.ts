@@ -28,11 +28,7 @@ export default {
     'core/office/*': ['exports', 'types'],
     'core/storms/pdf/*': ['exports', 'types'],
     'server/office/*': ['exports', 'types'],
-    'server/http/fast-path.ts': ['exports'],
     'server/http/redact.ts': ['exports'],
-    'server/app.ts': ['exports'],
-    'shared/attribution.ts': ['exports', 'types'],
     'shared/office-link-page.ts': ['types'],
-    'scripts/lib/hostile-requests.ts': ['exports'],
   },
 } satisfies KnipConfig

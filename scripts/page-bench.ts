@@ -13,10 +13,12 @@
  *    (wrk runs on the same two cores: its Lua work must be the same in the cases compared);
  * 3. the same page with a random campaign on every request (utm_* and a gclid; a wrk script);
  * 4. random unknown paths (the one 404 page);
+ * 4b. random paths naming a file, as scanners ask all day (`/x1y2/wp3.php`, `.env`, `.json`…):
+ *    the same 404 page;
  * 5. nginx serving /faqs's gzipped bytes from a file, with the same Content-Encoding: the limit.
  *
  * Prints requests/s and p50/p99 latency for each, then the ratios and their goals: random
- * queries (3) and unknown paths (4) at least 0.9 of the plain page through the script (2), the
+ * queries (3), unknown paths (4) and scanners' paths (4b) at least 0.9 of the plain page through the script (2), the
  * plain cached page (1) at least 0.1 of nginx (5). Exits 1 when a goal is missed. BENCH_DURATION (default 10s) and BENCH_CONNECTIONS
  * (default 32) change the wrk run.
  */
@@ -303,6 +305,11 @@ async function primeAndCheck(origin: string): Promise<Buffer> {
   const unknown = await fetchRaw(`${origin}/bench/unknown-path`, gz)
   if (unknown.status !== 404 || !gunzipSync(unknown.body).toString().includes('</html>'))
     throw new Error(`an unknown path did not answer the 404 page (${unknown.status})`)
+  for (const scanned of ['/wp-login.php', '/.env', '/xmlrpc.php', '/config.json']) {
+    const answer = await fetchRaw(`${origin}${scanned}`, gz)
+    if (answer.status !== 404 || !answer.body.equals(unknown.body))
+      throw new Error(`${scanned} did not answer the 404 page (${answer.status})`)
+  }
   return page.body
 }
 
@@ -311,6 +318,7 @@ interface Round {
   scripted: WrkResult
   query: WrkResult
   notFound: WrkResult
+  scanners: WrkResult
 }
 
 /** The lines of a file too large to read into one string (the web process's log after a run). */
@@ -351,7 +359,7 @@ function report(plain: WrkResult, rounds: Round[], limit: WrkResult): boolean {
   printRow(plain)
   rounds.forEach((round, i) => {
     console.log(`round ${i + 1} of ${rounds.length}`)
-    for (const r of [round.scripted, round.query, round.notFound]) printRow(r)
+    for (const r of [round.scripted, round.query, round.notFound, round.scanners]) printRow(r)
   })
   printRow(limit)
   const perRound = (of: (round: Round) => WrkResult) =>
@@ -359,6 +367,7 @@ function report(plain: WrkResult, rounds: Round[], limit: WrkResult): boolean {
   const goals = [
     { name: 'random queries / plain page', ratios: perRound((r) => r.query), goal: SAME_PAGE_GOAL },
     { name: 'unknown paths / plain page', ratios: perRound((r) => r.notFound), goal: SAME_PAGE_GOAL },
+    { name: 'scanners’ paths / plain page', ratios: perRound((r) => r.scanners), goal: SAME_PAGE_GOAL },
     {
       name: 'cached page / nginx',
       ratios: [plain.requestsPerSecond / limit.requestsPerSecond],
@@ -366,7 +375,7 @@ function report(plain: WrkResult, rounds: Round[], limit: WrkResult): boolean {
     },
   ]
   console.log('')
-  let ok = [plain, limit, ...rounds.flatMap((r) => [r.scripted, r.query, r.notFound])].every(
+  let ok = [plain, limit, ...rounds.flatMap((r) => [r.scripted, r.query, r.notFound, r.scanners])].every(
     (r) => r.unexpected === 0,
   )
   for (const g of goals) {
@@ -403,6 +412,11 @@ async function main(): Promise<void> {
       `"${PAGE}?utm_source=" .. rnd(6) .. "&utm_medium=cpc&utm_campaign=" .. rnd(12) .. "&gclid=" .. rnd(48)`,
     )
     const unknownScript = wrkScript(dir, 'unknown path', `"/" .. rnd(10) .. "/" .. rnd(14)`)
+    const scannerScript = wrkScript(
+      dir,
+      'scanner path',
+      `(function() local e = { ".php", ".env", ".json", ".xml", ".asp" } return "/" .. rnd(10) .. "/" .. rnd(10) .. e[math.random(1, #e)] end)()`,
+    )
     // The plain page through a script that makes the same random text and throws it away: wrk
     // shares the two cores with the server, and its Lua work per request is then the same in the
     // three cases compared.
@@ -412,7 +426,7 @@ async function main(): Promise<void> {
       `(function() local _ = rnd(6) .. rnd(12) .. rnd(48) return "${PAGE}" end)()`,
     )
     // A short run first, unreported: the server's code is compiled by then (JIT) for every case.
-    for (const script of [undefined, plainScript, queryScript, unknownScript])
+    for (const script of [undefined, plainScript, queryScript, unknownScript, scannerScript])
       spawnSync('wrk', [
         '-t2',
         `-c${CONNECTIONS}`,
@@ -428,6 +442,7 @@ async function main(): Promise<void> {
         scripted: runWrk('the same through the wrk script', web.origin, plainScript),
         query: runWrk('same page, random utm_*/gclid', web.origin, queryScript),
         notFound: runWrk('random unknown paths (404)', web.origin, unknownScript, true),
+        scanners: runWrk('random .php/.env/… paths (404)', web.origin, scannerScript, true),
       })
     const limit = runWrk('nginx, same bytes from a file', `${nginx.origin}${PAGE}`, undefined)
     const ok = report(plain, rounds, limit)

@@ -13,7 +13,7 @@
 import type { LeadFieldValues } from './lead-fields'
 import { CAMPAIGN_PARAMS, TEXT_FORMATS, TOUCH_BOUNDS, TOUCH_FIELDS, type TouchField } from './touch-fields'
 
-export { CAMPAIGN_PARAMS, TOUCH_FIELDS, type CampaignParam, type TouchField } from './touch-fields'
+export { CAMPAIGN_PARAMS, TOUCH_FIELDS, type TouchField } from './touch-fields'
 
 /** One touch: a visit's campaign values, referrer origin and landing page (each optional). */
 export type Touch = Partial<Record<TouchField, string>>
@@ -58,10 +58,7 @@ function cutToLength(text: string, max: number): string {
 }
 
 /** A referrer's origin ('https://www.google.com'), or undefined for none, this site or not http(s). */
-export function referrerOriginOf(
-  referrer: string | null | undefined,
-  siteOrigin?: string,
-): string | undefined {
+function referrerOriginOf(referrer: string | null | undefined, siteOrigin?: string): string | undefined {
   if (!referrer) return undefined
   try {
     const url = new URL(referrer)

@@ -17,8 +17,7 @@ export const CAMPAIGN_PARAMS = [
   'msclkid',
   'fbclid',
 ] as const
-/** @public Part of shared/attribution.ts's interface, which re-exports it. */
-export type CampaignParam = (typeof CAMPAIGN_PARAMS)[number]
+type CampaignParam = (typeof CAMPAIGN_PARAMS)[number]
 
 /** One touch: a visit's campaign values, referrer origin and landing page. */
 export type TouchField = CampaignParam | 'referrer' | 'landing_page'

@@ -50,7 +50,7 @@ beforeAll(async () => {
     // The limits would answer most of these with 429 before the code under test reads them.
     LEAD_RATE_LIMIT_PER_MINUTE: '100000',
     FORM_TOKEN_RATE_LIMIT_PER_MINUTE: '100000',
-    OFFICE_RATE_LIMIT_PER_MINUTE: '100000',
+    OFFICE_LINK_RATE_LIMIT_PER_MINUTE: '100000',
   })
   db = openMigratedDatabase(config.databasePath)
   const pages = await loadPages({ ...config, isProduction: false })
