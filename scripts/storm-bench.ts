@@ -11,9 +11,9 @@
  * 3. The PDF of the densest report with STORM_STATES=CO,KS,NE,TX: five years of those states'
  *    hail, wind and tornado reports at about NOAA's yearly counts, half around the towns where
  *    the spotters are; the report of the 10-mile circle that holds the most, made from the store
- *    and laid out by the worker's renderer (here, in-process). Prints the storms in the report, the render's time (the
- *    median of PDF_RUNS), the PDF's size and pages. Target: < 15 s, a quarter of the worker's
- *    60 s timeout for one render.
+ *    and laid out by the worker's renderer (here, in-process). Prints the storms in the report,
+ *    the render's time (the median of PDF_RUNS), the PDF's size and pages. Target: < 15 s, a
+ *    quarter of the worker's 60 s timeout for one render.
  *
  * Prints the figures and PASS or FAIL for each; exits 1 when a target is missed.
  * BENCH_STORM_EVENTS sets the store's size (default 500000); BENCH_STORMS_ONLY=import, query or
