@@ -26,7 +26,6 @@ export default {
     // file uses; their unused exports are left to that change. Remove an entry once
     // `npx knip` is clean without it.
     'core/office/*': ['exports', 'types'],
-    'core/storms/pdf/*': ['exports', 'types'],
     'server/office/*': ['exports', 'types'],
     'server/http/redact.ts': ['exports'],
     'shared/office-link-page.ts': ['types'],

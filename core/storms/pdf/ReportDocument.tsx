@@ -27,7 +27,7 @@ export interface ReportPdfBusiness {
   siteUrl?: string
 }
 
-export const REPORT_TITLE = 'Extreme Weather Report'
+const REPORT_TITLE = 'Extreme Weather Report'
 
 function Header({ report, business }: { report: StormReport; business: ReportPdfBusiness }) {
   return (

@@ -19,7 +19,7 @@ const OUTER = CENTRE - 16
 const RING_AT: Record<(typeof RINGS_MI)[number], number> = { 1: 0.3, 3: 0.6, 10: 1 }
 
 /** The drawn radius of a distance: linear within each ring's band. */
-export function pictureRadius(mi: number): number {
+function pictureRadius(mi: number): number {
   let inner = 0
   let innerAt = 0
   for (const ring of RINGS_MI) {
