@@ -219,8 +219,10 @@ export function createApp(deps: AppDeps): express.Express {
 function requestLogLevel(req: IncomingMessage, res: ServerResponse, err?: Error): LevelWithSilent {
   if (err || res.statusCode >= 500) return 'error'
   if (res.statusCode >= 400) return 'warn'
-  // originalUrl: a router mounted on /assets strips its prefix from req.url.
-  return isStaticAsset((req as { originalUrl?: string }).originalUrl ?? req.url) ? 'silent' : 'info'
+  // originalUrl: a router mounted on /assets strips its prefix from req.url. Read as the line
+  // writes it: an office link's token has dots, and would read as a file name.
+  const url = redactRequestUrl((req as { originalUrl?: string }).originalUrl ?? req.url ?? '')
+  return isStaticAsset(url) ? 'silent' : 'info'
 }
 
 /** Built assets and public files: a path under /assets/ or /uploads/, or one naming a file. */

@@ -110,3 +110,23 @@ test('an office link opened, pressed and tampered with, and a hail report read w
   expect(log).not.toContain(expired.slice(OFFICE_CONFIRM_PATH.length + 1))
   expect(log).not.toContain(reportKey)
 })
+
+test('a link that opens its page is logged like any page, whatever its signature', async () => {
+  // A signature of letters and digits only made the token's last dot read as a file name's, and
+  // a static file's successful line is left out of the log: such a link's 200 went unlogged.
+  const links = createOfficeLinks(p.db, { siteUrl: SITE_ORIGIN, days: 14 })
+  let link = ''
+  for (let i = 0; i < 50 && !/\.[A-Za-z0-9]{32}$/.test(link); i++)
+    link = new URL(links.url('not_spam', addLead(p.db, { firstName: 'Plain', message: 'Hail.' }))).pathname
+  expect(link).toMatch(/\.[A-Za-z0-9]{32}$/)
+  const before = readFileSync(logFile, 'utf8').length
+  expect((await request(p.app).get(link)).status).toBe(200)
+  destination.flushSync()
+  const added = readFileSync(logFile, 'utf8').slice(before).trim().split('\n').filter(Boolean)
+  expect(added.map((l) => JSON.parse(l) as { req: { url: string }; res: { statusCode: number } })).toEqual([
+    expect.objectContaining({
+      req: expect.objectContaining({ url: '/office/confirm/[redacted]' }),
+      res: { statusCode: 200 },
+    }),
+  ])
+})
