@@ -4,7 +4,7 @@
  * works whatever the site's other settings say (docs/configuration.md).
  */
 import { z } from 'zod'
-import { parseEnv } from '../core/config/helpers'
+import { parseEnv } from '../core/platform/config/helpers'
 import {
   BACKUP_SETTINGS,
   DATABASE_SETTINGS,
@@ -13,7 +13,7 @@ import {
   readGeocoderSettings,
   SITE_SETTINGS,
   STORM_SETTINGS,
-} from '../core/config/settings'
+} from '../core/platform/config/settings'
 
 /**
  * The business as the report names it (`storms report`): the same variables as the site's,

@@ -6,9 +6,9 @@
 import { existsSync } from 'node:fs'
 import Database from 'better-sqlite3'
 import { parseAdminConfig, type AdminConfig } from './config'
-import { openDatabase, type Db } from '../core/db/connection'
-import { LATEST_SCHEMA_VERSION } from '../core/db/backup'
-import { readSchemaVersion } from '../core/db/migrate'
+import { openDatabase, type Db } from '../core/platform/db/connection'
+import { LATEST_SCHEMA_VERSION } from '../core/platform/db/backup'
+import { readSchemaVersion } from '../core/platform/db/migrate'
 import { findLeadsByIdPrefix, type ListedLead } from '../core/db/leads'
 
 export interface AdminIo {

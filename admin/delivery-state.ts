@@ -8,7 +8,7 @@
  * skipped; pending while it is being tried). The channels are those the worker registered
  * (notification_channels): a new channel shows up here without this file knowing its name.
  */
-import type { Db } from '../core/db/connection'
+import type { Db } from '../core/platform/db/connection'
 import type { ListedLead } from '../core/db/leads'
 import {
   listChannels,

@@ -4,7 +4,7 @@
  */
 import { Option, type Command } from 'commander'
 import { LEAD_FIELD_NAMES, LEAD_FIELDS, summarize } from '../shared/lead-fields'
-import type { Db } from '../core/db/connection'
+import type { Db } from '../core/platform/db/connection'
 import { countLeads, listLeads, type ListedLead } from '../core/db/leads'
 import { findOneLead, withDatabase, type AdminContext } from './context'
 import { toCsv } from './csv'

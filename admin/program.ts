@@ -5,8 +5,8 @@
  * it in-process. Exit status: 0 done, 1 failed or refused (the message says why), 2 wrong usage.
  */
 import { Command, CommanderError } from 'commander'
-import { ConfigError } from '../core/config/helpers'
-import { BackupError } from '../core/db/backup'
+import { ConfigError } from '../core/platform/config/helpers'
+import { BackupError } from '../core/platform/db/backup'
 import { addBackupCommands } from './backup-commands'
 import { AdminError, createAdminContext, type AdminIo } from './context'
 import { UsageError } from './format'

@@ -5,14 +5,14 @@
  * ("what did the June hail campaign bring?").
  */
 import { Option, type Command } from 'commander'
-import type { Db } from '../core/db/connection'
+import type { Db } from '../core/platform/db/connection'
 import { countLeads, listLeads, type Lead } from '../core/db/leads'
 import { countBy } from '../core/lead-counts'
 import { AdminError, withDatabase, type AdminContext } from './context'
 import { toCsv } from './csv'
 import { formatTable, parseSince, shortTime, UsageError } from './format'
-import { createMailer } from '../core/mail/mailer'
-import { readOfficeMail } from '../core/mail/office-mail'
+import { createMailer } from '../core/platform/mail/mailer'
+import { readOfficeMail } from '../core/platform/mail/office-mail'
 import { lastFullWeek, weekContaining, weekOfIsoDate, type ReportWeek } from '../core/weekly-report/schedule'
 import { sendWeeklyReport } from '../core/weekly-report/send'
 import { duration, plural, weekBounds, weekSpan } from '../core/weekly-report/words'

@@ -11,7 +11,7 @@
  */
 import { spamReasonInWords } from '../core/spam/reasons'
 import type { Command } from 'commander'
-import type { Db } from '../core/db/connection'
+import type { Db } from '../core/platform/db/connection'
 import { countLeads, findLead, listLeads, releaseLead, type Lead } from '../core/db/leads'
 import { learnFromOffice } from '../core/spam/learning'
 import { AdminError, findOneLead, withDatabase, type AdminContext } from './context'

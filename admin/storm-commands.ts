@@ -4,7 +4,7 @@
  * docs/storm-data.md says where the files come from.
  */
 import type { Command } from 'commander'
-import type { Db } from '../core/db/connection'
+import type { Db } from '../core/platform/db/connection'
 import { importStormPath } from '../core/storms/import'
 import { stormStatus, type RefreshState, type WantedStates } from '../core/storms/store'
 import { StormFileError, type ImportSummary, type StormEvent } from '../core/storms/types'

@@ -4,7 +4,7 @@
  * (real environment variables win). Each file in bin/ is one program: the build bundles it
  * into dist/node/<its name>.mjs.
  */
-import { readEnvFile } from '../core/config/load'
+import { readEnvFile } from '../core/platform/config/load'
 import { runAdmin } from '../admin/program'
 
 // `site-admin leads list | head` closes the pipe early: that is not an error.

@@ -1,6 +1,6 @@
 /**
  * Playwright's global teardown: the e2e server's log (playwright.config.ts writes it to
- * E2E_SERVER_LOG) must hold no error that escaped a handler to the process (core/shutdown.ts,
+ * E2E_SERVER_LOG) must hold no error that escaped a handler to the process (core/platform/shutdown.ts,
  * logUncaughtErrors). Vike installs process-wide handlers that keep the server alive and only
  * print such an error, so without this check a request that never got its answer would pass.
  */

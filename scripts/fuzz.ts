@@ -1,7 +1,7 @@
 /**
  * `npm run fuzz`: 10,000 hostile requests against the built site, on loopback only, bounded in
  * count and time. Every one must be answered, within its deadline, and never with a 5xx; no
- * error may escape to the process (core/shutdown.ts logs any at fatal level, and the log is
+ * error may escape to the process (core/platform/shutdown.ts logs any at fatal level, and the log is
  * read after the run).
  *
  * The requests are drawn from scripts/lib/hostile-requests.ts (the property test's generators):

@@ -1,12 +1,12 @@
 /**
  * The web process's configuration, one schema over the environment (docs/configuration.md):
  * where it listens, whom it trusts as a proxy, the enquiry rate limit, plus the shared settings
- * it reads (core/config/settings.ts). Defaults make `npm start` work on a bare machine.
+ * it reads (core/platform/config/settings.ts). Defaults make `npm start` work on a bare machine.
  */
 import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
-import { nonEmpty, optionalText, parseEnv, port } from '../core/config/helpers'
+import { nonEmpty, optionalText, parseEnv, port } from '../core/platform/config/helpers'
 import {
   DATABASE_SETTINGS,
   LOG_SETTINGS,
@@ -17,7 +17,7 @@ import {
   RUNTIME_SETTINGS,
   SAMPLE_VALUE_SETTINGS,
   SITE_SETTINGS,
-} from '../core/config/settings'
+} from '../core/platform/config/settings'
 import { DEFAULT_SPAM_THRESHOLD } from './leads/spam-score'
 import { DEFAULT_OFFICE_LINKS_PER_MINUTE, SPAM_SETTINGS } from '../core/office/settings'
 

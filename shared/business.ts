@@ -1,6 +1,6 @@
 /**
  * Business facts: one home for every fact about the company that the site shows.
- * Name, owner, phone, e-mail and booking page are configuration (core/config/, with
+ * Name, owner, phone, e-mail and booking page are configuration (core/platform/config/, with
  * placeholder defaults) and reach pages through pageContext; the rest are constants here.
  * docs/content.md says where every fact lives.
  */

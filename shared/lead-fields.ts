@@ -5,7 +5,7 @@
  * - its key: the name in the enquiry's body, the form's input name, the webhook's key;
  * - `column`: its column in form_submissions and in the CSV export;
  * - `text`: its rule and messages, from which the enquiry schema is built (shared/enquiry.ts);
- * - `personal`: the homeowner's personal data, redacted from every log line (core/logger.ts);
+ * - `personal`: the homeowner's personal data, redacted from every log line (core/platform/logger.ts);
  * - `input`: how the forms ask for it (label, input type, autocomplete); a field without one
  *   is not asked: it is one of the visit's source fields (`touch`);
  * - `summary`: its row in the office e-mail and in `site-admin leads show`;

@@ -1,12 +1,12 @@
 /**
  * The worker's automatic backups: one every BACKUP_INTERVAL_HOURS into BACKUP_DIR, each
- * integrity-checked, keeping the newest BACKUP_KEEP (core/db/backup.ts). The next one is
+ * integrity-checked, keeping the newest BACKUP_KEEP (core/platform/db/backup.ts). The next one is
  * due an interval after the newest backup on disk, so restarts neither skip nor pile up
  * backups. A failure is logged as an error and tried again within the hour.
  */
-import { createBackup, listBackups, pruneBackups } from '../core/db/backup'
-import type { Db } from '../core/db/connection'
-import type { Logger } from '../core/logger'
+import { createBackup, listBackups, pruneBackups } from '../core/platform/db/backup'
+import type { Db } from '../core/platform/db/connection'
+import type { Logger } from '../core/platform/logger'
 
 const HOUR_MS = 60 * 60 * 1000
 /** The first backup after a start waits this long, so start-up (and a migration) settles first. */

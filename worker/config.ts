@@ -2,7 +2,7 @@
  * The worker's configuration, one schema over the environment (docs/configuration.md): the
  * SMTP connection, each notification channel's own variables (declared by the channel,
  * worker/notifications/channels/), the timing of retries and of the reconciler, its heartbeat,
- * plus the shared settings it reads (core/config/settings.ts). A bad value stops start-up
+ * plus the shared settings it reads (core/platform/config/settings.ts). A bad value stops start-up
  * naming the variable. See .env.example and docs/lead-pipeline.md.
  */
 import { z } from 'zod'
@@ -14,7 +14,7 @@ import {
   wholeMs,
   type EnvOf,
   type Problem,
-} from '../core/config/helpers'
+} from '../core/platform/config/helpers'
 import {
   BACKUP_SETTINGS,
   DATABASE_SETTINGS,
@@ -29,7 +29,7 @@ import {
   SAMPLE_VALUE_SETTINGS,
   SITE_SETTINGS,
   STORM_SETTINGS,
-} from '../core/config/settings'
+} from '../core/platform/config/settings'
 import { HEARTBEAT_SETTINGS, readHeartbeatSettings } from './heartbeat'
 import { CHANNELS } from './notifications/channels'
 import type { Channel } from './notifications/channels/channel'

@@ -6,7 +6,7 @@
  * That needs the worker not to be the container's PID 1 (`init: true` in docker-compose.yml),
  * because PID 1 ignores SIGKILL sent from inside its own container.
  */
-import { ConfigError, parseEnv } from '../core/config/helpers'
+import { ConfigError, parseEnv } from '../core/platform/config/helpers'
 import { checkHeartbeat, HealthCheckConfigSchema } from './heartbeat'
 
 /** Prints what it found and returns the exit status. */

@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
-import { nonEmpty, type EnvOf } from '../core/config/helpers'
+import { nonEmpty, type EnvOf } from '../core/platform/config/helpers'
 
 /** How often a healthy worker rewrites its heartbeat (WORKER_HEARTBEAT_MAX_AGE_SECONDS must allow a few missed). */
 const HEARTBEAT_INTERVAL_MS = 10_000

@@ -2,8 +2,8 @@
  * Lead delivery in the worker process: the notifier (shared by the queue jobs and the
  * reconciler) and the reconciler loop, with the start-up log of which channels are on.
  */
-import type { Db } from '../core/db/connection'
-import type { Logger } from '../core/logger'
+import type { Db } from '../core/platform/db/connection'
+import type { Logger } from '../core/platform/logger'
 import type { WorkerConfig } from './config'
 import { createNotifier, type Notifier } from './notifications/notifier'
 import { startReconciler, type Reconciler } from './reconciler'

@@ -4,10 +4,10 @@
  */
 import { Worker } from 'bullmq'
 import { Redis } from 'ioredis'
-import type { Db } from '../core/db/connection'
-import type { Logger } from '../core/logger'
-import { LEADS_QUEUE_NAME } from '../core/leads-queue'
-import { reconnectDelayMs } from '../core/redis'
+import type { Db } from '../core/platform/db/connection'
+import type { Logger } from '../core/platform/logger'
+import { LEADS_QUEUE_NAME } from '../core/platform/leads-queue'
+import { reconnectDelayMs } from '../core/platform/redis'
 import type { Notifier } from './notifications/notifier'
 import { createRecordLeadProcessor } from './processors/record-lead'
 

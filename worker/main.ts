@@ -5,20 +5,20 @@
  * (docs/lead-pipeline.md), takes the automatic backups, keeps NOAA's storm data current
  * (docs/storm-data.md) and keeps a heartbeat for its container's healthcheck.
  */
-import { openMigratedDatabase, type Db } from '../core/db/connection'
-import { createLogger, type Logger } from '../core/logger'
-import { logUncaughtErrors, onShutdown, WORKER_SHUTDOWN_TIMEOUT_MS } from '../core/shutdown'
+import { openMigratedDatabase, type Db } from '../core/platform/db/connection'
+import { createLogger, type Logger } from '../core/platform/logger'
+import { logUncaughtErrors, onShutdown, WORKER_SHUTDOWN_TIMEOUT_MS } from '../core/platform/shutdown'
 import { startBackupSchedule } from './backup-schedule'
 import { startQuarantinePurge } from './quarantine-purge'
 import { startHeartbeat, writeHeartbeat } from './heartbeat'
-import { loadConfigOrExit, refuseSampleValuesOrExit } from '../core/config/load'
+import { loadConfigOrExit, refuseSampleValuesOrExit } from '../core/platform/config/load'
 import { WorkerConfigSchema, type WorkerConfig } from './config'
 import { startLeadDelivery } from './lead-delivery'
 import { startLeadWorker } from './lead-worker'
 import { startStormRefresh } from './storms/refresh'
 import { startSpamDigestSchedule } from './spam-digest'
 import { startWeeklyReportSchedule } from './weekly-report-schedule'
-import { createMailer } from '../core/mail/mailer'
+import { createMailer } from '../core/platform/mail/mailer'
 import { createOfficeLinks } from '../core/office/links'
 
 export function startWorker(): void {

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { isOptionalField, LEAD_FIELD_NAMES, LEAD_FIELDS, type LeadFieldName } from '../shared/lead-fields'
-import { loadConfigOrExit } from '../core/config/load'
+import { loadConfigOrExit } from '../core/platform/config/load'
 import { WorkerConfigSchema, type WorkerConfig } from './config'
 import type { SendContext } from './notifications/channels/channel'
 import { buildLeadView, type LeadToShow } from './notifications/lead-view'

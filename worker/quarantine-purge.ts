@@ -3,9 +3,9 @@
  * shortly after start, then every hour. A released lead is never deleted. A failure is
  * logged at error level and tried again at the next pass; it delays no lead.
  */
-import type { Db } from '../core/db/connection'
+import type { Db } from '../core/platform/db/connection'
 import { purgeQuarantined } from '../core/db/leads'
-import type { Logger } from '../core/logger'
+import type { Logger } from '../core/platform/logger'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 const PURGE_INTERVAL_MS = 60 * 60 * 1000

@@ -12,10 +12,10 @@
  * Bounded: each pass takes at most a batch of each; a permanent failure ends a channel,
  * so nothing is attempted forever.
  */
-import type { Db } from '../core/db/connection'
+import type { Db } from '../core/platform/db/connection'
 import { findUnplannedLeadIds } from '../core/db/notifications'
-import type { Logger } from '../core/logger'
-import { startPassLoop } from '../core/pass-loop'
+import type { Logger } from '../core/platform/logger'
+import { startPassLoop } from '../core/platform/pass-loop'
 import type { Notifier } from './notifications/notifier'
 
 const BATCH_SIZE = 100

@@ -10,10 +10,10 @@
  * send that fails (SMTP down) is logged as an error and tried again every 15 minutes, five
  * times at most; the held leads stay held and are in the next day's digest if it never goes.
  */
-import type { Db } from '../core/db/connection'
-import { BUSINESS_TIME_ZONE, isoDate, localParts } from '../core/local-time'
-import type { Logger } from '../core/logger'
-import type { Mailer } from '../core/mail/mailer'
+import type { Db } from '../core/platform/db/connection'
+import { BUSINESS_TIME_ZONE, isoDate, localParts } from '../core/platform/business-time'
+import type { Logger } from '../core/platform/logger'
+import type { Mailer } from '../core/platform/mail/mailer'
 import { retryFailedDigest, sendDigest, startDigest, type DigestOutcome } from '../core/office/digest'
 import type { OfficeLinks } from '../core/office/links'
 import type { DigestTime } from '../core/office/settings'

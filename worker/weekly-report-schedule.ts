@@ -9,11 +9,11 @@
  * that was down at the time sends it when it is back, the same week. A send that fails (SMTP
  * down) is logged as an error and tried again every 15 minutes until the week is over.
  */
-import type { Db } from '../core/db/connection'
+import type { Db } from '../core/platform/db/connection'
 import { findWeeklyReport } from '../core/db/weekly-reports'
-import type { Logger } from '../core/logger'
-import type { Mailer } from '../core/mail/mailer'
-import { startPassLoop } from '../core/pass-loop'
+import type { Logger } from '../core/platform/logger'
+import type { Mailer } from '../core/platform/mail/mailer'
+import { startPassLoop } from '../core/platform/pass-loop'
 import {
   decideWeeklyReport,
   describeSchedule,

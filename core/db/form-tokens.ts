@@ -4,8 +4,8 @@
  * where it is still NULL, so of two enquiries sending the same token, however close together
  * and in whichever web process, exactly one finds it unused.
  */
-import type { Db } from './connection'
-import { prepare } from './prepare'
+import type { Db } from '../platform/db/connection'
+import { prepare } from '../platform/db/prepare'
 
 /**
  * How a token was used: `first`, the first enquiry to send it; `again`, another enquiry sent it

@@ -10,8 +10,8 @@
 import type { FormType } from '../../shared/enquiry'
 import { LEAD_FIELD_NAMES, LEAD_FIELDS, type LeadFieldValues } from '../../shared/lead-fields'
 import type { LeadFormName } from '../../shared/lead-forms'
-import type { Db } from './connection'
-import { prepare } from './prepare'
+import type { Db } from '../platform/db/connection'
+import { prepare } from '../platform/db/prepare'
 
 /** An enquiry from an e-mail address that already wrote within this window is a duplicate. */
 export const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000

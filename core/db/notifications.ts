@@ -13,10 +13,10 @@
  * Nothing here knows a channel's name: a channel is whatever id the worker plans and
  * registers (worker/notifications/channels/).
  */
-import type { Db } from './connection'
+import type { Db } from '../platform/db/connection'
 import { NOT_QUARANTINED } from './leads'
 import { recordReceipt } from './receipts'
-import { prepare } from './prepare'
+import { prepare } from '../platform/db/prepare'
 
 export type NotificationStatus = 'pending' | 'sent' | 'failed' | 'skipped'
 

@@ -3,9 +3,9 @@
  * lead however often a job runs (retries, a relay re-add after the job was removed, a
  * redelivery after a crash): the primary key on lead_id makes recording idempotent.
  */
-import type { Db } from './connection'
+import type { Db } from '../platform/db/connection'
 import type { LeadReceipt } from './leads'
-import { prepare } from './prepare'
+import { prepare } from '../platform/db/prepare'
 
 export function recordReceipt(db: Db, r: { leadId: string; jobId: string; at: Date }): void {
   db.transaction(() => {

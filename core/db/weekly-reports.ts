@@ -3,10 +3,10 @@
  * the spam held and released), and the record of each week's report (weekly_reports,
  * migration 009) that keeps the worker from sending a week twice.
  */
-import type { Db } from './connection'
+import type { Db } from '../platform/db/connection'
 import { NOT_QUARANTINED, toLead, type Lead, type LeadRow } from './leads'
 import type { NotificationStatus } from './notifications'
-import { prepare } from './prepare'
+import { prepare } from '../platform/db/prepare'
 
 /** A lead of the span, with its e-mail to the office (absent until the worker planned it). */
 export interface LeadWithDelivery extends Lead {

@@ -3,7 +3,7 @@
  * filter held since the last digest, with what the office needs to judge it and a "Not spam:
  * deliver it" link, then one line about older ones still held. React Email components, like
  * the lead e-mails (worker/notifications/emails/); every value is rendered as text, so React
- * escapes it, and the plain-text part is rendered from the same tree (core/mail/render.ts).
+ * escapes it, and the plain-text part is rendered from the same tree (core/platform/mail/render.ts).
  */
 import { Body } from '@react-email/body'
 import { Container } from '@react-email/container'
@@ -16,7 +16,7 @@ import { Preview } from '@react-email/preview'
 import { Section } from '@react-email/section'
 import { Text } from '@react-email/text'
 import type { CSSProperties } from 'react'
-import { styles } from '../mail/styles'
+import { styles } from '../platform/mail/styles'
 
 /** One held enquiry as the digest shows it (already cleaned for the body). */
 export interface DigestLead {

@@ -12,10 +12,10 @@
  * Each act is a row in office_actions (migration 008), one per lead and action, so a second
  * press, a reload or a forwarded copy of the link finds it and says what already happened.
  */
-import type { Db } from '../db/connection'
+import type { Db } from '../platform/db/connection'
 import { findLead, releaseLead, type Lead } from '../db/leads'
-import { prepare } from '../db/prepare'
-import { formatOfficeTime } from '../local-time'
+import { prepare } from '../platform/db/prepare'
+import { formatOfficeTime } from '../platform/business-time'
 import { spamReasonInWords } from '../spam/reasons'
 import { checkOfficeToken, type OfficeAction } from './links'
 import type { OfficeLinkLead, OfficeLinkPage } from '../../shared/office-link-page'

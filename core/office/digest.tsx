@@ -12,15 +12,15 @@
  * Every digest is a row in spam_digests (migration 008). The worker's carries its local day,
  * unique, so it never sends two for one day whatever restarts.
  */
-import type { Db } from '../db/connection'
+import type { Db } from '../platform/db/connection'
 import { toLead, type LeadRow } from '../db/leads'
-import { prepare } from '../db/prepare'
-import type { Mailer, OutgoingMail } from '../mail/mailer'
-import { renderBoth } from '../mail/render'
-import { addressOf } from '../mail/smtp'
-import { toBodyText, toHeaderText } from '../mail/text'
+import { prepare } from '../platform/db/prepare'
+import type { Mailer, OutgoingMail } from '../platform/mail/mailer'
+import { renderBoth } from '../platform/mail/render'
+import { addressOf } from '../platform/mail/smtp'
+import { toBodyText, toHeaderText } from '../platform/mail/text'
 import { messageStart } from './actions'
-import { formatOfficeTime } from '../local-time'
+import { formatOfficeTime } from '../platform/business-time'
 import { spamReasonInWords } from '../spam/reasons'
 import type { OfficeLinks } from './links'
 import { SpamDigestEmail, type DigestLead, type DigestView } from './SpamDigestEmail'

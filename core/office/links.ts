@@ -13,7 +13,7 @@
  * tampered (the page says what to do instead).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import type { Db } from '../db/connection'
+import type { Db } from '../platform/db/connection'
 import { siteSecret } from '../db/leads'
 
 export type OfficeAction = 'not_spam' | 'spam'

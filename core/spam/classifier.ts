@@ -17,7 +17,7 @@
  */
 import createClassifier from 'wink-naive-bayes-text-classifier'
 import nlp from 'wink-nlp-utils'
-import type { Db } from '../db/connection'
+import type { Db } from '../platform/db/connection'
 import { readSpamExamples, spamModelVersion, type SpamExample } from './learning'
 import { STARTER_HOMEOWNER, STARTER_PITCHES } from './starter-corpus'
 import { classifierText, type ClassifiedFields } from './text'

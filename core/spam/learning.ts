@@ -9,8 +9,8 @@
  * counter in spam_model in the same transaction, so each web process trains again on its next
  * enquiry, whichever process or command made the change.
  */
-import type { Db } from '../db/connection'
-import { prepare } from '../db/prepare'
+import type { Db } from '../platform/db/connection'
+import { prepare } from '../platform/db/prepare'
 import { classifierText } from './text'
 
 export type SpamLabel = 'spam' | 'not_spam'

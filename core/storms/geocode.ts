@@ -12,7 +12,7 @@
  */
 import zipcodes from 'zipcodes'
 import { z } from 'zod'
-import type { Logger } from '../logger'
+import type { Logger } from '../platform/logger'
 import { ALSO_SERVING, CITY_PAGES } from '../../shared/service-areas'
 import type { LatLon, Location } from './types'
 

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
-import type { Db } from '../db/connection'
+import type { Db } from '../platform/db/connection'
 import { parseNceiDetails } from './ncei'
 import { parseSpcDay } from './spc'
 import { nceiCutoff, storeStormFile, type ParsedStormFile, type WantedStates } from './store'

@@ -3,8 +3,8 @@
  * the whole report. At most one per lead: the first one made is kept, so a retry, the
  * reconciler, the PDF, both e-mails and the page all show the same report.
  */
-import type { Db } from '../db/connection'
-import { prepare } from '../db/prepare'
+import type { Db } from '../platform/db/connection'
+import { prepare } from '../platform/db/prepare'
 import type { HailMark, HailSummaryView } from '../../shared/hail-summary'
 import type { Location, LocatedBy, ReportSummary, StormReport } from './types'
 

@@ -9,8 +9,8 @@
  * arrays; makeStormReport only reads the store around it.
  */
 import { FACTS } from '../../shared/business'
-import type { Db } from '../db/connection'
-import { BUSINESS_TIME_ZONE } from '../local-time'
+import type { Db } from '../platform/db/connection'
+import { BUSINESS_TIME_ZONE } from '../platform/business-time'
 import { bearingDeg, compass16, distanceMi } from './geo'
 import { findStormsNear, stormDataThrough } from './store'
 import {

@@ -4,8 +4,8 @@
  * the data covers, and the refresh's last outcome. Functions take the db first and use
  * prepared statements; a write runs in an IMMEDIATE transaction.
  */
-import type { Db } from '../db/connection'
-import { prepare } from '../db/prepare'
+import type { Db } from '../platform/db/connection'
+import { prepare } from '../platform/db/prepare'
 import type { ImportSummary, LatLon, SkipReason, StormEvent, StormEventInput, StormSource } from './types'
 
 /** The states an import keeps: two-letter codes, or every state. */

@@ -15,7 +15,7 @@ import { Preview } from '@react-email/preview'
 import { Section } from '@react-email/section'
 import { Text } from '@react-email/text'
 import type { CSSProperties } from 'react'
-import { styles } from '../mail/styles'
+import { styles } from '../platform/mail/styles'
 import type { WeeklyFigures } from './figures'
 import {
   listedUndelivered,

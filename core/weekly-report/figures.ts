@@ -4,7 +4,7 @@
  * reached the office. The leads are counted as `site-admin leads report` counts them
  * (core/lead-counts.ts): spam held in quarantine is not a lead; a lead released from it is.
  */
-import type { Db } from '../db/connection'
+import type { Db } from '../platform/db/connection'
 import { countHeldAndReleased, listLeadsWithDelivery, type LeadWithDelivery } from '../db/weekly-reports'
 import { compareKeys, countBy, sourceKeyOf } from '../lead-counts'
 import { LEAD_FORM_NAMES, LEAD_FORMS, type LeadFormName } from '../../shared/lead-forms'

@@ -11,7 +11,7 @@
  * so the tests can walk it across weeks and daylight saving changes without waiting.
  */
 import { z } from 'zod'
-import { BUSINESS_TIME_ZONE, isoDate, localParts, localTime } from '../local-time'
+import { BUSINESS_TIME_ZONE, isoDate, localParts, localTime } from '../platform/business-time'
 
 /** The day and time of the office's clock the report goes out, or off. */
 export type WeeklyReportSchedule = { on: false } | { on: true; weekday: number; hour: number; minute: number }

@@ -4,11 +4,11 @@
  * the office's SMTP connection, and record how it ended.
  */
 import { render } from '@react-email/render'
-import type { Db } from '../db/connection'
+import type { Db } from '../platform/db/connection'
 import { claimWeeklyReport, finishWeeklyReport, type WeeklyReportTrigger } from '../db/weekly-reports'
-import type { Mailer, OutgoingMail } from '../mail/mailer'
-import { addressOf } from '../mail/smtp'
-import { toHeaderText } from '../mail/text'
+import type { Mailer, OutgoingMail } from '../platform/mail/mailer'
+import { addressOf } from '../platform/mail/smtp'
+import { toHeaderText } from '../platform/mail/text'
 import { weeklyFigures, type WeeklyFigures } from './figures'
 import type { ReportWeek } from './schedule'
 import { WeeklyReportEmail } from './WeeklyReportEmail'

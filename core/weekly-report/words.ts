@@ -3,7 +3,7 @@
  * and the whole report as plain text (the e-mail's text part, read by plain-text mail clients
  * and screen readers alike). The HTML part (WeeklyReportEmail.tsx) shows the same figures.
  */
-import { BUSINESS_TIME_ZONE } from '../local-time'
+import { BUSINESS_TIME_ZONE } from '../platform/business-time'
 import type { WeeklyFigures } from './figures'
 import type { ReportWeek } from './schedule'
 

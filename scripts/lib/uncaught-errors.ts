@@ -1,10 +1,10 @@
 /**
- * Reads a pino log (one JSON object a line) for the lines logUncaughtErrors (core/shutdown.ts)
+ * Reads a pino log (one JSON object a line) for the lines logUncaughtErrors (core/platform/shutdown.ts)
  * writes when an error escapes every handler to the process. The e2e run's teardown
  * (e2e/no-uncaught-errors.ts) and the fuzz script (scripts/fuzz.ts) fail on any: a request
  * handler must answer, never throw past its request.
  */
-import { UNCAUGHT_ERROR_MESSAGE } from '../../core/shutdown'
+import { UNCAUGHT_ERROR_MESSAGE } from '../../core/platform/shutdown'
 
 /**
  * The uncaught-error lines of a log's text, each as its object. Lines that are not JSON (a

@@ -33,7 +33,7 @@ import { readdirSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import express from 'express'
-import type { Logger } from '../../core/logger'
+import type { Logger } from '../../core/platform/logger'
 import { touchCookiesFor } from './attribution-cookie'
 import { pageKeyOf, type PageCache, type ReplayEncoding } from './page-cache'
 

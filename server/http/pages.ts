@@ -1,6 +1,6 @@
 /**
  * Loads the pages Vike renders, with the settings they show handed over first
- * (core/page-settings.ts): Vike builds the pages' global context as soon as the production
+ * (core/platform/page-settings.ts): Vike builds the pages' global context as soon as the production
  * build is imported, so the settings must be there before. Production: the server build of
  * the pages made by `vike build`, which Vike's renderPage finds once imported. Development:
  * Vite's dev middleware, which renders them from source.
@@ -8,7 +8,7 @@
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { RequestHandler } from 'express'
-import { sharePageSettings } from '../../core/page-settings'
+import { sharePageSettings } from '../../core/platform/page-settings'
 import type { WebConfig } from '../config'
 
 export interface LoadedPages {

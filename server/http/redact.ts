@@ -10,7 +10,7 @@
  *
  * The hail report's key travels in the X-Report-Key header, and cookies and Authorization in
  * theirs: the request line names no header, and the logger redacts them wherever an object
- * carries them (core/logger.ts).
+ * carries them (core/platform/logger.ts).
  */
 import { OFFICE_CONFIRM_PATH } from '../../core/office/links'
 

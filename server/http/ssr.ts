@@ -16,7 +16,7 @@
 import { gzipSync } from 'node:zlib'
 import type { Request, RequestHandler, Response } from 'express'
 import { renderPage } from 'vike/server'
-import type { Logger } from '../../core/logger'
+import type { Logger } from '../../core/platform/logger'
 import type { RenderFormPage } from '../leads/answers'
 import { touchCookiesFor } from './attribution-cookie'
 import {

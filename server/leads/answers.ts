@@ -8,7 +8,7 @@ import type { EnquiryFailed, EnquiryRejected } from '../../shared/enquiry'
 import type { EnquiryFormState } from '../../shared/enquiry-form-state'
 import { findRoute, ROUTES } from '../../shared/routes'
 import type { WebConfig } from '../config'
-import type { Logger } from '../../core/logger'
+import type { Logger } from '../../core/platform/logger'
 import { renderPlainAnswerPage } from './plain-answer-page'
 
 export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded'

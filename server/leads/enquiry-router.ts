@@ -24,8 +24,8 @@ import { FORM_OF_FORM_TYPE, FORM_TYPES, LEAD_FORM_NAMES, LEAD_FORMS } from '../.
 import { HAIL_REPORT_SENT_COOKIE, HAIL_REPORT_SENT_MAX_AGE_S } from '../../shared/hail-summary'
 import { makeReportKey } from '../../core/storms/report-key'
 import type { WebConfig } from '../config'
-import type { Db } from '../../core/db/connection'
-import type { Logger } from '../../core/logger'
+import type { Db } from '../../core/platform/db/connection'
+import type { Logger } from '../../core/platform/logger'
 import {
   BODY_ERRORS,
   createAnswers,

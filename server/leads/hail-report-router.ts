@@ -7,7 +7,7 @@
  */
 import { Router } from 'express'
 import { REPORT_KEY_HEADER, type HailReportStatus } from '../../shared/hail-summary'
-import type { Db } from '../../core/db/connection'
+import type { Db } from '../../core/platform/db/connection'
 import { findLeadReport, findReportKeyHash, toSummaryView } from '../../core/storms/lead-reports'
 import { reportKeyMatches } from '../../core/storms/report-key'
 import { failed } from './answers'

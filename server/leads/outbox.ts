@@ -3,10 +3,10 @@
  * SQLite before it is anything else; handing it to the queue is a retriable side effect
  * recorded on the row (enqueued_at, enqueue_attempts, next_attempt_at).
  */
-import { backoffDelayMs } from '../../core/backoff'
-import type { Db } from '../../core/db/connection'
+import { backoffDelayMs } from '../../core/platform/backoff'
+import type { Db } from '../../core/platform/db/connection'
 import { markEnqueued, recordEnqueueFailure } from '../../core/db/leads'
-import type { Logger } from '../../core/logger'
+import type { Logger } from '../../core/platform/logger'
 import type { LeadProducer } from './producer'
 
 /** 1 s, 2 s, 4 s … a row that keeps failing is retried at most five minutes apart. */

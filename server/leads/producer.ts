@@ -5,16 +5,16 @@
  */
 import { Queue } from 'bullmq'
 import { Redis } from 'ioredis'
-import type { Logger } from '../../core/logger'
-import { reconnectDelayMs } from '../../core/redis'
-import { withTimeout } from '../../core/with-timeout'
+import type { Logger } from '../../core/platform/logger'
+import { reconnectDelayMs } from '../../core/platform/redis'
+import { withTimeout } from '../../core/platform/with-timeout'
 import {
   LEAD_JOB_OPTIONS,
   LEAD_RECEIVED_JOB,
   LEADS_QUEUE_NAME,
   leadJobId,
   type LeadJobData,
-} from '../../core/leads-queue'
+} from '../../core/platform/leads-queue'
 
 /** How long a request waits for Redis to take a job before leaving it to the relay. */
 const ENQUEUE_TIMEOUT_MS = 1000

@@ -21,9 +21,9 @@ import {
 } from 'express-rate-limit'
 import { Redis } from 'ioredis'
 import { RedisStore, type RedisReply } from 'rate-limit-redis'
-import type { Logger } from '../../core/logger'
-import { reconnectDelayMs } from '../../core/redis'
-import { withTimeout } from '../../core/with-timeout'
+import type { Logger } from '../../core/platform/logger'
+import { reconnectDelayMs } from '../../core/platform/redis'
+import { withTimeout } from '../../core/platform/with-timeout'
 
 const RATE_LIMIT_WINDOW_MS = 60_000
 /** How long a request waits for Redis's count before counting in memory instead. */

@@ -3,7 +3,7 @@
  * as the database takes writes; Redis being away only delays delivery, so the queue
  * check degrades instead of failing (a load balancer keeps sending visitors).
  */
-import type { Db } from '../../core/db/connection'
+import type { Db } from '../../core/platform/db/connection'
 import { countLeads, touchReadinessProbe } from '../../core/db/leads'
 import {
   countFailedNotifications,

@@ -6,10 +6,10 @@
  * connection comes back, a pass runs at once and ignores the back-off: every lead that
  * waited for Redis goes out then, instead of on the next tick or after its back-off.
  */
-import type { Db } from '../../core/db/connection'
+import type { Db } from '../../core/platform/db/connection'
 import { findLeadIdsToEnqueue } from '../../core/db/leads'
-import type { Logger } from '../../core/logger'
-import { startPassLoop } from '../../core/pass-loop'
+import type { Logger } from '../../core/platform/logger'
+import { startPassLoop } from '../../core/platform/pass-loop'
 import type { LeadProducer } from './producer'
 import { handOverLead } from './outbox'
 

@@ -12,7 +12,7 @@
  * When the lead then cannot be stored, `giveBack` returns the token unused, so the person's
  * next try with the same form does not count as a second use.
  */
-import type { Db } from '../../core/db/connection'
+import type { Db } from '../../core/platform/db/connection'
 import { releaseFormToken, useFormToken } from '../../core/db/form-tokens'
 import type { SpamCheck } from '../../core/db/leads'
 import { createSpamClassifier } from '../../core/spam/classifier'

@@ -9,7 +9,7 @@ import request from 'supertest'
 import { expect, test } from 'vitest'
 import { createApp } from '../../server/app'
 import { parseWebConfig } from '../../server/config'
-import { createLogger } from '../../core/logger'
+import { createLogger } from '../../core/platform/logger'
 import { ASSET_ARCHIVE_KEEP_MS, RETIRED_FILE, updateAssetArchive } from '../../server/http/asset-archive'
 import { useTempDir } from '../support/temp-dir'
 

@@ -7,7 +7,7 @@ import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ENQUIRY_ENDPOINT } from '../../shared/enquiry'
 import { touchCookiesFor } from '../../server/http/attribution-cookie'
-import type { Db } from '../../core/db/connection'
+import type { Db } from '../../core/platform/db/connection'
 import { createPipeline, SITE_ORIGIN, type Pipeline } from '../support/pipeline'
 
 let p: Pipeline

@@ -13,12 +13,12 @@ import {
   inspectDatabaseFile,
   listBackups,
   pruneBackups,
-} from '../../core/db/backup'
-import { openDatabase, openMigratedDatabase, type Db } from '../../core/db/connection'
-import { readSchemaVersion } from '../../core/db/migrate'
-import { MIGRATIONS } from '../../core/db/migrations'
-import { isDatabaseInUse, restoreDatabase } from '../../core/db/restore'
-import { createLogger } from '../../core/logger'
+} from '../../core/platform/db/backup'
+import { openDatabase, openMigratedDatabase, type Db } from '../../core/platform/db/connection'
+import { readSchemaVersion } from '../../core/platform/db/migrate'
+import { MIGRATIONS } from '../../core/platform/db/migrations/index'
+import { isDatabaseInUse, restoreDatabase } from '../../core/platform/db/restore'
+import { createLogger } from '../../core/platform/logger'
 import { startBackupSchedule } from '../../worker/backup-schedule'
 import { addLead } from '../support/leads'
 

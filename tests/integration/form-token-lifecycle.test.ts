@@ -8,7 +8,7 @@
  */
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { openDatabase } from '../../core/db/connection'
+import { openDatabase } from '../../core/platform/db/connection'
 import { findLead } from '../../core/db/leads'
 import { learnFromOffice } from '../../core/spam/learning'
 import { issueFormToken } from '../../server/leads/form-token'

@@ -5,7 +5,7 @@ import request from 'supertest'
 import { afterAll, expect, test } from 'vitest'
 import { createApp } from '../../server/app'
 import { parseWebConfig } from '../../server/config'
-import { createLogger } from '../../core/logger'
+import { createLogger } from '../../core/platform/logger'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'roofing-hsts-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

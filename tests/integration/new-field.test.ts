@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { MIGRATIONS } from '../../core/db/migrations'
+import { MIGRATIONS } from '../../core/platform/db/migrations/index'
 
 const ROOT = path.resolve(__dirname, '../..')
 const TSX_LOADER = pathToFileURL(createRequire(__filename).resolve('tsx')).href
@@ -49,9 +49,9 @@ import { PassThrough, Readable } from 'node:stream'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { EnquirySchema, toFieldErrors } from './shared/enquiry'
 import { runAdmin } from './admin/program'
-import { openMigratedDatabase } from './core/db/connection'
+import { openMigratedDatabase } from './core/platform/db/connection'
 import { findLead } from './core/db/leads'
-import { createLogger } from './core/logger'
+import { createLogger } from './core/platform/logger'
 import { storeLead } from './server/leads/service'
 import { visibleFields } from './client/components/lead/form/enquiry-fields'
 import { LeadFormBody } from './client/components/lead/form/LeadFormMarkup'
@@ -124,10 +124,10 @@ beforeAll(() => {
   writeFileSync(table, source.replace(end, `${NEW_FIELDS}${end}`))
   // 2. The migration, and its line in the list.
   writeFileSync(
-    path.join(copy, `core/db/migrations/${MIGRATION_NAME}.ts`),
+    path.join(copy, `core/platform/db/migrations/${MIGRATION_NAME}.ts`),
     'export const sql = `ALTER TABLE form_submissions ADD COLUMN roof_age TEXT;\nALTER TABLE form_submissions ADD COLUMN second_phone TEXT;`\n',
   )
-  const list = path.join(copy, 'core/db/migrations/index.ts')
+  const list = path.join(copy, 'core/platform/db/migrations/index.ts')
   const last = MIGRATIONS.at(-1)!
   const lastLine = `  { version: ${last.version}, name: '${last.name}', sql:`
   const migrations = readFileSync(list, 'utf8')

@@ -12,12 +12,12 @@ import { Writable } from 'node:stream'
 import request from 'supertest'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { ENQUIRY_ENDPOINT } from '../../shared/enquiry'
-import { openMigratedDatabase } from '../../core/db/connection'
+import { openMigratedDatabase } from '../../core/platform/db/connection'
 import { findNotifications, retryFailedNotifications } from '../../core/db/notifications'
 import { findLead, insertLead, releaseLead } from '../../core/db/leads'
 import { startLeadWorker } from '../../worker/lead-worker'
 import { createNotifier } from '../../worker/notifications/notifier'
-import { formatOfficeTime } from '../../core/local-time'
+import { formatOfficeTime } from '../../core/platform/business-time'
 import {
   startTestSmtpServer,
   startTestWebhookReceiver,

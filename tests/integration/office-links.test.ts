@@ -10,19 +10,19 @@ import { randomUUID } from 'node:crypto'
 import Database from 'better-sqlite3'
 import request from 'supertest'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import type { Db } from '../../core/db/connection'
+import type { Db } from '../../core/platform/db/connection'
 import { findLead } from '../../core/db/leads'
 import { findOfficeActions, readOfficeLink } from '../../core/office/actions'
-import { formatOfficeTime } from '../../core/local-time'
+import { formatOfficeTime } from '../../core/platform/business-time'
 import {
   createOfficeLinks,
   makeOfficeToken,
   officeLinkKey,
   OFFICE_CONFIRM_PATH,
 } from '../../core/office/links'
-import { createMailer } from '../../core/mail/mailer'
+import { createMailer } from '../../core/platform/mail/mailer'
 import { startSpamDigestSchedule } from '../../worker/spam-digest'
-import { createLogger } from '../../core/logger'
+import { createLogger } from '../../core/platform/logger'
 import { addLead } from '../support/leads'
 import { startTestSmtpServer, type TestSmtpServer } from '../support/notify-peers'
 import { SITE_ORIGIN, usePipeline, waitFor } from '../support/pipeline'

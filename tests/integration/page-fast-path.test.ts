@@ -18,8 +18,8 @@ import { parseWebConfig } from '../../server/config'
 import { loadPages } from '../../server/http/pages'
 import { PageCache } from '../../server/http/page-cache'
 import { createFastPath, ownedPathsOf } from '../../server/http/fast-path'
-import { createLogger } from '../../core/logger'
-import { openMigratedDatabase, type Db } from '../../core/db/connection'
+import { createLogger } from '../../core/platform/logger'
+import { openMigratedDatabase, type Db } from '../../core/platform/db/connection'
 import { ALL_ROUTES } from '../../shared/routes'
 
 interface RawAnswer {

@@ -7,7 +7,7 @@
 import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { findSampleValues } from '../../core/config/load'
+import { findSampleValues } from '../../core/platform/config/load'
 import { parseWebConfig } from '../../server/config'
 import { cleanEnv, ROOT, runEntry } from '../support/entry-points'
 import { createQueuePrefix, deleteKeys, getRedisUrl } from '../support/redis'

@@ -10,7 +10,7 @@ import request from 'supertest'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createApp, isStaticAsset } from '../../server/app'
 import { parseWebConfig } from '../../server/config'
-import { createLogger } from '../../core/logger'
+import { createLogger } from '../../core/platform/logger'
 
 let dir: string
 const lines: string[] = []

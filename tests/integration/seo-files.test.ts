@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import request from 'supertest'
 import { createApp } from '../../server/app'
 import { parseWebConfig } from '../../server/config'
-import { createLogger } from '../../core/logger'
+import { createLogger } from '../../core/platform/logger'
 import { ALL_ROUTES, INDEXABLE_ROUTES, ROUTES } from '../../shared/routes'
 
 const SITE = 'https://www.roofing.example'

@@ -1,5 +1,5 @@
 /**
- * One graceful stop for every process (core/shutdown.ts): on SIGTERM the process logs
+ * One graceful stop for every process (core/platform/shutdown.ts): on SIGTERM the process logs
  * that it is stopping, closes what it holds once (however many signals arrive) and exits 0;
  * a close that fails or hangs ends in exit code 1 with an error line saying so. The web
  * process and the worker are checked through their real entry points.

@@ -8,7 +8,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import path from 'node:path'
-import { openMigratedDatabase, type Db } from '../../core/db/connection'
+import { openMigratedDatabase, type Db } from '../../core/platform/db/connection'
 import { releaseLead } from '../../core/db/leads'
 import {
   markNotificationFailed,
@@ -18,8 +18,8 @@ import {
   scheduleNotificationRetry,
 } from '../../core/db/notifications'
 import { findWeeklyReport } from '../../core/db/weekly-reports'
-import { createLogger } from '../../core/logger'
-import { createMailer, type Mailer } from '../../core/mail/mailer'
+import { createLogger } from '../../core/platform/logger'
+import { createMailer, type Mailer } from '../../core/platform/mail/mailer'
 import { lastFullWeek, parseWeeklyReport } from '../../core/weekly-report/schedule'
 import { CHANNELS } from '../../worker/notifications/channels'
 import { startWeeklyReportSchedule } from '../../worker/weekly-report-schedule'

@@ -6,7 +6,7 @@ import {
   type LeadFieldName,
   type LeadFieldValues,
 } from '../../shared/lead-fields'
-import type { Db } from '../../core/db/connection'
+import type { Db } from '../../core/platform/db/connection'
 import { insertLead, type NewLead } from '../../core/db/leads'
 import { recordReceipt } from '../../core/db/receipts'
 

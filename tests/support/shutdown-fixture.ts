@@ -3,8 +3,8 @@
  * logs "closing", then per SHUTDOWN_FIXTURE: `clean` finishes after 300 ms, `fails` throws,
  * `hangs` never finishes (the timeout must end the process).
  */
-import { createLogger } from '../../core/logger'
-import { onShutdown } from '../../core/shutdown'
+import { createLogger } from '../../core/platform/logger'
+import { onShutdown } from '../../core/platform/shutdown'
 
 const FIXTURE_TIMEOUT_MS = 500
 

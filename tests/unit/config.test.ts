@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { ConfigError } from '../../core/config/helpers'
+import { ConfigError } from '../../core/platform/config/helpers'
 import { parseAdminConfig } from '../../admin/config'
 import { parseWebConfig } from '../../server/config'
 import { parseWorkerConfig } from '../../worker/config'

@@ -26,7 +26,7 @@ describe('client/', () => {
   test('a component may not import core or process code', async () => {
     const messages = await boundaryMessages(
       'client/components/layout/Header.tsx',
-      importing('../../../core/config/web'),
+      importing('../../../core/platform/config/web'),
     )
     expect(messages).toHaveLength(1)
     expect(messages[0]).toMatch(/client\/ code can reach the browser: it may import shared\/ only/)
@@ -47,7 +47,7 @@ describe('client/', () => {
 
   test('a *.server.ts file may use core, and no process code', async () => {
     const file = 'client/pages/+onCreateGlobalContext.server.ts'
-    expect(await boundaryMessages(file, importing('../../core/page-settings'))).toEqual([])
+    expect(await boundaryMessages(file, importing('../../core/platform/page-settings'))).toEqual([])
     expect(await boundaryMessages(file, importing('../../server/http/ssr'))).toHaveLength(1)
     expect(await boundaryMessages(file, importing('../../worker/config'))).toHaveLength(1)
   })
@@ -83,7 +83,7 @@ describe('client/script-layer/', () => {
   })
 
   test('and may still not import server code', async () => {
-    expect(await boundaryMessages(file, importing('../../core/config/load'))).toHaveLength(1)
+    expect(await boundaryMessages(file, importing('../../core/platform/config/load'))).toHaveLength(1)
   })
 })
 
@@ -103,11 +103,11 @@ describe('each process imports only core/ and shared/', () => {
   })
 
   test.each([
-    ['worker/lead-worker.ts', '../core/db/connection'],
-    ['worker/notifications/emails/LeadEmail.tsx', '../../../core/logger'],
+    ['worker/lead-worker.ts', '../core/platform/db/connection'],
+    ['worker/notifications/emails/LeadEmail.tsx', '../../../core/platform/logger'],
     ['worker/notifications/lead-view.ts', '../../shared/routes'],
     ['server/leads/service.ts', '../../core/db/leads'],
-    ['admin/context.ts', '../core/config/admin'],
+    ['admin/context.ts', '../core/platform/config/admin'],
   ])('%s may import %s', async (file, specifier) => {
     expect(await boundaryMessages(file, importing(specifier))).toEqual([])
   })
@@ -115,10 +115,12 @@ describe('each process imports only core/ and shared/', () => {
 
 test('core/ imports no process code', async () => {
   expect(await boundaryMessages('core/db/leads.ts', importing('../../server/leads/producer'))).toHaveLength(1)
-  expect(await boundaryMessages('core/config/helpers.ts', importing('../../admin/format'))).toHaveLength(1)
-  expect(await boundaryMessages('core/logger.ts', importing('../worker/config'))).toHaveLength(1)
-  expect(await boundaryMessages('core/db/backup.ts', importing('./migrations'))).toEqual([])
-  expect(await boundaryMessages('core/logger.ts', importing('../shared/lead-fields'))).toEqual([])
+  expect(
+    await boundaryMessages('core/platform/config/helpers.ts', importing('../../admin/format')),
+  ).toHaveLength(1)
+  expect(await boundaryMessages('core/platform/logger.ts', importing('../worker/config'))).toHaveLength(1)
+  expect(await boundaryMessages('core/platform/db/backup.ts', importing('./migrations'))).toEqual([])
+  expect(await boundaryMessages('core/platform/logger.ts', importing('../shared/lead-fields'))).toEqual([])
 })
 
 test('shared/ imports no process code', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { buildLeadView, cityOf } from '../../worker/notifications/lead-view'
-import { formatOfficeTime } from '../../core/local-time'
+import { formatOfficeTime } from '../../core/platform/business-time'
 import { classifySmtpError } from '../../worker/notifications/mailer'
-import { backoffDelayMs } from '../../core/backoff'
+import { backoffDelayMs } from '../../core/platform/backoff'
 import { toBodyText, toHeaderText, toReason } from '../../worker/notifications/text'
 import { classifyWebhookStatus } from '../../worker/notifications/channels/webhook'
 

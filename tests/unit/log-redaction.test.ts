@@ -7,7 +7,7 @@
 import { Writable } from 'node:stream'
 import { describe, expect, test } from 'vitest'
 import { LEAD_FIELDS } from '../../shared/lead-fields'
-import { createLogger, REDACT_PATHS } from '../../core/logger'
+import { createLogger, REDACT_PATHS } from '../../core/platform/logger'
 import { PERSONAL_FIELDS, personalValues } from '../support/personal-values'
 
 function logLines(write: (log: ReturnType<typeof createLogger>) => void): string {

@@ -1,9 +1,9 @@
 import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { openDatabase, openMigratedDatabase } from '../../core/db/connection'
-import { applyMigrations, readSchemaVersion } from '../../core/db/migrate'
-import { MIGRATIONS } from '../../core/db/migrations'
+import { openDatabase, openMigratedDatabase } from '../../core/platform/db/connection'
+import { applyMigrations, readSchemaVersion } from '../../core/platform/db/migrate'
+import { MIGRATIONS } from '../../core/platform/db/migrations/index'
 import { LEAD_FIELD_NAMES, LEAD_FIELDS } from '../../shared/lead-fields'
 import { useTempDir } from '../support/temp-dir'
 

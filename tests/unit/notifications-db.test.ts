@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { openMigratedDatabase, type Db } from '../../core/db/connection'
+import { openMigratedDatabase, type Db } from '../../core/platform/db/connection'
 import {
   claimNotification,
   countFailedNotifications,

@@ -1,8 +1,8 @@
-/** The loop the outbox relay and the reconciler run their passes in (core/pass-loop.ts). */
+/** The loop the outbox relay and the reconciler run their passes in (core/platform/pass-loop.ts). */
 import { Writable } from 'node:stream'
 import { afterEach, describe, expect, test } from 'vitest'
-import { createLogger } from '../../core/logger'
-import { startPassLoop, type PassLoop } from '../../core/pass-loop'
+import { createLogger } from '../../core/platform/logger'
+import { startPassLoop, type PassLoop } from '../../core/platform/pass-loop'
 
 const errors: string[] = []
 const logger = createLogger(

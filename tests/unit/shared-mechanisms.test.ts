@@ -1,8 +1,8 @@
 /** The small mechanisms every process shares, each written once (core/, server/http/escape-html.ts). */
 import { describe, expect, test } from 'vitest'
-import { backoffDelayMs } from '../../core/backoff'
-import { reconnectDelayMs } from '../../core/redis'
-import { withTimeout } from '../../core/with-timeout'
+import { backoffDelayMs } from '../../core/platform/backoff'
+import { reconnectDelayMs } from '../../core/platform/redis'
+import { withTimeout } from '../../core/platform/with-timeout'
 import { escapeHtml } from '../../server/http/escape-html'
 
 test('the outbox back-off: 1 s doubling to five minutes', () => {

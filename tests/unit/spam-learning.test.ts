@@ -5,7 +5,7 @@
  */
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { openMigratedDatabase, type Db } from '../../core/db/connection'
+import { openMigratedDatabase, type Db } from '../../core/platform/db/connection'
 import {
   countSpamExamples,
   learnFromOffice,

@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { openMigratedDatabase, type Db } from '../../core/db/connection'
+import { openMigratedDatabase, type Db } from '../../core/platform/db/connection'
 import { importStormFile, importStormPath, NCEI_DETAILS_FILE, SPC_DAY_FILE } from '../../core/storms/import'
 import { nceiBeginInstant, zoneOffsetHours } from '../../core/storms/ncei'
 import {

@@ -1,6 +1,6 @@
 /**
  * An error that escapes every handler is logged at fatal level with the line the e2e teardown
- * and the fuzz script look for (core/shutdown.ts, scripts/lib/uncaught-errors.ts), even when
+ * and the fuzz script look for (core/platform/shutdown.ts, scripts/lib/uncaught-errors.ts), even when
  * another process-wide handler (Vike installs one that only prints it) keeps the process alive.
  */
 import { spawnSync } from 'node:child_process'
@@ -9,8 +9,8 @@ import { describe, expect, test } from 'vitest'
 import { uncaughtErrorsIn } from '../../scripts/lib/uncaught-errors'
 
 const CHILD = `
-import { createLogger } from './core/logger'
-import { logUncaughtErrors } from './core/shutdown'
+import { createLogger } from './core/platform/logger'
+import { logUncaughtErrors } from './core/platform/shutdown'
 process.on('uncaughtException', () => {}) // as Vike's handler: the process lives on
 logUncaughtErrors(createLogger('info'))
 setTimeout(() => { throw new Error('thrown past a handler') }, 1)

@@ -5,9 +5,9 @@
  * senders from sending one week.
  */
 import { describe, expect, test } from 'vitest'
-import { openMigratedDatabase } from '../../core/db/connection'
+import { openMigratedDatabase } from '../../core/platform/db/connection'
 import { claimWeeklyReport, finishWeeklyReport, findWeeklyReport } from '../../core/db/weekly-reports'
-import { localParts, localTime } from '../../core/local-time'
+import { localParts, localTime } from '../../core/platform/business-time'
 import {
   decideWeeklyReport,
   describeSchedule,

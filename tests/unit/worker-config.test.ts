@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { ConfigError, parseEnv } from '../../core/config/helpers'
+import { ConfigError, parseEnv } from '../../core/platform/config/helpers'
 import { parseWorkerConfig } from '../../worker/config'
 import { HealthCheckConfigSchema } from '../../worker/heartbeat'
 

@@ -11,7 +11,7 @@ import { AutoreplyEmail } from './emails/AutoreplyEmail'
 import { LeadEmail } from './emails/LeadEmail'
 import type { LeadView } from './lead-view'
 import { toHeaderText } from './text'
-import { renderBoth } from '../../core/mail/render'
+import { renderBoth } from '../../core/platform/mail/render'
 import type { OutgoingMail } from './mailer'
 
 export type { OutgoingMail }

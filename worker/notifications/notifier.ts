@@ -14,7 +14,7 @@
  * - When a channel delivers again after failures, its other rows waiting on back-off are
  *   brought forward, so leads queued during an outage go out right after it.
  */
-import type { Db } from '../../core/db/connection'
+import type { Db } from '../../core/platform/db/connection'
 import { findLead, type Lead } from '../../core/db/leads'
 import {
   beginLeadDelivery,
@@ -23,7 +23,7 @@ import {
   registerChannels,
   type Notification,
 } from '../../core/db/notifications'
-import type { Logger } from '../../core/logger'
+import type { Logger } from '../../core/platform/logger'
 import type { WorkerConfig } from '../config'
 import { findLeadReport } from '../../core/storms/lead-reports'
 import { LEAD_FORMS } from '../../shared/lead-forms'

@@ -3,8 +3,8 @@
  * another try after an exponential back-off (until the give-up window has passed). Every
  * failure that ends a channel is logged at error level, with ids and reasons only.
  */
-import { backoffDelayMs } from '../../core/backoff'
-import type { Db } from '../../core/db/connection'
+import { backoffDelayMs } from '../../core/platform/backoff'
+import type { Db } from '../../core/platform/db/connection'
 import {
   expediteChannel,
   markNotificationFailed,
@@ -12,8 +12,8 @@ import {
   scheduleNotificationRetry,
   type Notification,
 } from '../../core/db/notifications'
-import type { Logger } from '../../core/logger'
-import type { Backoff } from '../../core/backoff'
+import type { Logger } from '../../core/platform/logger'
+import type { Backoff } from '../../core/platform/backoff'
 import type { Outcome } from './outcome'
 
 export type RecordOutcome = (claimed: Notification, outcome: Outcome) => void

@@ -1,2 +1,2 @@
-// The text cleaning of e-mails lives in core/mail/, shared by every e-mail the worker or site-admin sends.
-export * from '../../core/mail/text'
+// The text cleaning of e-mails lives in core/platform/mail/, shared by every e-mail the worker or site-admin sends.
+export * from '../../core/platform/mail/text'

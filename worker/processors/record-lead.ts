@@ -5,11 +5,11 @@
  * once (its state lives in lead_notifications).
  */
 import { UnrecoverableError, type Job } from 'bullmq'
-import type { Db } from '../../core/db/connection'
+import type { Db } from '../../core/platform/db/connection'
 import { leadExists } from '../../core/db/leads'
-import type { Logger } from '../../core/logger'
+import type { Logger } from '../../core/platform/logger'
 import type { Notifier } from '../notifications/notifier'
-import { LeadJobDataSchema } from '../../core/leads-queue'
+import { LeadJobDataSchema } from '../../core/platform/leads-queue'
 
 export function createRecordLeadProcessor(deps: { db: Db; logger: Logger; notifier: Notifier }) {
   return async function recordLead(job: Job): Promise<void> {

@@ -6,9 +6,9 @@
  * summary and the page can show it. Made once per lead: a retry, the reconciler and a second
  * worker read the stored one.
  */
-import type { Db } from '../../core/db/connection'
+import type { Db } from '../../core/platform/db/connection'
 import type { Lead } from '../../core/db/leads'
-import type { Logger } from '../../core/logger'
+import type { Logger } from '../../core/platform/logger'
 import { locateAddress } from '../../core/storms/geocode'
 import { findLeadReport, saveLeadReport, type LeadReport } from '../../core/storms/lead-reports'
 import { makeStormReport } from '../../core/storms/report'

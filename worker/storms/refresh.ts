@@ -20,9 +20,9 @@
  * event loop runs, so the lead worker gets its turns.
  */
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises'
-import { backoffDelayMs, type Backoff } from '../../core/backoff'
-import type { Db } from '../../core/db/connection'
-import type { Logger } from '../../core/logger'
+import { backoffDelayMs, type Backoff } from '../../core/platform/backoff'
+import type { Db } from '../../core/platform/db/connection'
+import type { Logger } from '../../core/platform/logger'
 import { importStormFile, NCEI_DETAILS_FILE } from '../../core/storms/import'
 import {
   countStormEvents,

@@ -3,7 +3,7 @@
  * booking link and the phone number. Off by default: anyone can type someone else's address.
  * Never sent twice to one address within 24 hours, nor for a lead first handled after that.
  */
-import { flag } from '../../../core/config/helpers'
+import { flag } from '../../../core/platform/config/helpers'
 import { DUPLICATE_WINDOW_MS } from '../../../core/db/leads'
 import { buildAutoreplyMail } from '../messages'
 import type { SmtpSettings } from '../smtp'

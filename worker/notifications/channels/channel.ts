@@ -8,7 +8,7 @@
  */
 import type { z } from 'zod'
 import type { BusinessConfig } from '../../../shared/business'
-import type { EnvOf, Problem } from '../../../core/config/helpers'
+import type { EnvOf, Problem } from '../../../core/platform/config/helpers'
 import type { Lead } from '../../../core/db/leads'
 import type { ChannelAudience, ChannelPlan, RegisteredChannel } from '../../../core/db/notifications'
 import type { LeadView } from '../lead-view'

@@ -9,7 +9,7 @@
  * On whenever e-mail is (SMTP_URL), since the site promises the report; HAIL_REPORT_EMAIL=false
  * turns it off (the office then sends reports by hand, `site-admin storms report`).
  */
-import { flagOnByDefault } from '../../../core/config/helpers'
+import { flagOnByDefault } from '../../../core/platform/config/helpers'
 import { renderReportPdfOffThread } from '../../../core/storms/pdf/thread'
 import { SAMPLE_STORM_REPORT } from '../../../core/storms/sample-report'
 import { LEAD_FORMS } from '../../../shared/lead-forms'

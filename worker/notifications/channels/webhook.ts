@@ -14,7 +14,7 @@
 import { Webhook } from 'standardwebhooks'
 import type { FirstTouch, Touch } from '../../../shared/attribution'
 import { ASKED_FIELD_NAMES } from '../../../shared/lead-fields'
-import { optionalText } from '../../../core/config/helpers'
+import { optionalText } from '../../../core/platform/config/helpers'
 import type { LeadView } from '../lead-view'
 import type { Outcome } from '../outcome'
 import { toReason } from '../text'

@@ -1,2 +1,2 @@
-// The e-mails' inline styles live in core/mail/, shared with the e-mails site-admin sends.
-export * from '../../../core/mail/styles'
+// The e-mails' inline styles live in core/platform/mail/, shared with the e-mails site-admin sends.
+export * from '../../../core/platform/mail/styles'

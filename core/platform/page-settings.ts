@@ -7,7 +7,7 @@
  * Kept on globalThis under a registered symbol: in development Vite loads the pages' copy of
  * this module apart from the server's, and both must see the same settings.
  */
-import type { BusinessConfig } from '../shared/business'
+import type { BusinessConfig } from '../../shared/business'
 
 export interface PageSettings {
   business: BusinessConfig

@@ -10,7 +10,7 @@ import { defaultBackupDir } from '../config/settings'
 import type { Logger } from '../logger'
 import { createBackup, hasLeads } from './backup'
 import { applyMigrations, pendingMigrations } from './migrate'
-import type { Migration } from './migrations'
+import type { Migration } from './migrations/index'
 
 export type Db = Database.Database
 

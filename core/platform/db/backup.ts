@@ -23,7 +23,7 @@ import {
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import type { Db } from './connection'
-import { MIGRATIONS } from './migrations'
+import { MIGRATIONS } from './migrations/index'
 
 /**
  * regular: the worker's schedule or `site-admin backup now`, pruned to BACKUP_KEEP.

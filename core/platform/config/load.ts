@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import type { z } from 'zod'
-import { DEFAULT_BUSINESS, type BusinessConfig } from '../../shared/business'
+import { DEFAULT_BUSINESS, type BusinessConfig } from '../../../shared/business'
 import { ConfigError, parseEnv } from './helpers'
 
 /**

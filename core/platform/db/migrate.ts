@@ -5,7 +5,7 @@
  * start together, the second one waits (busy_timeout) and then finds nothing to do.
  */
 import type { Db } from './connection'
-import { MIGRATIONS, type Migration } from './migrations'
+import { MIGRATIONS, type Migration } from './migrations/index'
 
 export function readSchemaVersion(db: Db): number {
   return db.pragma('user_version', { simple: true }) as number

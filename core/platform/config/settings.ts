@@ -7,7 +7,7 @@
  */
 import path from 'node:path'
 import { z } from 'zod'
-import { DEFAULT_BUSINESS } from '../../shared/business'
+import { DEFAULT_BUSINESS } from '../../../shared/business'
 import { flag, httpUrl, nonEmpty, optionalText, wholeMs, type EnvOf } from './helpers'
 
 /** Backups go beside the database unless BACKUP_DIR says otherwise (data/backups by default). */
@@ -106,7 +106,7 @@ export function readSiteSettings(e: EnvOf<typeof SITE_SETTINGS>) {
   }
 }
 
-/** The production guard (core/config/load.ts) of the two long-running processes. */
+/** The production guard (core/platform/config/load.ts) of the two long-running processes. */
 export const SAMPLE_VALUE_SETTINGS = {
   /** Set by docker-compose.yml: refuse to start while the sample values of .env.example are in place. */
   REFUSE_SAMPLE_VALUES: flag,

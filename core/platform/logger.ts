@@ -5,8 +5,8 @@
  * and so is the honeypot (what a bot typed).
  */
 import { pino, type Logger, type DestinationStream } from 'pino'
-import { HONEYPOT_FIELD } from '../shared/enquiry'
-import { LEAD_FIELD_NAMES, LEAD_FIELDS } from '../shared/lead-fields'
+import { HONEYPOT_FIELD } from '../../shared/enquiry'
+import { LEAD_FIELD_NAMES, LEAD_FIELDS } from '../../shared/lead-fields'
 
 /**
  * Keys that are also what a log line says about something else: `message` is every error's
