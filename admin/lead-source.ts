@@ -13,7 +13,6 @@ import type { Lead } from '../core/db/leads'
 import { lastTouchOf, NOT_RECORDED } from '../core/lead-counts'
 
 // The keys the reports count by are shared with the weekly report e-mail (core/lead-counts.ts).
-export { sourceKeyOf } from '../core/lead-counts'
 
 /** A raw source value's label in `leads show`: the URL parameter's own name, or a word. */
 function rawLabel(field: TouchField): string {

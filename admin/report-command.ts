@@ -16,7 +16,8 @@ import { readOfficeMail } from '../core/platform/mail/office-mail'
 import { lastFullWeek, weekContaining, weekOfIsoDate, type ReportWeek } from '../core/weekly-report/schedule'
 import { sendWeeklyReport } from '../core/weekly-report/send'
 import { duration, plural, weekBounds, weekSpan } from '../core/weekly-report/words'
-import { landingPathOf, sourceKeyOf, weekOf } from './lead-source'
+import { sourceKeyOf } from '../core/lead-counts'
+import { landingPathOf, weekOf } from './lead-source'
 
 /** The report's CSV columns: a row's section, the keys that section counts by, and the count. */
 const REPORT_CSV_HEADER = [

@@ -33,7 +33,7 @@ import {
 import { HEARTBEAT_SETTINGS, readHeartbeatSettings } from './heartbeat'
 import { CHANNELS } from './notifications/channels'
 import type { Channel } from './notifications/channels/channel'
-import { checkSmtpSettings, readSmtpSettings, SMTP_SETTINGS } from './notifications/smtp'
+import { checkSmtpSettings, readSmtpSettings, SMTP_SETTINGS } from '../core/platform/mail/smtp'
 import { OFFICE_LINK_SETTINGS, parseDigestTime, SPAM_SETTINGS } from '../core/office/settings'
 import { readWeeklyReport, WEEKLY_REPORT_SETTINGS } from '../core/weekly-report/schedule'
 

@@ -12,9 +12,9 @@ import { loadConfigOrExit } from '../core/platform/config/load'
 import { WorkerConfigSchema, type WorkerConfig } from './config'
 import type { SendContext } from './notifications/channels/channel'
 import { buildLeadView, type LeadToShow } from './notifications/lead-view'
-import { createMailer } from './notifications/mailer'
-import { addressOf } from './notifications/smtp'
-import type { Outcome } from './notifications/outcome'
+import { createMailer } from '../core/platform/mail/mailer'
+import { addressOf } from '../core/platform/mail/smtp'
+import type { Outcome } from '../core/platform/mail/outcome'
 
 /**
  * A lead no homeowner sent: replies to the test e-mail, and the autoreply's sample, go to the

@@ -53,8 +53,6 @@ const MAX_BODY_BYTES = 16 * 1024
  */
 const MAX_FORM_FIELDS = 40
 
-export { createFormTokenRouter } from './form-token-router'
-
 export interface EnquiryRouterDeps {
   config: Pick<WebConfig, 'siteUrl' | 'leadRateLimitPerMinute' | 'queuePrefix' | 'business' | 'spamThreshold'>
   logger: Logger

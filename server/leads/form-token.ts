@@ -19,7 +19,6 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Request } from 'express'
 
 /** The enquiry's field that carries the token back (declared with the enquiry schema). */
-export { FORM_TOKEN_FIELD } from '../../shared/form-token'
 /** A token older than this is expired, and scored as if none had been sent. */
 export const FORM_TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000
 /** How far in the future a token may say it was issued (clocks of several web processes). */

@@ -4,12 +4,12 @@ import { describe, expect, test } from 'vitest'
  * use through the real app: tests/integration/form-token-lifecycle.test.ts.
  */
 import {
-  FORM_TOKEN_FIELD,
   FORM_TOKEN_MAX_AGE_MS,
   checkFormToken,
   isPageFetch,
   issueFormToken,
 } from '../../server/leads/form-token'
+import { FORM_TOKEN_FIELD } from '../../shared/form-token'
 
 const SECRET = 'test-secret-of-at-least-32-characters!!'
 const SHOWN = new Date('2026-05-14T18:30:00.000Z')

@@ -35,7 +35,7 @@ describe('client/', () => {
   test('a page may not import worker code', async () => {
     const messages = await boundaryMessages(
       'client/pages/contact/+Page.tsx',
-      importing('../../../worker/notifications/text'),
+      importing('../../../worker/notifications/notifier'),
     )
     expect(messages).toHaveLength(1)
   })

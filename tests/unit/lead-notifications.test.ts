@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest'
 import { buildLeadView, cityOf } from '../../worker/notifications/lead-view'
 import { formatOfficeTime } from '../../core/platform/business-time'
-import { classifySmtpError } from '../../worker/notifications/mailer'
+import { classifySmtpError } from '../../core/platform/mail/mailer'
 import { backoffDelayMs } from '../../core/platform/backoff'
-import { toBodyText, toHeaderText, toReason } from '../../worker/notifications/text'
+import { toBodyText, toHeaderText, toReason } from '../../core/platform/mail/text'
 import { classifyWebhookStatus } from '../../worker/notifications/channels/webhook'
 
 describe('what a notification says', () => {

@@ -12,8 +12,8 @@ import type { StormReport } from '../../core/storms/types'
 import { HailReportEmail } from './emails/HailReportEmail'
 import type { LeadView } from './lead-view'
 import type { OutgoingMail } from './messages'
-import { addressOf } from './smtp'
-import { toHeaderText } from './text'
+import { addressOf } from '../../core/platform/mail/smtp'
+import { toHeaderText } from '../../core/platform/mail/text'
 
 /** Parts of an address that say only the state or the ZIP code: 'CO', 'CO 80138', '80138'. */
 const STATE_OR_ZIP = /^(?:[A-Z]{2}|Colo\.?|Colorado)?\s*(?:\d{5}(?:-\d{4})?)?$/i

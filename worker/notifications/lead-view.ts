@@ -17,7 +17,7 @@ import { LEAD_FIELD_NAMES, type LeadFieldName } from '../../shared/lead-fields'
 import { LEAD_FORMS, type LeadFormName, type LeadFormSpec } from '../../shared/lead-forms'
 import { ALSO_SERVING, CITY_PAGES } from '../../shared/service-areas'
 import type { Lead } from '../../core/db/leads'
-import { toBodyText } from './text'
+import { toBodyText } from '../../core/platform/mail/text'
 import { formatOfficeTime } from '../../core/platform/business-time'
 
 const KNOWN_CITIES = [...CITY_PAGES.map((c) => c.name), ...ALSO_SERVING].sort((a, b) => b.length - a.length)

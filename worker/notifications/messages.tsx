@@ -6,13 +6,13 @@
  * worker send the same e-mail twice, mail clients thread or drop the second copy.
  */
 import type { BusinessConfig } from '../../shared/business'
-import { addressOf } from './smtp'
+import { addressOf } from '../../core/platform/mail/smtp'
 import { AutoreplyEmail } from './emails/AutoreplyEmail'
 import { LeadEmail } from './emails/LeadEmail'
 import type { LeadView } from './lead-view'
-import { toHeaderText } from './text'
+import { toHeaderText } from '../../core/platform/mail/text'
 import { renderBoth } from '../../core/platform/mail/render'
-import type { OutgoingMail } from './mailer'
+import type { OutgoingMail } from '../../core/platform/mail/mailer'
 
 export type { OutgoingMail }
 

@@ -31,10 +31,10 @@ import { createLeadReports, type LeadReports } from '../storms/lead-reports'
 import type { ConfiguredChannel, SendContext } from './channels/channel'
 import { createOfficeLinks } from '../../core/office/links'
 import { buildLeadView, type LeadView } from './lead-view'
-import { createMailer, type Mailer } from './mailer'
-import type { Outcome } from './outcome'
+import { createMailer, type Mailer } from '../../core/platform/mail/mailer'
+import type { Outcome } from '../../core/platform/mail/outcome'
 import { createOutcomeRecorder } from './record-outcome'
-import { toReason } from './text'
+import { toReason } from '../../core/platform/mail/text'
 
 /** How many due rows one pass drives at the same time. */
 const DRIVE_CONCURRENCY = 8

@@ -14,7 +14,7 @@ import {
 } from '../../core/db/notifications'
 import type { Logger } from '../../core/platform/logger'
 import type { Backoff } from '../../core/platform/backoff'
-import type { Outcome } from './outcome'
+import type { Outcome } from '../../core/platform/mail/outcome'
 
 export type RecordOutcome = (claimed: Notification, outcome: Outcome) => void
 

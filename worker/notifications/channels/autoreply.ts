@@ -6,7 +6,7 @@
 import { flag } from '../../../core/platform/config/helpers'
 import { DUPLICATE_WINDOW_MS } from '../../../core/db/leads'
 import { buildAutoreplyMail } from '../messages'
-import type { SmtpSettings } from '../smtp'
+import type { SmtpSettings } from '../../../core/platform/mail/smtp'
 import { defineChannel } from './channel'
 
 const OFF = 'off (LEAD_AUTOREPLY is not true)'

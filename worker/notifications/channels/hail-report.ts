@@ -14,7 +14,7 @@ import { renderReportPdfOffThread } from '../../../core/storms/pdf/thread'
 import { SAMPLE_STORM_REPORT } from '../../../core/storms/sample-report'
 import { LEAD_FORMS } from '../../../shared/lead-forms'
 import { buildHailReportMail } from '../hail-report-mail'
-import type { SmtpSettings } from '../smtp'
+import type { SmtpSettings } from '../../../core/platform/mail/smtp'
 import { defineChannel } from './channel'
 
 const OFF = 'off (SMTP_URL unset, or HAIL_REPORT_EMAIL=false)'

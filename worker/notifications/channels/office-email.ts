@@ -4,7 +4,7 @@
  */
 import { optionalText } from '../../../core/platform/config/helpers'
 import { buildOfficeMail } from '../messages'
-import { isEmailAddress, type SmtpSettings } from '../smtp'
+import { isEmailAddress, type SmtpSettings } from '../../../core/platform/mail/smtp'
 import { defineChannel } from './channel'
 
 export const officeEmail = defineChannel({

@@ -16,8 +16,8 @@ import type { FirstTouch, Touch } from '../../../shared/attribution'
 import { ASKED_FIELD_NAMES } from '../../../shared/lead-fields'
 import { optionalText } from '../../../core/platform/config/helpers'
 import type { LeadView } from '../lead-view'
-import type { Outcome } from '../outcome'
-import { toReason } from '../text'
+import type { Outcome } from '../../../core/platform/mail/outcome'
+import { toReason } from '../../../core/platform/mail/text'
 import { defineChannel } from './channel'
 
 /** Standard Webhooks asks receivers to answer fast; ten seconds is generous. */

@@ -13,7 +13,7 @@ import { Section } from '@react-email/section'
 import { Text } from '@react-email/text'
 import { FACTS, telHref, type BusinessConfig } from '../../../shared/business'
 import type { LeadView } from '../lead-view'
-import { styles } from './styles'
+import { styles } from '../../../core/platform/mail/styles'
 
 export function AutoreplyEmail({ lead, business }: { lead: LeadView; business: BusinessConfig }) {
   return (

@@ -25,7 +25,7 @@ import {
 } from '../../../core/storms/report'
 import { RINGS_MI, type StormReport } from '../../../core/storms/types'
 import type { LeadView } from '../lead-view'
-import { styles } from './styles'
+import { styles } from '../../../core/platform/mail/styles'
 
 const REPORT_NAME = 'Extreme Weather Report'
 

@@ -18,7 +18,7 @@ import { Text } from '@react-email/text'
 import { telHref } from '../../../shared/business'
 import { summarize, type SummaryLine } from '../../../shared/lead-fields'
 import type { LeadView } from '../lead-view'
-import { styles } from './styles'
+import { styles } from '../../../core/platform/mail/styles'
 
 /**
  * A maps search for the address: on a phone it opens the maps app with directions one tap
