@@ -9,13 +9,13 @@
  * (notification_channels): a new channel shows up here without this file knowing its name.
  */
 import type { Db } from '../core/platform/db/connection'
-import type { ListedLead } from '../core/db/leads'
+import type { ListedLead } from '../core/leads/store'
 import {
   listChannels,
   listNotifications,
   retryFailedNotifications as markFailedForRetry,
   type Notification,
-} from '../core/db/notifications'
+} from '../core/leads/notification-store'
 
 interface DeliveryColumn {
   /** Column name in the CSV export (snake_case, like the lead's own columns). */

@@ -5,7 +5,7 @@
 import { Option, type Command } from 'commander'
 import { LEAD_FIELD_NAMES, LEAD_FIELDS, summarize } from '../shared/lead-fields'
 import type { Db } from '../core/platform/db/connection'
-import { countLeads, listLeads, type ListedLead } from '../core/db/leads'
+import { countLeads, listLeads, type ListedLead } from '../core/leads/store'
 import { findOneLead, withDatabase, type AdminContext } from './context'
 import { toCsv } from './csv'
 import { readDeliveryState, retryFailedNotifications } from './delivery-state'

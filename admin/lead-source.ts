@@ -9,10 +9,10 @@ import {
   TOUCH_FIELDS,
   type TouchField,
 } from '../shared/attribution'
-import type { Lead } from '../core/db/leads'
-import { lastTouchOf, NOT_RECORDED } from '../core/lead-counts'
+import type { Lead } from '../core/leads/store'
+import { lastTouchOf, NOT_RECORDED } from '../core/leads/counts'
 
-// The keys the reports count by are shared with the weekly report e-mail (core/lead-counts.ts).
+// The keys the reports count by are shared with the weekly report e-mail (core/leads/counts.ts).
 
 /** A raw source value's label in `leads show`: the URL parameter's own name, or a word. */
 function rawLabel(field: TouchField): string {

@@ -6,8 +6,8 @@
  */
 import { Option, type Command } from 'commander'
 import type { Db } from '../core/platform/db/connection'
-import { countLeads, listLeads, type Lead } from '../core/db/leads'
-import { countBy } from '../core/lead-counts'
+import { countLeads, listLeads, type Lead } from '../core/leads/store'
+import { countBy } from '../core/leads/counts'
 import { AdminError, withDatabase, type AdminContext } from './context'
 import { toCsv } from './csv'
 import { formatTable, parseSince, shortTime, UsageError } from './format'
@@ -16,7 +16,7 @@ import { readOfficeMail } from '../core/platform/mail/office-mail'
 import { lastFullWeek, weekContaining, weekOfIsoDate, type ReportWeek } from '../core/weekly-report/schedule'
 import { sendWeeklyReport } from '../core/weekly-report/send'
 import { duration, plural, weekBounds, weekSpan } from '../core/weekly-report/words'
-import { sourceKeyOf } from '../core/lead-counts'
+import { sourceKeyOf } from '../core/leads/counts'
 import { landingPathOf, weekOf } from './lead-source'
 
 /** The report's CSV columns: a row's section, the keys that section counts by, and the count. */

@@ -12,7 +12,7 @@
 import { spamReasonInWords } from '../core/spam/reasons'
 import type { Command } from 'commander'
 import type { Db } from '../core/platform/db/connection'
-import { countLeads, findLead, listLeads, releaseLead, type Lead } from '../core/db/leads'
+import { countLeads, findLead, listLeads, releaseLead, type Lead } from '../core/leads/store'
 import { learnFromOffice } from '../core/spam/learning'
 import { AdminError, findOneLead, withDatabase, type AdminContext } from './context'
 import { formatTable, shortTime } from './format'

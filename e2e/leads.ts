@@ -5,7 +5,7 @@
 import Database from 'better-sqlite3'
 import { expect, type Locator, type Page } from '@playwright/test'
 import { E2E_DATABASE_PATH } from '../playwright.config'
-import type { LeadRow } from '../core/db/leads'
+import type { LeadRow } from '../core/leads/store'
 
 /** A stored lead, its columns as SQLite returns them. */
 export type Row = LeadRow

@@ -18,7 +18,7 @@ import {
   type TestSmtpServer,
   type TestWebhookReceiver,
 } from '../tests/support/notify-peers'
-import type { LeadRow } from '../core/db/leads'
+import type { LeadRow } from '../core/leads/store'
 
 const REDIS_URL = process.env.E2E_REDIS_URL ?? process.env.REDIS_URL
 export const OFFICE_ADDRESS = 'office@frontrange.example'

@@ -14,7 +14,7 @@
  *   visitor's first visit within 30 days (`first`). The forms send them as hidden fields;
  *   shared/attribution.ts reads them from a URL and turns them into one readable line.
  *
- * The stored row's mapping (core/db/leads.ts), the webhook payload and the CSV columns take
+ * The stored row's mapping (core/leads/store.ts), the webhook payload and the CSV columns take
  * every field in the table's order. A new field is one entry here, a migration adding its
  * column, and a test.
  */

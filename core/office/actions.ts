@@ -13,7 +13,7 @@
  * press, a reload or a forwarded copy of the link finds it and says what already happened.
  */
 import type { Db } from '../platform/db/connection'
-import { findLead, releaseLead, type Lead } from '../db/leads'
+import { findLead, releaseLead, type Lead } from '../leads/store'
 import { prepare } from '../platform/db/prepare'
 import { formatOfficeTime } from '../platform/business-time'
 import { spamReasonInWords } from '../spam/reasons'

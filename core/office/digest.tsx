@@ -13,7 +13,7 @@
  * unique, so it never sends two for one day whatever restarts.
  */
 import type { Db } from '../platform/db/connection'
-import { toLead, type LeadRow } from '../db/leads'
+import { toLead, type LeadRow } from '../leads/store'
 import { prepare } from '../platform/db/prepare'
 import type { Mailer, OutgoingMail } from '../platform/mail/mailer'
 import { renderBoth } from '../platform/mail/render'

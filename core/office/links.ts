@@ -14,7 +14,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Db } from '../platform/db/connection'
-import { siteSecret } from '../db/leads'
+import { siteSecret } from '../leads/store'
 
 export type OfficeAction = 'not_spam' | 'spam'
 

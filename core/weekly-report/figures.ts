@@ -2,11 +2,11 @@
  * The figures of the office's weekly report, read from the database for one week: the leads by
  * source beside the week before, by form, the spam held and released, and how quickly each lead
  * reached the office. The leads are counted as `site-admin leads report` counts them
- * (core/lead-counts.ts): spam held in quarantine is not a lead; a lead released from it is.
+ * (core/leads/counts.ts): spam held in quarantine is not a lead; a lead released from it is.
  */
 import type { Db } from '../platform/db/connection'
 import { countHeldAndReleased, listLeadsWithDelivery, type LeadWithDelivery } from '../db/weekly-reports'
-import { compareKeys, countBy, sourceKeyOf } from '../lead-counts'
+import { compareKeys, countBy, sourceKeyOf } from '../leads/counts'
 import { LEAD_FORM_NAMES, LEAD_FORMS, type LeadFormName } from '../../shared/lead-forms'
 import { weekBefore, type ReportWeek } from './schedule'
 

@@ -4,12 +4,12 @@
  * check degrades instead of failing (a load balancer keeps sending visitors).
  */
 import type { Db } from '../../core/platform/db/connection'
-import { countLeads, touchReadinessProbe } from '../../core/db/leads'
+import { countLeads, touchReadinessProbe } from '../../core/leads/store'
 import {
   countFailedNotifications,
   countLeadsWithFailedNotifications,
   countUndeliveredLeads,
-} from '../../core/db/notifications'
+} from '../../core/leads/notification-store'
 import { countStormEvents, readRefreshState, stormDataThrough } from '../../core/storms/store'
 import type { ReadinessCheck } from '../http/health'
 import type { LeadProducer } from './producer'

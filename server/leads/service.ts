@@ -9,7 +9,7 @@ import { LEAD_FIELD_NAMES, type LeadFieldValues } from '../../shared/lead-fields
 import { FORM_OF_FORM_TYPE, LEAD_FORMS } from '../../shared/lead-forms'
 import { makeReportKey } from '../../core/storms/report-key'
 import type { Db } from '../../core/platform/db/connection'
-import { insertLead, type SpamCheck } from '../../core/db/leads'
+import { insertLead, type SpamCheck } from '../../core/leads/store'
 import type { Logger } from '../../core/platform/logger'
 import type { LeadProducer } from './producer'
 import { handOverLead } from './outbox'

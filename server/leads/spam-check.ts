@@ -14,7 +14,7 @@
  */
 import type { Db } from '../../core/platform/db/connection'
 import { releaseFormToken, useFormToken } from '../../core/db/form-tokens'
-import type { SpamCheck } from '../../core/db/leads'
+import type { SpamCheck } from '../../core/leads/store'
 import { createSpamClassifier } from '../../core/spam/classifier'
 import { checkServiceArea } from '../../core/spam/service-area'
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, type Enquiry } from '../../shared/enquiry'

@@ -1,8 +1,8 @@
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ENQUIRY_ENDPOINT, ENQUIRY_MESSAGES } from '../../shared/enquiry'
-import { findReceipt } from '../../core/db/receipts'
-import { findLead } from '../../core/db/leads'
+import { findReceipt } from '../../core/leads/receipts'
+import { findLead } from '../../core/leads/store'
 import { INVALID_FIELDS, VALID_ENQUIRY } from '../support/enquiries'
 import { countRows, createPipeline, SITE_ORIGIN, waitFor, type Pipeline } from '../support/pipeline'
 

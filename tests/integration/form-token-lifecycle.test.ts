@@ -9,7 +9,7 @@
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { openDatabase } from '../../core/platform/db/connection'
-import { findLead } from '../../core/db/leads'
+import { findLead } from '../../core/leads/store'
 import { learnFromOffice } from '../../core/spam/learning'
 import { issueFormToken } from '../../server/leads/form-token'
 import { createSpamChecker } from '../../server/leads/spam-check'

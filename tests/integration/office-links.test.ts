@@ -11,7 +11,7 @@ import Database from 'better-sqlite3'
 import request from 'supertest'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Db } from '../../core/platform/db/connection'
-import { findLead } from '../../core/db/leads'
+import { findLead } from '../../core/leads/store'
 import { findOfficeActions, readOfficeLink } from '../../core/office/actions'
 import { formatOfficeTime } from '../../core/platform/business-time'
 import {

@@ -9,7 +9,7 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { listBackups } from '../../core/platform/db/backup'
 import { openMigratedDatabase, type Db } from '../../core/platform/db/connection'
-import { findLead, findLeadIdsToEnqueue } from '../../core/db/leads'
+import { findLead, findLeadIdsToEnqueue } from '../../core/leads/store'
 import { countSpamExamples } from '../../core/spam/learning'
 import {
   findNotifications,
@@ -17,7 +17,7 @@ import {
   markNotificationSent,
   planNotifications,
   registerChannels,
-} from '../../core/db/notifications'
+} from '../../core/leads/notification-store'
 import { CHANNELS } from '../../worker/notifications/channels'
 import { runAdminCaptured } from '../support/admin'
 import { addLead } from '../support/leads'

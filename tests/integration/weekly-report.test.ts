@@ -9,14 +9,14 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import path from 'node:path'
 import { openMigratedDatabase, type Db } from '../../core/platform/db/connection'
-import { releaseLead } from '../../core/db/leads'
+import { releaseLead } from '../../core/leads/store'
 import {
   markNotificationFailed,
   markNotificationSent,
   planNotifications,
   registerChannels,
   scheduleNotificationRetry,
-} from '../../core/db/notifications'
+} from '../../core/leads/notification-store'
 import { findWeeklyReport } from '../../core/db/weekly-reports'
 import { createLogger } from '../../core/platform/logger'
 import { createMailer, type Mailer } from '../../core/platform/mail/mailer'

@@ -7,8 +7,8 @@ import {
   type LeadFieldValues,
 } from '../../shared/lead-fields'
 import type { Db } from '../../core/platform/db/connection'
-import { insertLead, type NewLead } from '../../core/db/leads'
-import { recordReceipt } from '../../core/db/receipts'
+import { insertLead, type NewLead } from '../../core/leads/store'
+import { recordReceipt } from '../../core/leads/receipts'
 
 /** A homeowner's fields; a field of the table not named here gets a sample value of its own. */
 function sampleFields(id: string): LeadFieldValues {

@@ -14,8 +14,8 @@ import {
   markNotificationSent,
   planNotifications,
   retryFailedNotifications,
-} from '../../core/db/notifications'
-import { findLead, insertLead } from '../../core/db/leads'
+} from '../../core/leads/notification-store'
+import { findLead, insertLead } from '../../core/leads/store'
 
 let dir: string
 let db: Db

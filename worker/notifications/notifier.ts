@@ -4,7 +4,7 @@
  *
  * - Plans a lead's channels once: pending when the channel applies, skipped (with why) when
  *   not (it is off, or it does not apply to this lead).
- * - Each attempt claims its row first (core/db/notifications.ts), so the job and the
+ * - Each attempt claims its row first (core/leads/notification-store.ts), so the job and the
  *   reconciler never send the same channel at the same time, and a channel that is already
  *   sent is never sent again by another channel's retry.
  * - A transient failure schedules the next attempt with exponential back-off (capped);
@@ -15,14 +15,14 @@
  *   brought forward, so leads queued during an outage go out right after it.
  */
 import type { Db } from '../../core/platform/db/connection'
-import { findLead, type Lead } from '../../core/db/leads'
+import { findLead, type Lead } from '../../core/leads/store'
 import {
   beginLeadDelivery,
   claimNotification,
   findDueNotifications,
   registerChannels,
   type Notification,
-} from '../../core/db/notifications'
+} from '../../core/leads/notification-store'
 import type { Logger } from '../../core/platform/logger'
 import type { WorkerConfig } from '../config'
 import { findLeadReport } from '../../core/storms/lead-reports'

@@ -11,7 +11,7 @@ import {
   markNotificationSent,
   scheduleNotificationRetry,
   type Notification,
-} from '../../core/db/notifications'
+} from '../../core/leads/notification-store'
 import type { Logger } from '../../core/platform/logger'
 import type { Backoff } from '../../core/platform/backoff'
 import type { Outcome } from '../../core/platform/mail/outcome'

@@ -7,7 +7,7 @@
  * worker read the stored one.
  */
 import type { Db } from '../../core/platform/db/connection'
-import type { Lead } from '../../core/db/leads'
+import type { Lead } from '../../core/leads/store'
 import type { Logger } from '../../core/platform/logger'
 import { locateAddress } from '../../core/storms/geocode'
 import { findLeadReport, saveLeadReport, type LeadReport } from '../../core/storms/lead-reports'

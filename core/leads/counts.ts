@@ -3,8 +3,8 @@
  * prints them and the weekly report e-mails them: one counting, one order, one set of words for
  * what was not recorded, so the two never disagree.
  */
-import { sourceNameOf, touchesOf, type Touch } from '../shared/attribution'
-import type { Lead } from './db/leads'
+import { sourceNameOf, touchesOf, type Touch } from '../../shared/attribution'
+import type { Lead } from './store'
 
 /** What a report says where nothing was stored. */
 export const NOT_RECORDED = '(not recorded)'

@@ -14,7 +14,7 @@
  * registers (worker/notifications/channels/).
  */
 import type { Db } from '../platform/db/connection'
-import { NOT_QUARANTINED } from './leads'
+import { NOT_QUARANTINED } from './store'
 import { recordReceipt } from './receipts'
 import { prepare } from '../platform/db/prepare'
 

@@ -4,7 +4,7 @@
  * redelivery after a crash): the primary key on lead_id makes recording idempotent.
  */
 import type { Db } from '../platform/db/connection'
-import type { LeadReceipt } from './leads'
+import type { LeadReceipt } from './store'
 import { prepare } from '../platform/db/prepare'
 
 export function recordReceipt(db: Db, r: { leadId: string; jobId: string; at: Date }): void {
