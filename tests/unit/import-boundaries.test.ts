@@ -106,7 +106,7 @@ describe('each process imports only core/ and shared/', () => {
     ['worker/lead-worker.ts', '../core/platform/db/connection'],
     ['worker/notifications/emails/LeadEmail.tsx', '../../../core/platform/logger'],
     ['worker/notifications/lead-view.ts', '../../shared/routes'],
-    ['server/leads/service.ts', '../../core/db/leads'],
+    ['server/leads/service.ts', '../../core/leads'],
     ['admin/context.ts', '../core/platform/config/admin'],
   ])('%s may import %s', async (file, specifier) => {
     expect(await boundaryMessages(file, importing(specifier))).toEqual([])
