@@ -14,7 +14,7 @@ import { sourceLines } from './lead-source'
 import { addReportCommand } from './report-command'
 import { addNotSpamCommand, describeSpam, isHeld, printQuarantine, quarantineLine } from './spam-commands'
 import { addDigestCommand } from './digest-command'
-import { findOfficeActions } from '../core/office/actions'
+import { findOfficeActions } from '../core/spam/quarantine'
 
 const DEFAULT_LIST_LIMIT = 50
 
@@ -157,7 +157,7 @@ function printLead(ctx: AdminContext, lead: ListedLead, db: Db): void {
     // Where the visit came from (shared/attribution.ts), then the values as stored.
     ...sourceLines(lead),
     ['spam', describeSpam(lead)],
-    // What the office did through its links (core/office/actions.ts), with the time; no line when nothing.
+    // What the office did through its links (core/spam/quarantine.ts), with the time; no line when nothing.
     ...findOfficeActions(db, lead.id).map((a): [string, string] => [
       'office',
       a.action === 'spam'

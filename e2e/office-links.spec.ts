@@ -14,7 +14,7 @@ import { promisify } from 'node:util'
 import Database from 'better-sqlite3'
 import type { Page } from '@playwright/test'
 import { test, expect } from './fixtures'
-import { makeOfficeToken, OFFICE_CONFIRM_PATH } from '../core/office/links'
+import { makeOfficeToken, OFFICE_CONFIRM_PATH } from '../core/spam/office-links'
 import { OFFICE_ADDRESS, startStack, waitUntil, type Stack } from './stack'
 
 test.describe.configure({ mode: 'serial' })

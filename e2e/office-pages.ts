@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import Database from 'better-sqlite3'
-import { makeOfficeToken, officeLinkKey, OFFICE_CONFIRM_PATH } from '../core/office/links'
+import { makeOfficeToken, officeLinkKey, OFFICE_CONFIRM_PATH } from '../core/spam/office-links'
 import { BASE_URL, E2E_DATABASE_PATH } from '../playwright.config'
 
 export interface OfficePage {

@@ -18,8 +18,8 @@ import {
   SAMPLE_VALUE_SETTINGS,
   SITE_SETTINGS,
 } from '../core/platform/config/settings'
-import { DEFAULT_SPAM_THRESHOLD } from './leads/spam-score'
-import { DEFAULT_OFFICE_LINKS_PER_MINUTE, SPAM_SETTINGS } from '../core/office/settings'
+import { DEFAULT_SPAM_THRESHOLD } from '../core/spam/score'
+import { DEFAULT_OFFICE_LINKS_PER_MINUTE, SPAM_SETTINGS } from '../core/spam/settings'
 
 /** Express's names for address ranges (proxy-addr): 127.0.0.0/8 + ::1, 169.254/16 + fe80::/10, private ranges + fc00::/7. */
 const TRUST_PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'] as const
@@ -96,7 +96,7 @@ export const WebConfigSchema = z
       .default(DEFAULT_OFFICE_LINKS_PER_MINUTE),
     /**
      * The spam score at which a lead goes into quarantine instead of to the office
-     * (server/leads/spam-score.ts, docs/spam.md). Lower catches more; a filled honeypot alone
+     * (core/spam/score.ts, docs/spam.md). Lower catches more; a filled honeypot alone
      * scores 10.
      */
     SPAM_THRESHOLD: z.coerce

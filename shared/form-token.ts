@@ -3,7 +3,7 @@
  * fetches the token before the form's island loads; docs/spam.md).
  */
 
-/** The body field that carries the form token back (server/leads/form-token.ts). */
+/** The body field that carries the form token back (core/spam/form-token.ts). */
 export const FORM_TOKEN_FIELD = 'form_token'
 /** Where a form fetches its signed token when it is shown (GET). */
 export const FORM_TOKEN_ENDPOINT = '/api/form-token'

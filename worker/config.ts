@@ -34,7 +34,7 @@ import { HEARTBEAT_SETTINGS, readHeartbeatSettings } from './heartbeat'
 import { CHANNELS } from './notifications/channels'
 import type { Channel } from './notifications/channels/channel'
 import { checkSmtpSettings, readSmtpSettings, SMTP_SETTINGS } from '../core/platform/mail/smtp'
-import { OFFICE_LINK_SETTINGS, parseDigestTime, SPAM_SETTINGS } from '../core/office/settings'
+import { OFFICE_LINK_SETTINGS, parseDigestTime, SPAM_SETTINGS } from '../core/spam/settings'
 import { readWeeklyReport, WEEKLY_REPORT_SETTINGS } from '../core/weekly-report/schedule'
 
 /** The reconciler must pick a lost lead up within two minutes at most. */
@@ -142,7 +142,7 @@ export function workerConfigSchema(channels: readonly Channel[]) {
           backup: { dir: backupDir, intervalHours: e.BACKUP_INTERVAL_HOURS, keep: e.BACKUP_KEEP },
           /** Spam in quarantine older than this is deleted by the worker. */
           spamRetentionDays: e.SPAM_RETENTION_DAYS,
-          /** The office's links and the daily digest of held leads (core/office/). */
+          /** The office's links and the daily digest of held leads (core/spam/). */
           office: {
             linkDays: e.OFFICE_LINK_DAYS,
             digestTime: parseDigestTime(e.SPAM_DIGEST_TIME),

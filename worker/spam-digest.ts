@@ -5,7 +5,7 @@
  *
  * The worker looks every minute whether today's digest is due: the local time is past
  * SPAM_DIGEST_TIME and today has no digest row yet. Claiming the day is one insert on a
- * unique key (core/office/digest.tsx), so a restart, a second worker or a clock change never
+ * unique key (core/spam/digest.tsx), so a restart, a second worker or a clock change never
  * sends two for one day; a worker that was down at 08:00 sends when it is back, that day. A
  * send that fails (SMTP down) is logged as an error and tried again every 15 minutes, five
  * times at most; the held leads stay held and are in the next day's digest if it never goes.
@@ -14,9 +14,9 @@ import type { Db } from '../core/platform/db/connection'
 import { BUSINESS_TIME_ZONE, isoDate, localParts } from '../core/platform/business-time'
 import type { Logger } from '../core/platform/logger'
 import type { Mailer } from '../core/platform/mail/mailer'
-import { retryFailedDigest, sendDigest, startDigest, type DigestOutcome } from '../core/office/digest'
-import type { OfficeLinks } from '../core/office/links'
-import type { DigestTime } from '../core/office/settings'
+import { retryFailedDigest, sendDigest, startDigest, type DigestOutcome } from '../core/spam/digest'
+import type { OfficeLinks } from '../core/spam/office-links'
+import type { DigestTime } from '../core/spam/settings'
 
 const CHECK_EVERY_MS = 60_000
 const FIRST_CHECK_DELAY_MS = 10_000

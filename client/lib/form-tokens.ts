@@ -1,5 +1,5 @@
 /**
- * The form token of each lead form (server/leads/form-token.ts, docs/spam.md). Pages are
+ * The form token of each lead form (core/spam/form-token.ts, docs/spam.md). Pages are
  * cached for a day, so the token cannot be in their HTML: the script layer asks
  * GET /api/form-token when a form first comes into view (a dialog's form when the dialog
  * opens), and the form sends it back with the enquiry. The server records each token it

@@ -4,7 +4,7 @@
  * by, core/storms/geocode.ts), else a state named at its end. No outside geocoder is called:
  * this runs on every enquiry in the web process, which makes no network calls of its own.
  *
- * The answer is evidence for the spam score (server/leads/spam-score.ts), never a verdict: a
+ * The answer is evidence for the spam score (core/spam/score.ts), never a verdict: a
  * homeowner may write the address of a rental or of a parent's house, or mistype a ZIP code.
  * What cannot be placed (no ZIP code, no state, a ZIP code the data does not know) is
  * `unknown` and scores nothing.

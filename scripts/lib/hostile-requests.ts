@@ -18,7 +18,7 @@ import { ALL_ROUTES } from '../../shared/routes'
 import { ENQUIRY_ENDPOINT } from '../../shared/enquiry'
 import { FORM_TOKEN_ENDPOINT } from '../../shared/form-token'
 import { HAIL_REPORT_ENDPOINT } from '../../shared/hail-summary'
-import { OFFICE_CONFIRM_PATH } from '../../core/office/links'
+import { OFFICE_CONFIRM_PATH } from '../../core/spam/office-links'
 
 export interface HostileRequest {
   /** Which path of the site it tries (the fuzz script counts answers per kind). */

@@ -1,6 +1,6 @@
 /**
  * GET /api/form-token: a token saying "a form was shown now" (form-token.ts), recorded in the
- * database with whether a page of this site asked for it (core/db/form-tokens.ts). Pages are
+ * database with whether a page of this site asked for it (core/spam/form-token-store.ts). Pages are
  * cached for a day, so the token cannot be in their HTML; it is never cached itself. Issuing
  * one also deletes the records of tokens older than a day (an older token scores as expired,
  * its record is of no more use), so the table holds a day of tokens at most.
@@ -16,10 +16,15 @@ import { Router } from 'express'
 import type { Redis } from 'ioredis'
 import type { Db } from '../../core/platform/db/connection'
 import type { Logger } from '../../core/platform/logger'
-import { recordFormToken } from '../../core/db/form-tokens'
+import { recordFormToken } from '../../core/spam/form-token-store'
 import { siteSecret } from '../../core/leads/store'
 import { failed } from './answers'
-import { FORM_TOKEN_MAX_AGE_MS, isPageFetch, issueFormToken, newFormTokenId } from './form-token'
+import {
+  FORM_TOKEN_MAX_AGE_MS,
+  isPageFetch,
+  issueFormToken,
+  newFormTokenId,
+} from '../../core/spam/form-token'
 import { createRateLimit } from './rate-limit'
 
 /** Tokens one client may ask for in a minute unless FORM_TOKEN_RATE_LIMIT_PER_MINUTE says otherwise. */

@@ -3,7 +3,7 @@
  * trained model, then scores it with the pure rules (spam-score.ts).
  *
  * - The form token: its signature and age (form-token.ts), then its record, used here once and
- *   for all (core/db/form-tokens.ts): a token another enquiry used, or one no page asked for,
+ *   for all (core/spam/form-token-store.ts): a token another enquiry used, or one no page asked for,
  *   is evidence.
  * - Where the address lies, from its ZIP code or state (core/spam/service-area.ts).
  * - The text classifier's probability that the names and message are a sales pitch
@@ -13,14 +13,14 @@
  * next try with the same form does not count as a second use.
  */
 import type { Db } from '../../core/platform/db/connection'
-import { releaseFormToken, useFormToken } from '../../core/db/form-tokens'
+import { releaseFormToken, useFormToken } from '../../core/spam/form-token-store'
 import type { SpamCheck } from '../../core/leads/store'
 import { createSpamClassifier } from '../../core/spam/classifier'
 import { checkServiceArea } from '../../core/spam/service-area'
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, type Enquiry } from '../../shared/enquiry'
-import { checkFormToken } from './form-token'
+import { checkFormToken } from '../../core/spam/form-token'
 import { formTokenSecret } from './form-token-router'
-import { isSpam, scoreEnquiry, type TokenState } from './spam-score'
+import { isSpam, scoreEnquiry, type TokenState } from '../../core/spam/score'
 
 export interface CheckedEnquiry {
   spam: SpamCheck

@@ -1,7 +1,7 @@
 /**
  * The office's links (docs/spam.md, "The office's links"): GET /office/confirm/<token> shows
  * what the link will do, or what it did; only the page's button, a POST to the same address,
- * acts (core/office/actions.ts). Mail scanners and link previews open every link in an e-mail:
+ * acts (core/spam/quarantine.ts). Mail scanners and link previews open every link in an e-mail:
  * a GET here never changes anything.
  *
  * Mounted before the page handler, so these pages never go through its cache: each is rendered
@@ -21,9 +21,9 @@ import type { Redis } from 'ioredis'
 import { renderPage } from 'vike/server'
 import type { Db } from '../../core/platform/db/connection'
 import type { Logger } from '../../core/platform/logger'
-import { actOnOfficeLink, readOfficeLink } from '../../core/office/actions'
-import { OFFICE_CONFIRM_PATH, officeLinkKey } from '../../core/office/links'
-import { DEFAULT_OFFICE_LINKS_PER_MINUTE } from '../../core/office/settings'
+import { actOnOfficeLink, readOfficeLink } from '../../core/spam/quarantine'
+import { OFFICE_CONFIRM_PATH, officeLinkKey } from '../../core/spam/office-links'
+import { DEFAULT_OFFICE_LINKS_PER_MINUTE } from '../../core/spam/settings'
 import { learnFromOffice } from '../../core/spam/learning'
 import { officeLinkTitle, tooManyInWords, type OfficeLinkPage } from '../../shared/office-link-page'
 import { escapeHtml } from '../http/escape-html'

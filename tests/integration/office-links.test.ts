@@ -12,14 +12,14 @@ import request from 'supertest'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Db } from '../../core/platform/db/connection'
 import { findLead } from '../../core/leads/store'
-import { findOfficeActions, readOfficeLink } from '../../core/office/actions'
+import { findOfficeActions, readOfficeLink } from '../../core/spam/quarantine'
 import { formatOfficeTime } from '../../core/platform/business-time'
 import {
   createOfficeLinks,
   makeOfficeToken,
   officeLinkKey,
   OFFICE_CONFIRM_PATH,
-} from '../../core/office/links'
+} from '../../core/spam/office-links'
 import { createMailer } from '../../core/platform/mail/mailer'
 import { startSpamDigestSchedule } from '../../worker/spam-digest'
 import { createLogger } from '../../core/platform/logger'

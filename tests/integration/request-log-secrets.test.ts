@@ -17,7 +17,7 @@ import {
   makeOfficeToken,
   officeLinkKey,
   OFFICE_CONFIRM_PATH,
-} from '../../core/office/links'
+} from '../../core/spam/office-links'
 import { ENQUIRY_ENDPOINT } from '../../shared/enquiry'
 import { HAIL_REPORT_ENDPOINT, REPORT_KEY_HEADER } from '../../shared/hail-summary'
 import { addLead } from '../support/leads'

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 /**
- * The form token's signature, age and shape (server/leads/form-token.ts); its record and single
+ * The form token's signature, age and shape (core/spam/form-token.ts); its record and single
  * use through the real app: tests/integration/form-token-lifecycle.test.ts.
  */
 import {
@@ -8,7 +8,7 @@ import {
   checkFormToken,
   isPageFetch,
   issueFormToken,
-} from '../../server/leads/form-token'
+} from '../../core/spam/form-token'
 import { FORM_TOKEN_FIELD } from '../../shared/form-token'
 
 const SECRET = 'test-secret-of-at-least-32-characters!!'

@@ -1,12 +1,12 @@
 /**
- * The office links' token (core/office/links.ts), the digest's time of day on the office's
+ * The office links' token (core/spam/office-links.ts), the digest's time of day on the office's
  * clock across daylight saving (worker/spam-digest.ts) and its settings, and the message start
  * the page and the digest show.
  */
 import { describe, expect, test } from 'vitest'
-import { messageStart } from '../../core/office/actions'
-import { checkOfficeToken, makeOfficeToken } from '../../core/office/links'
-import { OFFICE_LINK_SETTINGS, parseDigestTime } from '../../core/office/settings'
+import { messageStart } from '../../core/spam/quarantine'
+import { checkOfficeToken, makeOfficeToken } from '../../core/spam/office-links'
+import { OFFICE_LINK_SETTINGS, parseDigestTime } from '../../core/spam/settings'
 import { digestDayDue } from '../../worker/spam-digest'
 
 const KEY = Buffer.alloc(32, 1)

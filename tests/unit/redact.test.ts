@@ -3,7 +3,7 @@
  * office link's token, however the path is written; every other path as it came.
  */
 import { expect, test } from 'vitest'
-import { makeOfficeToken } from '../../core/office/links'
+import { makeOfficeToken } from '../../core/spam/office-links'
 import { redactRequestUrl } from '../../server/http/redact'
 
 const TOKEN = makeOfficeToken(

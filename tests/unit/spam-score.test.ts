@@ -9,7 +9,7 @@ import {
   scoreEnquiry,
   type SpamEvidence,
   type TokenState,
-} from '../../server/leads/spam-score'
+} from '../../core/spam/score'
 import { EnquiryFieldsSchema } from '../../shared/enquiry'
 import { GENUINE, SPAM, evidenceOf, tokenOnArrival, type CorpusEntry } from '../support/lead-corpus'
 import { SCRIPT_RUNS } from '../support/script-corpus'

@@ -16,7 +16,7 @@ import type { Mailer } from '../../../core/platform/mail/mailer'
 import type { Outcome } from '../../../core/platform/mail/outcome'
 import type { SmtpSettings } from '../../../core/platform/mail/smtp'
 import type { LeadReports } from '../../storms/lead-reports'
-import type { OfficeLinks } from '../../../core/office/links'
+import type { OfficeLinks } from '../../../core/spam/office-links'
 
 /** What the worker's channels share: the SMTP connection, when there is one. */
 interface SharedChannelSettings {
@@ -39,7 +39,7 @@ export interface SendContext {
   test?: boolean
   /** The weather reports of hail report leads (worker/storms/lead-reports.ts). */
   reports?: LeadReports
-  /** The office's links (core/office/links.ts): the office e-mail's "This is spam". */
+  /** The office's links (core/spam/office-links.ts): the office e-mail's "This is spam". */
   officeLinks?: OfficeLinks
 }
 

@@ -64,7 +64,7 @@ function FieldValue({ row }: { row: SummaryLine }) {
 }
 
 /**
- * `spamUrl`: the office's "This is spam" link (core/office/links.ts), which opens a
+ * `spamUrl`: the office's "This is spam" link (core/spam/office-links.ts), which opens a
  * confirmation page on the site; absent in a test notification.
  */
 export function LeadEmail({ lead, spamUrl }: { lead: LeadView; spamUrl?: string }) {

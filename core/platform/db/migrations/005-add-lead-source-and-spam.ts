@@ -7,13 +7,13 @@
  *   UTM values, ad click ids, referrer origin and landing page, and the same of the visitor's
  *   first visit within 30 days, with its time.
  * - spam_score and spam_reasons (a JSON array of { code, points, text }): what the server found
- *   (server/leads/spam-score.ts). NULL on rows stored before.
+ *   (core/spam/score.ts). NULL on rows stored before.
  * - quarantined_at: set when the score reached the threshold. Such a lead is stored but not
  *   handed to the queue, notified, counted as undelivered or listed with the leads, until
  *   `site-admin leads not-spam` sets released_at (it is then delivered as any lead) or the
  *   worker purges it after SPAM_RETENTION_DAYS.
  * - site_secrets: secrets the site makes for itself once, such as the key that signs the form
- *   token (server/leads/form-token.ts), so the IT person has nothing to configure.
+ *   token (core/spam/form-token.ts), so the IT person has nothing to configure.
  */
 
 // The columns written out rather than read from the lead-field table: a migration never

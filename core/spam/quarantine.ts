@@ -16,8 +16,8 @@ import type { Db } from '../platform/db/connection'
 import { findLead, releaseLead, type Lead } from '../leads/store'
 import { prepare } from '../platform/db/prepare'
 import { formatOfficeTime } from '../platform/business-time'
-import { spamReasonInWords } from '../spam/reasons'
-import { checkOfficeToken, type OfficeAction } from './links'
+import { spamReasonInWords } from './reasons'
+import { checkOfficeToken, type OfficeAction } from './office-links'
 import type { OfficeLinkLead, OfficeLinkPage } from '../../shared/office-link-page'
 
 /** How long held spam is kept when SPAM_RETENTION_DAYS is not set. */

@@ -19,10 +19,10 @@ import type { Mailer, OutgoingMail } from '../platform/mail/mailer'
 import { renderBoth } from '../platform/mail/render'
 import { addressOf } from '../platform/mail/smtp'
 import { toBodyText, toHeaderText } from '../platform/mail/text'
-import { messageStart } from './actions'
+import { messageStart } from './quarantine'
 import { formatOfficeTime } from '../platform/business-time'
-import { spamReasonInWords } from '../spam/reasons'
-import type { OfficeLinks } from './links'
+import { spamReasonInWords } from './reasons'
+import type { OfficeLinks } from './office-links'
 import { SpamDigestEmail, type DigestLead, type DigestView } from './SpamDigestEmail'
 
 /** The most leads one digest lists; a surge of spam is counted, not listed. */

@@ -4,8 +4,8 @@
  * by site-admin (`leads digest`).
  */
 import { z } from 'zod'
-import { DEFAULT_SPAM_RETENTION_DAYS } from './actions'
-import { DEFAULT_LINK_DAYS } from './links'
+import { DEFAULT_SPAM_RETENTION_DAYS } from './quarantine'
+import { DEFAULT_LINK_DAYS } from './office-links'
 
 /** How long spam stays in quarantine before the worker deletes it (docs/spam.md). */
 export const SPAM_SETTINGS = {

@@ -30,8 +30,8 @@ import {
   type LeadFieldSpec,
   type LeadFieldValues,
 } from '../../shared/lead-fields'
-import type { TokenUse } from '../../core/db/form-tokens'
-import type { AreaCheck } from '../../core/spam/service-area'
+import type { TokenUse } from './form-token-store'
+import type { AreaCheck } from './service-area'
 
 /**
  * The form token as checked (form-token.ts) and used (core/db/form-tokens.ts, which says what
