@@ -10,7 +10,7 @@
  * down) is logged as an error and tried again every 15 minutes until the week is over.
  */
 import type { Db } from '../core/platform/db/connection'
-import { findWeeklyReport } from '../core/db/weekly-reports'
+import { findWeeklyReport } from '../core/weekly-report/store'
 import type { Logger } from '../core/platform/logger'
 import type { Mailer } from '../core/platform/mail/mailer'
 import { startPassLoop } from '../core/platform/pass-loop'

@@ -5,7 +5,7 @@
  * (core/leads/counts.ts): spam held in quarantine is not a lead; a lead released from it is.
  */
 import type { Db } from '../platform/db/connection'
-import { countHeldAndReleased, listLeadsWithDelivery, type LeadWithDelivery } from '../db/weekly-reports'
+import { countHeldAndReleased, listLeadsWithDelivery, type LeadWithDelivery } from './store'
 import { compareKeys, countBy, sourceKeyOf } from '../leads/counts'
 import { LEAD_FORM_NAMES, LEAD_FORMS, type LeadFormName } from '../../shared/lead-forms'
 import { weekBefore, type ReportWeek } from './schedule'

@@ -5,7 +5,7 @@
  */
 import { render } from '@react-email/render'
 import type { Db } from '../platform/db/connection'
-import { claimWeeklyReport, finishWeeklyReport, type WeeklyReportTrigger } from '../db/weekly-reports'
+import { claimWeeklyReport, finishWeeklyReport, type WeeklyReportTrigger } from './store'
 import type { Mailer, OutgoingMail } from '../platform/mail/mailer'
 import { addressOf } from '../platform/mail/smtp'
 import { toHeaderText } from '../platform/mail/text'

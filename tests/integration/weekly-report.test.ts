@@ -17,7 +17,7 @@ import {
   registerChannels,
   scheduleNotificationRetry,
 } from '../../core/leads/notification-store'
-import { findWeeklyReport } from '../../core/db/weekly-reports'
+import { findWeeklyReport } from '../../core/weekly-report/store'
 import { createLogger } from '../../core/platform/logger'
 import { createMailer, type Mailer } from '../../core/platform/mail/mailer'
 import { lastFullWeek, parseWeeklyReport } from '../../core/weekly-report/schedule'

@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from 'vitest'
 import { openMigratedDatabase } from '../../core/platform/db/connection'
-import { claimWeeklyReport, finishWeeklyReport, findWeeklyReport } from '../../core/db/weekly-reports'
+import { claimWeeklyReport, finishWeeklyReport, findWeeklyReport } from '../../core/weekly-report/store'
 import { localParts, localTime } from '../../core/platform/business-time'
 import {
   decideWeeklyReport,
