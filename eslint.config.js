@@ -10,8 +10,14 @@ import globals from 'globals'
  * specifier that climbs out (`../`…) and then names a top-level folder says where it lands.
  *
  *   shared/  is imported by the browser and by every process: it imports none of them.
- *   core/    what every Node process uses (config helpers, logger, database, queue contract,
- *            shutdown, the small mechanisms): it imports only core/ and shared/.
+ *   core/    what the Node processes use, in two kinds (docs/decisions/019-platform-and-features.md):
+ *            it imports only core/ and shared/.
+ *     core/platform/  the database, configuration, mail, logger, shutdown, scheduling, business
+ *            clock, queue contract: it imports no feature.
+ *     core/leads|spam|storms|weekly-report/  the features, each with its SQL, settings and
+ *            e-mails; a feature imports another only through that one's index.ts (its face), as
+ *            the processes do (core/storms/pdf/ has a face of its own: the PDF renderer, which
+ *            only the worker's thread and site-admin load).
  *   server/  the web process: core/ and shared/, never another process's code.
  *   worker/  the worker process: core/ and shared/ only.
  *   admin/   site-admin: core/ and shared/ only.
@@ -58,6 +64,17 @@ const RESTRICTED = {
     message: `site-admin may not import that: it ${PROCESS_MESSAGE}`,
   },
 }
+const FEATURES = 'leads|spam|storms|weekly-report'
+/** A feature's own files, past its face (core/storms/pdf, a face of its own, aside). */
+const pastAFace = (climb) => `^${climb}(${FEATURES})/(?!index$)(?!pdf$)|^${climb}storms/pdf/`
+const FACE_MESSAGE =
+  "is inside a feature: import the feature's face (core/<feature>/index.ts) instead, which says what it offers."
+RESTRICTED.fromPlatform = {
+  regex: `^(\\.\\./)+(${FEATURES})(/|$)`,
+  message: 'core/platform/ is what every feature builds on: it imports no feature.',
+}
+RESTRICTED.intoAFeature = { regex: pastAFace('(\\.\\./)+'), message: `That ${FACE_MESSAGE}` }
+RESTRICTED.intoAFeatureFromAProcess = { regex: pastAFace('(\\.\\./)+core/'), message: `That ${FACE_MESSAGE}` }
 const SCRIPT_LAYER_REACT_FREE = {
   regex:
     '^(react|react-dom|react-hook-form|react-toastify|@hookform/.*|vike-react)(/|$)|^(\\.\\./)+(components|pages|hooks)(/|$)|^\\.\\./islands/(?!toasts$|islands$)',
@@ -119,7 +136,12 @@ export default tseslint.config(
   },
   { files: ['shared/**'], rules: restrictImports('fromShared') },
   { files: ['core/**'], rules: restrictImports('fromCore') },
-  { files: ['server/**'], rules: restrictImports('fromServer') },
-  { files: ['worker/**'], rules: restrictImports('fromWorker') },
-  { files: ['admin/**'], rules: restrictImports('fromAdmin') },
+  { files: ['core/platform/**'], rules: restrictImports('fromCore', 'fromPlatform') },
+  {
+    files: ['core/{leads,spam,storms,weekly-report}/**'],
+    rules: restrictImports('fromCore', 'intoAFeature'),
+  },
+  { files: ['server/**'], rules: restrictImports('fromServer', 'intoAFeatureFromAProcess') },
+  { files: ['worker/**'], rules: restrictImports('fromWorker', 'intoAFeatureFromAProcess') },
+  { files: ['admin/**'], rules: restrictImports('fromAdmin', 'intoAFeatureFromAProcess') },
 )

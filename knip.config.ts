@@ -21,13 +21,5 @@ export default {
   // The Nu HTML Checker's jar is found by path (createRequire(…).resolve('vnu-jar/…') in
   // e2e/html-checkers.spec.ts) and run with Java; nothing imports it.
   ignoreDependencies: ['vnu-jar'],
-  ignoreIssues: {
-    // Modules that were being changed when knip was added, each exporting a name only its own
-    // file uses; their unused exports are left to that change. Remove an entry once
-    // `npx knip` is clean without it.
-    'core/office/*': ['exports', 'types'],
-    'server/office/*': ['exports', 'types'],
-    'server/http/redact.ts': ['exports'],
-    'shared/office-link-page.ts': ['types'],
-  },
+
 } satisfies KnipConfig

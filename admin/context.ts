@@ -9,7 +9,7 @@ import { parseAdminConfig, type AdminConfig } from './config'
 import { openDatabase, type Db } from '../core/platform/db/connection'
 import { LATEST_SCHEMA_VERSION } from '../core/platform/db/backup'
 import { readSchemaVersion } from '../core/platform/db/migrate'
-import { findLeadsByIdPrefix, type ListedLead } from '../core/leads/store'
+import { findLeadsByIdPrefix, type ListedLead } from '../core/leads'
 
 export interface AdminIo {
   env: NodeJS.ProcessEnv

@@ -16,9 +16,7 @@ import { parseEnv } from '../core/platform/config/helpers'
 import { SITE_SETTINGS } from '../core/platform/config/settings'
 import { createMailer } from '../core/platform/mail/mailer'
 import { readOfficeMail } from '../core/platform/mail/office-mail'
-import { sendDigest, startDigest } from '../core/spam/digest'
-import { createOfficeLinks } from '../core/spam/office-links'
-import { OFFICE_LINK_SETTINGS, SPAM_SETTINGS } from '../core/spam/settings'
+import { sendDigest, startDigest, createOfficeLinks, OFFICE_LINK_SETTINGS, SPAM_SETTINGS } from '../core/spam'
 import { AdminError, withDatabase, type AdminContext } from './context'
 
 const SEND_TIMEOUT_MS = 30_000

@@ -5,7 +5,7 @@
 import { Option, type Command } from 'commander'
 import { LEAD_FIELD_NAMES, LEAD_FIELDS, summarize } from '../shared/lead-fields'
 import type { Db } from '../core/platform/db/connection'
-import { countLeads, listLeads, type ListedLead } from '../core/leads/store'
+import { countLeads, listLeads, type ListedLead } from '../core/leads'
 import { findOneLead, withDatabase, type AdminContext } from './context'
 import { toCsv } from './csv'
 import { readDeliveryState, retryFailedNotifications } from './delivery-state'
@@ -14,7 +14,7 @@ import { sourceLines } from './lead-source'
 import { addReportCommand } from './report-command'
 import { addNotSpamCommand, describeSpam, isHeld, printQuarantine, quarantineLine } from './spam-commands'
 import { addDigestCommand } from './digest-command'
-import { findOfficeActions } from '../core/spam/quarantine'
+import { findOfficeActions } from '../core/spam'
 
 const DEFAULT_LIST_LIMIT = 50
 

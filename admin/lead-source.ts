@@ -9,9 +9,7 @@ import {
   TOUCH_FIELDS,
   type TouchField,
 } from '../shared/attribution'
-import type { Lead } from '../core/leads/store'
-import { lastTouchOf, NOT_RECORDED } from '../core/leads/counts'
-
+import { type Lead, lastTouchOf, NOT_RECORDED } from '../core/leads'
 // The keys the reports count by are shared with the weekly report e-mail (core/leads/counts.ts).
 
 /** A raw source value's label in `leads show`: the URL parameter's own name, or a word. */

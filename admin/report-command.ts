@@ -6,17 +6,23 @@
  */
 import { Option, type Command } from 'commander'
 import type { Db } from '../core/platform/db/connection'
-import { countLeads, listLeads, type Lead } from '../core/leads/store'
-import { countBy } from '../core/leads/counts'
+import { countLeads, listLeads, type Lead, countBy, sourceKeyOf } from '../core/leads'
 import { AdminError, withDatabase, type AdminContext } from './context'
 import { toCsv } from './csv'
 import { formatTable, parseSince, shortTime, UsageError } from './format'
 import { createMailer } from '../core/platform/mail/mailer'
 import { readOfficeMail } from '../core/platform/mail/office-mail'
-import { lastFullWeek, weekContaining, weekOfIsoDate, type ReportWeek } from '../core/weekly-report/schedule'
-import { sendWeeklyReport } from '../core/weekly-report/send'
-import { duration, plural, weekBounds, weekSpan } from '../core/weekly-report/words'
-import { sourceKeyOf } from '../core/leads/counts'
+import {
+  lastFullWeek,
+  weekContaining,
+  weekOfIsoDate,
+  type ReportWeek,
+  sendWeeklyReport,
+  duration,
+  plural,
+  weekBounds,
+  weekSpan,
+} from '../core/weekly-report'
 import { landingPathOf, weekOf } from './lead-source'
 
 /** The report's CSV columns: a row's section, the keys that section counts by, and the count. */

@@ -9,11 +9,10 @@
  * within seconds and the worker notifies every channel. The worker deletes spam left in
  * quarantine after SPAM_RETENTION_DAYS, a worker setting site-admin does not read.
  */
-import { spamReasonInWords } from '../core/spam/reasons'
+import { spamReasonInWords, learnFromOffice } from '../core/spam'
 import type { Command } from 'commander'
 import type { Db } from '../core/platform/db/connection'
-import { countLeads, findLead, listLeads, releaseLead, type Lead } from '../core/leads/store'
-import { learnFromOffice } from '../core/spam/learning'
+import { countLeads, findLead, listLeads, releaseLead, type Lead } from '../core/leads'
 import { AdminError, findOneLead, withDatabase, type AdminContext } from './context'
 import { formatTable, shortTime } from './format'
 

@@ -5,9 +5,15 @@
  */
 import type { Command } from 'commander'
 import type { Db } from '../core/platform/db/connection'
-import { importStormPath } from '../core/storms/import'
-import { stormStatus, type RefreshState, type WantedStates } from '../core/storms/store'
-import { StormFileError, type ImportSummary, type StormEvent } from '../core/storms/types'
+import {
+  importStormPath,
+  stormStatus,
+  type RefreshState,
+  type WantedStates,
+  StormFileError,
+  type ImportSummary,
+  type StormEvent,
+} from '../core/storms'
 import { withDatabase, type AdminContext } from './context'
 import { UsageError, formatTable, shortTime } from './format'
 

@@ -7,9 +7,8 @@
 import { writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Command } from 'commander'
-import { locateAddress, type GeocoderSettings } from '../core/storms/geocode'
+import { locateAddress, type GeocoderSettings, formatReportText, makeStormReport } from '../core/storms'
 import { renderReportPdf } from '../core/storms/pdf'
-import { formatReportText, makeStormReport } from '../core/storms/report'
 import { parseReportBusiness } from './config'
 import { AdminError, withDatabase, type AdminContext } from './context'
 

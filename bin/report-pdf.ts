@@ -5,9 +5,7 @@
  * event loop, which meanwhile renews its queue locks and talks to the mail server.
  */
 import { parentPort } from 'node:worker_threads'
-import { renderReportPdf } from '../core/storms/pdf'
-import type { RenderRequest, RenderAnswer } from '../core/storms/pdf/thread'
-
+import { renderReportPdf, type RenderRequest, type RenderAnswer } from '../core/storms/pdf'
 parentPort?.on('message', (request: RenderRequest) => {
   renderReportPdf(request.report, request.business).then(
     (pdf) => {

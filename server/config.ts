@@ -18,9 +18,7 @@ import {
   SAMPLE_VALUE_SETTINGS,
   SITE_SETTINGS,
 } from '../core/platform/config/settings'
-import { DEFAULT_SPAM_THRESHOLD } from '../core/spam/score'
-import { DEFAULT_OFFICE_LINKS_PER_MINUTE, SPAM_SETTINGS } from '../core/spam/settings'
-
+import { DEFAULT_SPAM_THRESHOLD, DEFAULT_OFFICE_LINKS_PER_MINUTE, SPAM_SETTINGS } from '../core/spam'
 /** Express's names for address ranges (proxy-addr): 127.0.0.0/8 + ::1, 169.254/16 + fe80::/10, private ranges + fc00::/7. */
 const TRUST_PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'] as const
 const TRUST_NOTHING = new Set(['', 'none', 'false'])

@@ -34,8 +34,8 @@ import { HEARTBEAT_SETTINGS, readHeartbeatSettings } from './heartbeat'
 import { CHANNELS } from './notifications/channels'
 import type { Channel } from './notifications/channels/channel'
 import { checkSmtpSettings, readSmtpSettings, SMTP_SETTINGS } from '../core/platform/mail/smtp'
-import { OFFICE_LINK_SETTINGS, parseDigestTime, SPAM_SETTINGS } from '../core/spam/settings'
-import { readWeeklyReport, WEEKLY_REPORT_SETTINGS } from '../core/weekly-report/schedule'
+import { OFFICE_LINK_SETTINGS, parseDigestTime, SPAM_SETTINGS } from '../core/spam'
+import { readWeeklyReport, WEEKLY_REPORT_SETTINGS } from '../core/weekly-report'
 
 /** The reconciler must pick a lost lead up within two minutes at most. */
 const MAX_RECONCILE_GRACE_MS = 2 * 60_000

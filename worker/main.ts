@@ -19,7 +19,7 @@ import { startStormRefresh } from './storms/refresh'
 import { startSpamDigestSchedule } from './spam-digest'
 import { startWeeklyReportSchedule } from './weekly-report-schedule'
 import { createMailer } from '../core/platform/mail/mailer'
-import { createOfficeLinks } from '../core/spam/office-links'
+import { createOfficeLinks } from '../core/spam'
 
 export function startWorker(): void {
   const { config, envFile } = loadConfigOrExit(WorkerConfigSchema)

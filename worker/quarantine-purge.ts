@@ -4,7 +4,7 @@
  * logged at error level and tried again at the next pass; it delays no lead.
  */
 import type { Db } from '../core/platform/db/connection'
-import { purgeQuarantined } from '../core/leads/store'
+import { purgeQuarantined } from '../core/leads'
 import type { Logger } from '../core/platform/logger'
 
 const DAY_MS = 24 * 60 * 60 * 1000

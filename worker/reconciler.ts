@@ -13,7 +13,7 @@
  * so nothing is attempted forever.
  */
 import type { Db } from '../core/platform/db/connection'
-import { findUnplannedLeadIds } from '../core/leads/notification-store'
+import { findUnplannedLeadIds } from '../core/leads'
 import type { Logger } from '../core/platform/logger'
 import { startPassLoop } from '../core/platform/pass-loop'
 import type { Notifier } from './notifications/notifier'

@@ -14,10 +14,14 @@ import type { Db } from '../core/platform/db/connection'
 import { BUSINESS_TIME_ZONE, isoDate, localParts } from '../core/platform/business-time'
 import type { Logger } from '../core/platform/logger'
 import type { Mailer } from '../core/platform/mail/mailer'
-import { retryFailedDigest, sendDigest, startDigest, type DigestOutcome } from '../core/spam/digest'
-import type { OfficeLinks } from '../core/spam/office-links'
-import type { DigestTime } from '../core/spam/settings'
-
+import {
+  retryFailedDigest,
+  sendDigest,
+  startDigest,
+  type DigestOutcome,
+  type OfficeLinks,
+  type DigestTime,
+} from '../core/spam'
 const CHECK_EVERY_MS = 60_000
 const FIRST_CHECK_DELAY_MS = 10_000
 

@@ -10,17 +10,17 @@
  * down) is logged as an error and tried again every 15 minutes until the week is over.
  */
 import type { Db } from '../core/platform/db/connection'
-import { findWeeklyReport } from '../core/weekly-report/store'
-import type { Logger } from '../core/platform/logger'
-import type { Mailer } from '../core/platform/mail/mailer'
-import { startPassLoop } from '../core/platform/pass-loop'
 import {
+  findWeeklyReport,
   decideWeeklyReport,
   describeSchedule,
   type WeeklyReportSchedule,
-} from '../core/weekly-report/schedule'
-import { sendWeeklyReport, type WeeklyReportOutcome } from '../core/weekly-report/send'
-
+  sendWeeklyReport,
+  type WeeklyReportOutcome,
+} from '../core/weekly-report'
+import type { Logger } from '../core/platform/logger'
+import type { Mailer } from '../core/platform/mail/mailer'
+import { startPassLoop } from '../core/platform/pass-loop'
 const CHECK_EVERY_MS = 60_000
 
 export interface WeeklyReportScheduleHandle {

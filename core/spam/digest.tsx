@@ -13,7 +13,7 @@
  * unique, so it never sends two for one day whatever restarts.
  */
 import type { Db } from '../platform/db/connection'
-import { toLead, type LeadRow } from '../leads/store'
+import { toLead, type LeadRow } from '../leads'
 import { prepare } from '../platform/db/prepare'
 import type { Mailer, OutgoingMail } from '../platform/mail/mailer'
 import { renderBoth } from '../platform/mail/render'
@@ -26,17 +26,17 @@ import type { OfficeLinks } from './office-links'
 import { SpamDigestEmail, type DigestLead, type DigestView } from './SpamDigestEmail'
 
 /** The most leads one digest lists; a surge of spam is counted, not listed. */
-export const MAX_LISTED = 50
+const MAX_LISTED = 50
 const DAY_MS = 24 * 60 * 60 * 1000
 /** A scheduled digest that failed is tried again this long after, within its day. */
-export const DIGEST_RETRY_MS = 15 * 60_000
+const DIGEST_RETRY_MS = 15 * 60_000
 /** …at most this many times a day. */
-export const DIGEST_MAX_ATTEMPTS = 5
+const DIGEST_MAX_ATTEMPTS = 5
 
 export type DigestTrigger = 'schedule' | 'site-admin'
-export type DigestStatus = 'sending' | 'sent' | 'failed' | 'nothing'
+type DigestStatus = 'sending' | 'sent' | 'failed' | 'nothing'
 
-export interface DigestRecord {
+interface DigestRecord {
   id: number
   trigger: DigestTrigger
   day: string | null
@@ -65,18 +65,11 @@ function toRecord(r: Record<string, unknown>): DigestRecord {
 }
 
 /** The last digest that reached the mail server; null before the first. */
-export function lastSentDigest(db: Db): DigestRecord | null {
+function lastSentDigest(db: Db): DigestRecord | null {
   const row = prepare(
     db,
     `SELECT * FROM spam_digests WHERE status = 'sent' ORDER BY covered_until DESC, id DESC LIMIT 1`,
   ).get() as Record<string, unknown> | undefined
-  return row ? toRecord(row) : null
-}
-
-/** The scheduled digest of a local day, if one was started. */
-export function digestOfDay(db: Db, day: string): DigestRecord | null {
-  const row = prepare(db, 'SELECT * FROM spam_digests WHERE day = ?').get(day) as
-    Record<string, unknown> | undefined
   return row ? toRecord(row) : null
 }
 
@@ -119,7 +112,7 @@ export function retryFailedDigest(db: Db, day: string, now: Date): number | null
     .immediate()
 }
 
-export function finishDigest(
+function finishDigest(
   db: Db,
   id: number,
   outcome: { status: Exclude<DigestStatus, 'sending'>; leads: number; detail: string | null },
@@ -133,7 +126,7 @@ export function finishDigest(
   }).immediate()
 }
 
-export interface DigestPlan {
+interface DigestPlan {
   /** Held since `since` (or all held when null), still held, oldest first, at most MAX_LISTED. */
   leads: ReturnType<typeof toLead>[]
   notListed: number
@@ -143,7 +136,7 @@ export interface DigestPlan {
 }
 
 /** What a digest covering up to `until` lists, after the last sent digest (or all, with `all`). */
-export function planDigest(db: Db, until: Date, opts: { all?: boolean } = {}): DigestPlan {
+function planDigest(db: Db, until: Date, opts: { all?: boolean } = {}): DigestPlan {
   const since = opts.all ? null : (lastSentDigest(db)?.coveredUntil ?? null)
   const held = `quarantined_at IS NOT NULL AND released_at IS NULL`
   const rows = prepare(
@@ -175,7 +168,7 @@ export interface DigestMailOptions {
 }
 
 /** The digest e-mail of a plan, with a "Not spam: deliver it" link for each lead. */
-export async function buildDigestMail(
+async function buildDigestMail(
   plan: DigestPlan,
   digestId: number,
   opts: DigestMailOptions,

@@ -14,7 +14,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Db } from '../platform/db/connection'
-import { siteSecret } from '../leads/store'
+import { siteSecret } from '../leads'
 
 export type OfficeAction = 'not_spam' | 'spam'
 
@@ -58,7 +58,7 @@ export function makeOfficeToken(key: Buffer, action: OfficeAction, leadId: strin
 }
 
 /** The whole link: SITE_URL, the confirmation path and the token. */
-export function officeLinkUrl(siteUrl: string, token: string): string {
+function officeLinkUrl(siteUrl: string, token: string): string {
   return `${siteUrl.replace(/\/+$/, '')}${OFFICE_CONFIRM_PATH}/${token}`
 }
 

@@ -13,7 +13,7 @@
  * press, a reload or a forwarded copy of the link finds it and says what already happened.
  */
 import type { Db } from '../platform/db/connection'
-import { findLead, releaseLead, type Lead } from '../leads/store'
+import { findLead, releaseLead, type Lead } from '../leads'
 import { prepare } from '../platform/db/prepare'
 import { formatOfficeTime } from '../platform/business-time'
 import { spamReasonInWords } from './reasons'
@@ -24,7 +24,7 @@ import type { OfficeLinkLead, OfficeLinkPage } from '../../shared/office-link-pa
 export const DEFAULT_SPAM_RETENTION_DAYS = 30
 const DAY_MS = 24 * 60 * 60 * 1000
 /** How much of the message the page and the digest show. */
-export const MESSAGE_START_LENGTH = 200
+const MESSAGE_START_LENGTH = 200
 
 /** The first `max` characters of a message, cut at a word and marked when cut. */
 export function messageStart(message: string | null | undefined, max = MESSAGE_START_LENGTH): string {
@@ -56,17 +56,8 @@ function findOfficeAction(db: Db, leadId: string, action: OfficeAction): OfficeA
   return findOfficeActions(db, leadId).find((a) => a.action === action)
 }
 
-/** How many delivered leads the office marked as spam from `since` on (by when it marked them). */
-export function countMarkedSpam(db: Db, since: Date | null): number {
-  return (
-    prepare(db, `SELECT COUNT(*) AS n FROM office_actions WHERE action = 'spam' AND acted_at >= ?`).get(
-      since?.toISOString() ?? '',
-    ) as { n: number }
-  ).n
-}
-
 /** The lead as the page of a link that can still act names it. */
-export function officeLinkLead(lead: Lead): OfficeLinkLead {
+function officeLinkLead(lead: Lead): OfficeLinkLead {
   return {
     shortId: lead.id.slice(0, 8),
     name: `${lead.firstName} ${lead.lastName}`.trim(),

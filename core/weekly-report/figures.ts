@@ -6,7 +6,7 @@
  */
 import type { Db } from '../platform/db/connection'
 import { countHeldAndReleased, listLeadsWithDelivery, type LeadWithDelivery } from './store'
-import { compareKeys, countBy, sourceKeyOf } from '../leads/counts'
+import { compareKeys, countBy, sourceKeyOf } from '../leads'
 import { LEAD_FORM_NAMES, LEAD_FORMS, type LeadFormName } from '../../shared/lead-forms'
 import { weekBefore, type ReportWeek } from './schedule'
 

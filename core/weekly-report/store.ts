@@ -4,8 +4,7 @@
  * migration 009) that keeps the worker from sending a week twice.
  */
 import type { Db } from '../platform/db/connection'
-import { NOT_QUARANTINED, toLead, type Lead, type LeadRow } from '../leads/store'
-import type { NotificationStatus } from '../leads/notification-store'
+import { NOT_QUARANTINED, toLead, type Lead, type LeadRow, type NotificationStatus } from '../leads'
 import { prepare } from '../platform/db/prepare'
 
 /** A lead of the span, with its e-mail to the office (absent until the worker planned it). */

@@ -12,7 +12,7 @@
  * theirs: the request line names no header, and the logger redacts them wherever an object
  * carries them (core/platform/logger.ts).
  */
-import { OFFICE_CONFIRM_PATH } from '../../core/spam/office-links'
+import { OFFICE_CONFIRM_PATH } from '../../core/spam'
 
 const REDACTED = '[redacted]'
 

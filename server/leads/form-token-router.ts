@@ -16,15 +16,15 @@ import { Router } from 'express'
 import type { Redis } from 'ioredis'
 import type { Db } from '../../core/platform/db/connection'
 import type { Logger } from '../../core/platform/logger'
-import { recordFormToken } from '../../core/spam/form-token-store'
-import { siteSecret } from '../../core/leads/store'
-import { failed } from './answers'
 import {
+  recordFormToken,
   FORM_TOKEN_MAX_AGE_MS,
   isPageFetch,
   issueFormToken,
   newFormTokenId,
-} from '../../core/spam/form-token'
+} from '../../core/spam'
+import { siteSecret } from '../../core/leads'
+import { failed } from './answers'
 import { createRateLimit } from './rate-limit'
 
 /** Tokens one client may ask for in a minute unless FORM_TOKEN_RATE_LIMIT_PER_MINUTE says otherwise. */

@@ -8,8 +8,7 @@
 import { Router } from 'express'
 import { REPORT_KEY_HEADER, type HailReportStatus } from '../../shared/hail-summary'
 import type { Db } from '../../core/platform/db/connection'
-import { findLeadReport, findReportKeyHash, toSummaryView } from '../../core/storms/lead-reports'
-import { reportKeyMatches } from '../../core/storms/report-key'
+import { findLeadReport, findReportKeyHash, toSummaryView, reportKeyMatches } from '../../core/storms'
 import { failed } from './answers'
 
 const NOT_FOUND =

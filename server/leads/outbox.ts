@@ -5,7 +5,7 @@
  */
 import { backoffDelayMs } from '../../core/platform/backoff'
 import type { Db } from '../../core/platform/db/connection'
-import { markEnqueued, recordEnqueueFailure } from '../../core/leads/store'
+import { markEnqueued, recordEnqueueFailure } from '../../core/leads'
 import type { Logger } from '../../core/platform/logger'
 import type { LeadProducer } from './producer'
 

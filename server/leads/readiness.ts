@@ -4,13 +4,14 @@
  * check degrades instead of failing (a load balancer keeps sending visitors).
  */
 import type { Db } from '../../core/platform/db/connection'
-import { countLeads, touchReadinessProbe } from '../../core/leads/store'
 import {
+  countLeads,
+  touchReadinessProbe,
   countFailedNotifications,
   countLeadsWithFailedNotifications,
   countUndeliveredLeads,
-} from '../../core/leads/notification-store'
-import { countStormEvents, readRefreshState, stormDataThrough } from '../../core/storms/store'
+} from '../../core/leads'
+import { countStormEvents, readRefreshState, stormDataThrough } from '../../core/storms'
 import type { ReadinessCheck } from '../http/health'
 import type { LeadProducer } from './producer'
 

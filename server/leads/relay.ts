@@ -7,7 +7,7 @@
  * waited for Redis goes out then, instead of on the next tick or after its back-off.
  */
 import type { Db } from '../../core/platform/db/connection'
-import { findLeadIdsToEnqueue } from '../../core/leads/store'
+import { findLeadIdsToEnqueue } from '../../core/leads'
 import type { Logger } from '../../core/platform/logger'
 import { startPassLoop } from '../../core/platform/pass-loop'
 import type { LeadProducer } from './producer'

@@ -13,14 +13,19 @@
  * next try with the same form does not count as a second use.
  */
 import type { Db } from '../../core/platform/db/connection'
-import { releaseFormToken, useFormToken } from '../../core/spam/form-token-store'
-import type { SpamCheck } from '../../core/leads/store'
-import { createSpamClassifier } from '../../core/spam/classifier'
-import { checkServiceArea } from '../../core/spam/service-area'
+import {
+  releaseFormToken,
+  useFormToken,
+  createSpamClassifier,
+  checkServiceArea,
+  checkFormToken,
+  isSpam,
+  scoreEnquiry,
+  type TokenState,
+} from '../../core/spam'
+import type { SpamCheck } from '../../core/leads'
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, type Enquiry } from '../../shared/enquiry'
-import { checkFormToken } from '../../core/spam/form-token'
 import { formTokenSecret } from './form-token-router'
-import { isSpam, scoreEnquiry, type TokenState } from '../../core/spam/score'
 
 export interface CheckedEnquiry {
   spam: SpamCheck

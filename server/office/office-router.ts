@@ -21,10 +21,14 @@ import type { Redis } from 'ioredis'
 import { renderPage } from 'vike/server'
 import type { Db } from '../../core/platform/db/connection'
 import type { Logger } from '../../core/platform/logger'
-import { actOnOfficeLink, readOfficeLink } from '../../core/spam/quarantine'
-import { OFFICE_CONFIRM_PATH, officeLinkKey } from '../../core/spam/office-links'
-import { DEFAULT_OFFICE_LINKS_PER_MINUTE } from '../../core/spam/settings'
-import { learnFromOffice } from '../../core/spam/learning'
+import {
+  actOnOfficeLink,
+  readOfficeLink,
+  OFFICE_CONFIRM_PATH,
+  officeLinkKey,
+  DEFAULT_OFFICE_LINKS_PER_MINUTE,
+  learnFromOffice,
+} from '../../core/spam'
 import { officeLinkTitle, tooManyInWords, type OfficeLinkPage } from '../../shared/office-link-page'
 import { escapeHtml } from '../http/escape-html'
 import { createRateLimit } from '../leads/rate-limit'
@@ -135,7 +139,7 @@ export function createOfficeRouter(deps: OfficeRouterDeps): Router {
 }
 
 /** The Vike page, rendered for this request with what the link found. */
-export function createOfficePageRenderer(): RenderOfficePage {
+function createOfficePageRenderer(): RenderOfficePage {
   return async (req, res, page) => {
     const { 'content-type': _type, 'content-length': _length, ...headers } = req.headers
     const pageContext = await renderPage({
@@ -160,7 +164,7 @@ export function createOfficePageRenderer(): RenderOfficePage {
  * one line, and the button when there is one, so the office can still act and learn what
  * happened.
  */
-export function plainOfficePage(page: OfficeLinkPage): string {
+function plainOfficePage(page: OfficeLinkPage): string {
   const title = escapeHtml(officeLinkTitle(page))
   const button =
     page.kind === 'ready'

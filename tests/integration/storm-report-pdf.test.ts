@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest'
 import { DEFAULT_BUSINESS } from '../../shared/business'
-import { renderReportPdf } from '../../core/storms/pdf'
+import { renderReportPdf } from '../../core/storms/pdf/render'
 import { PDF_TIMELINE_MAX_STORMS } from '../../core/storms/pdf/timeline'
 import { formatReportText } from '../../core/storms/report'
 import { makeSampleStormReport, SAMPLE_ADDRESS } from '../../core/storms/sample-report'

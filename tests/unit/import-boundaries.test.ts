@@ -120,9 +120,52 @@ test('core/ imports no process code', async () => {
   expect(
     await boundaryMessages('core/platform/config/helpers.ts', importing('../../admin/format')),
   ).toHaveLength(1)
-  expect(await boundaryMessages('core/platform/logger.ts', importing('../worker/config'))).toHaveLength(1)
+  expect(await boundaryMessages('core/platform/logger.ts', importing('../../worker/config'))).toHaveLength(1)
   expect(await boundaryMessages('core/platform/db/backup.ts', importing('./migrations'))).toEqual([])
-  expect(await boundaryMessages('core/platform/logger.ts', importing('../shared/lead-fields'))).toEqual([])
+  expect(await boundaryMessages('core/platform/logger.ts', importing('../../shared/lead-fields'))).toEqual([])
+})
+
+describe('core/: the platform and the features', () => {
+  test('the platform imports no feature', async () => {
+    for (const [file, specifier] of [
+      ['core/platform/db/backup.ts', '../../leads'],
+      ['core/platform/mail/office-mail.ts', '../../spam/settings'],
+      ['core/platform/business-time.ts', '../storms'],
+    ]) {
+      const messages = await boundaryMessages(file, importing(specifier))
+      expect(messages, specifier).toHaveLength(1)
+      expect(messages[0]).toMatch(/it imports no feature/)
+    }
+    expect(await boundaryMessages('core/platform/db/backup.ts', importing('../config/helpers'))).toEqual([])
+  })
+
+  test('a feature imports another only through its face', async () => {
+    const messages = await boundaryMessages('core/spam/quarantine.ts', importing('../leads/store'))
+    expect(messages).toHaveLength(1)
+    expect(messages[0]).toMatch(/import the feature's face/)
+    expect(await boundaryMessages('core/spam/quarantine.ts', importing('../leads'))).toEqual([])
+    expect(await boundaryMessages('core/spam/quarantine.ts', importing('../platform/db/prepare'))).toEqual([])
+    expect(await boundaryMessages('core/storms/pdf/thread.ts', importing('../types'))).toEqual([])
+  })
+
+  test('so do the processes, the PDF renderer being a face of its own', async () => {
+    for (const [file, specifier] of [
+      ['server/leads/service.ts', '../../core/leads/store'],
+      ['worker/spam-digest.ts', '../core/spam/digest'],
+      ['admin/storm-commands.ts', '../core/storms/store'],
+      ['worker/notifications/channels/hail-report.ts', '../../../core/storms/pdf/thread'],
+    ]) {
+      const messages = await boundaryMessages(file, importing(specifier))
+      expect(messages, specifier).toHaveLength(1)
+      expect(messages[0]).toMatch(/import the feature's face/)
+    }
+    for (const [file, specifier] of [
+      ['server/leads/service.ts', '../../core/leads'],
+      ['worker/notifications/channels/hail-report.ts', '../../../core/storms/pdf'],
+      ['admin/storm-commands.ts', '../core/platform/db/connection'],
+    ])
+      expect(await boundaryMessages(file, importing(specifier)), specifier).toEqual([])
+  })
 })
 
 test('shared/ imports no process code', async () => {

@@ -8,7 +8,7 @@
  */
 import { render, unstableToPlainText } from '@react-email/render'
 import type { BusinessConfig } from '../../shared/business'
-import type { StormReport } from '../../core/storms/types'
+import type { StormReport } from '../../core/storms'
 import { HailReportEmail } from './emails/HailReportEmail'
 import type { LeadView } from './lead-view'
 import type { OutgoingMail } from './messages'

@@ -16,7 +16,7 @@ import {
 import { LEAD_FIELD_NAMES, type LeadFieldName } from '../../shared/lead-fields'
 import { LEAD_FORMS, type LeadFormName, type LeadFormSpec } from '../../shared/lead-forms'
 import { ALSO_SERVING, CITY_PAGES } from '../../shared/service-areas'
-import type { Lead } from '../../core/leads/store'
+import type { Lead } from '../../core/leads'
 import { toBodyText } from '../../core/platform/mail/text'
 import { formatOfficeTime } from '../../core/platform/business-time'
 

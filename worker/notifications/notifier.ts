@@ -15,21 +15,22 @@
  *   brought forward, so leads queued during an outage go out right after it.
  */
 import type { Db } from '../../core/platform/db/connection'
-import { findLead, type Lead } from '../../core/leads/store'
 import {
+  findLead,
+  type Lead,
   beginLeadDelivery,
   claimNotification,
   findDueNotifications,
   registerChannels,
   type Notification,
-} from '../../core/leads/notification-store'
+} from '../../core/leads'
 import type { Logger } from '../../core/platform/logger'
 import type { WorkerConfig } from '../config'
-import { findLeadReport } from '../../core/storms/lead-reports'
+import { findLeadReport } from '../../core/storms'
 import { LEAD_FORMS } from '../../shared/lead-forms'
 import { createLeadReports, type LeadReports } from '../storms/lead-reports'
 import type { ConfiguredChannel, SendContext } from './channels/channel'
-import { createOfficeLinks } from '../../core/spam/office-links'
+import { createOfficeLinks } from '../../core/spam'
 import { buildLeadView, type LeadView } from './lead-view'
 import { createMailer, type Mailer } from '../../core/platform/mail/mailer'
 import type { Outcome } from '../../core/platform/mail/outcome'

@@ -3,7 +3,7 @@
  * another try after an exponential back-off (until the give-up window has passed). Every
  * failure that ends a channel is logged at error level, with ids and reasons only.
  */
-import { backoffDelayMs } from '../../core/platform/backoff'
+import { backoffDelayMs, type Backoff } from '../../core/platform/backoff'
 import type { Db } from '../../core/platform/db/connection'
 import {
   expediteChannel,
@@ -11,9 +11,8 @@ import {
   markNotificationSent,
   scheduleNotificationRetry,
   type Notification,
-} from '../../core/leads/notification-store'
+} from '../../core/leads'
 import type { Logger } from '../../core/platform/logger'
-import type { Backoff } from '../../core/platform/backoff'
 import type { Outcome } from '../../core/platform/mail/outcome'
 
 export type RecordOutcome = (claimed: Notification, outcome: Outcome) => void

@@ -6,7 +6,7 @@
  */
 import { UnrecoverableError, type Job } from 'bullmq'
 import type { Db } from '../../core/platform/db/connection'
-import { leadExists } from '../../core/leads/store'
+import { leadExists } from '../../core/leads'
 import type { Logger } from '../../core/platform/logger'
 import type { Notifier } from '../notifications/notifier'
 import { LeadJobDataSchema } from '../../core/platform/leads-queue'

@@ -7,12 +7,16 @@
  * worker read the stored one.
  */
 import type { Db } from '../../core/platform/db/connection'
-import type { Lead } from '../../core/leads/store'
+import type { Lead } from '../../core/leads'
 import type { Logger } from '../../core/platform/logger'
-import { locateAddress } from '../../core/storms/geocode'
-import { findLeadReport, saveLeadReport, type LeadReport } from '../../core/storms/lead-reports'
-import { makeStormReport } from '../../core/storms/report'
-import { countStormEvents } from '../../core/storms/store'
+import {
+  locateAddress,
+  findLeadReport,
+  saveLeadReport,
+  type LeadReport,
+  makeStormReport,
+  countStormEvents,
+} from '../../core/storms'
 import { LEAD_FORMS } from '../../shared/lead-forms'
 
 export interface GeocoderSettings {

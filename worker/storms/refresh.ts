@@ -23,17 +23,17 @@ import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promi
 import { backoffDelayMs, type Backoff } from '../../core/platform/backoff'
 import type { Db } from '../../core/platform/db/connection'
 import type { Logger } from '../../core/platform/logger'
-import { importStormFile, NCEI_DETAILS_FILE } from '../../core/storms/import'
 import {
+  importStormFile,
+  NCEI_DETAILS_FILE,
   countStormEvents,
   importedFiles,
   readRefreshState,
   recordRefreshOutcome,
   recordRefreshStart,
   stormDataThrough,
-} from '../../core/storms/store'
-import type { ImportSummary } from '../../core/storms/types'
-
+  type ImportSummary,
+} from '../../core/storms'
 const HOUR_MS = 60 * 60 * 1000
 const DAY_MS = 24 * HOUR_MS
 /** The first refresh after a start waits this long, so start-up (and a migration) settles first. */

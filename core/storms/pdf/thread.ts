@@ -15,7 +15,7 @@ import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import type { StormReport } from '../types'
-import { renderReportPdf, type ReportPdfBusiness } from './index'
+import { renderReportPdf, type ReportPdfBusiness } from './render'
 
 /** A render's own time, from being handed to the thread (a fresh thread's start-up included). */
 const RENDER_TIMEOUT_MS = 60_000

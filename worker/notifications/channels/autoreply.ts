@@ -4,7 +4,7 @@
  * Never sent twice to one address within 24 hours, nor for a lead first handled after that.
  */
 import { flag } from '../../../core/platform/config/helpers'
-import { DUPLICATE_WINDOW_MS } from '../../../core/leads/store'
+import { DUPLICATE_WINDOW_MS } from '../../../core/leads'
 import { buildAutoreplyMail } from '../messages'
 import type { SmtpSettings } from '../../../core/platform/mail/smtp'
 import { defineChannel } from './channel'

@@ -9,14 +9,13 @@
 import type { z } from 'zod'
 import type { BusinessConfig } from '../../../shared/business'
 import type { EnvOf, Problem } from '../../../core/platform/config/helpers'
-import type { Lead } from '../../../core/leads/store'
-import type { ChannelAudience, ChannelPlan, RegisteredChannel } from '../../../core/leads/notification-store'
+import type { Lead, ChannelAudience, ChannelPlan, RegisteredChannel } from '../../../core/leads'
 import type { LeadView } from '../lead-view'
 import type { Mailer } from '../../../core/platform/mail/mailer'
 import type { Outcome } from '../../../core/platform/mail/outcome'
 import type { SmtpSettings } from '../../../core/platform/mail/smtp'
 import type { LeadReports } from '../../storms/lead-reports'
-import type { OfficeLinks } from '../../../core/spam/office-links'
+import type { OfficeLinks } from '../../../core/spam'
 
 /** What the worker's channels share: the SMTP connection, when there is one. */
 interface SharedChannelSettings {

@@ -10,8 +10,8 @@
  * turns it off (the office then sends reports by hand, `site-admin storms report`).
  */
 import { flagOnByDefault } from '../../../core/platform/config/helpers'
-import { renderReportPdfOffThread } from '../../../core/storms/pdf/thread'
-import { SAMPLE_STORM_REPORT } from '../../../core/storms/sample-report'
+import { renderReportPdfOffThread } from '../../../core/storms/pdf'
+import { SAMPLE_STORM_REPORT } from '../../../core/storms'
 import { LEAD_FORMS } from '../../../shared/lead-forms'
 import { buildHailReportMail } from '../hail-report-mail'
 import type { SmtpSettings } from '../../../core/platform/mail/smtp'

@@ -22,8 +22,9 @@ import {
   RING_TITLE,
   REPORT_RADIUS_MI,
   summaryFacts,
-} from '../../../core/storms/report'
-import { RINGS_MI, type StormReport } from '../../../core/storms/types'
+  RINGS_MI,
+  type StormReport,
+} from '../../../core/storms'
 import type { LeadView } from '../lead-view'
 import { styles } from '../../../core/platform/mail/styles'
 

@@ -1,0 +1,49 @@
+/**
+ * The leads feature's face: what the processes and the other features use of it. Code
+ * outside core/leads/ imports it from here (eslint.config.js; docs/decisions/019-platform-and-features.md).
+ */
+export { NOT_RECORDED, compareKeys, countBy, lastTouchOf, sourceKeyOf } from './counts'
+export {
+  beginLeadDelivery,
+  claimNotification,
+  countFailedNotifications,
+  countLeadsWithFailedNotifications,
+  countUndeliveredLeads,
+  expediteChannel,
+  findDueNotifications,
+  findUnplannedLeadIds,
+  listChannels,
+  listNotifications,
+  markNotificationFailed,
+  markNotificationSent,
+  registerChannels,
+  retryFailedNotifications,
+  scheduleNotificationRetry,
+  type ChannelAudience,
+  type ChannelPlan,
+  type Notification,
+  type NotificationStatus,
+  type RegisteredChannel,
+} from './notification-store'
+export {
+  DUPLICATE_WINDOW_MS,
+  NOT_QUARANTINED,
+  countLeads,
+  findLead,
+  findLeadIdsToEnqueue,
+  findLeadsByIdPrefix,
+  insertLead,
+  leadExists,
+  listLeads,
+  markEnqueued,
+  purgeQuarantined,
+  recordEnqueueFailure,
+  releaseLead,
+  siteSecret,
+  toLead,
+  touchReadinessProbe,
+  type Lead,
+  type LeadRow,
+  type ListedLead,
+  type SpamCheck,
+} from './store'

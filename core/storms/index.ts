@@ -1,0 +1,36 @@
+/**
+ * The storms feature's face: what the processes and the other features use of it. Code
+ * outside core/storms/ imports it from here (eslint.config.js; docs/decisions/019-platform-and-features.md).
+ */
+export { locateAddress, type GeocoderSettings } from './geocode'
+export { NCEI_DETAILS_FILE, importStormFile, importStormPath } from './import'
+export {
+  findLeadReport,
+  findReportKeyHash,
+  saveLeadReport,
+  toSummaryView,
+  type LeadReport,
+} from './lead-reports'
+export { makeReportKey, reportKeyMatches } from './report-key'
+export {
+  DATE_OF_LOSS_NOTE,
+  REPORT_RADIUS_MI,
+  RING_TITLE,
+  formatDenverDate,
+  formatReportText,
+  makeStormReport,
+  summaryFacts,
+} from './report'
+export { SAMPLE_STORM_REPORT } from './sample-report'
+export {
+  countStormEvents,
+  importedFiles,
+  readRefreshState,
+  recordRefreshOutcome,
+  recordRefreshStart,
+  stormDataThrough,
+  stormStatus,
+  type RefreshState,
+  type WantedStates,
+} from './store'
+export { RINGS_MI, StormFileError, type ImportSummary, type StormEvent, type StormReport } from './types'
