@@ -11,7 +11,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { openMigratedDatabase } from '../core/platform/db/connection'
+import { openMigratedDatabase } from '../core/platform/db/open'
 import { storeStormFile } from '../core/storms/store'
 import type { StormEventInput } from '../core/storms/types'
 import { startGeocoderPeer } from '../tests/support/geocoder-peer'

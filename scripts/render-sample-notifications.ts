@@ -15,7 +15,7 @@ import { buildLeadView, type LeadToShow } from '../worker/notifications/lead-vie
 import { buildAutoreplyMail, buildOfficeMail } from '../worker/notifications/messages'
 import { buildWebhookPayload } from '../worker/notifications/channels/webhook'
 import { buildHailReportMail } from '../worker/notifications/hail-report-mail'
-import { renderReportPdf } from '../core/storms/pdf'
+import { renderReportPdf } from '../core/storms/pdf/render'
 import { SAMPLE_STORM_REPORT } from '../core/storms/sample-report'
 import { LEAD_FORMS } from '../shared/lead-forms'
 import { buildWeeklyReportMail } from '../core/weekly-report/send'

@@ -5,7 +5,8 @@
  * (docs/lead-pipeline.md), takes the automatic backups, keeps NOAA's storm data current
  * (docs/storm-data.md) and keeps a heartbeat for its container's healthcheck.
  */
-import { openMigratedDatabase, type Db } from '../core/platform/db/connection'
+import { type Db } from '../core/platform/db/connection'
+import { openMigratedDatabase } from '../core/platform/db/open'
 import { createLogger, type Logger } from '../core/platform/logger'
 import { logUncaughtErrors, onShutdown, WORKER_SHUTDOWN_TIMEOUT_MS } from '../core/platform/shutdown'
 import { startBackupSchedule } from './backup-schedule'

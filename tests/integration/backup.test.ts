@@ -14,7 +14,8 @@ import {
   listBackups,
   pruneBackups,
 } from '../../core/platform/db/backup'
-import { openDatabase, openMigratedDatabase, type Db } from '../../core/platform/db/connection'
+import { openDatabase, type Db } from '../../core/platform/db/connection'
+import { openMigratedDatabase } from '../../core/platform/db/open'
 import { readSchemaVersion } from '../../core/platform/db/migrate'
 import { MIGRATIONS } from '../../core/platform/db/migrations/index'
 import { isDatabaseInUse, restoreDatabase } from '../../core/platform/db/restore'

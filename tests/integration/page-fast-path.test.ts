@@ -19,7 +19,8 @@ import { loadPages } from '../../server/http/pages'
 import { PageCache } from '../../server/http/page-cache'
 import { createFastPath, ownedPathsOf } from '../../server/http/fast-path'
 import { createLogger } from '../../core/platform/logger'
-import { openMigratedDatabase, type Db } from '../../core/platform/db/connection'
+import { type Db } from '../../core/platform/db/connection'
+import { openMigratedDatabase } from '../../core/platform/db/open'
 import { ALL_ROUTES } from '../../shared/routes'
 
 interface RawAnswer {

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { openMigratedDatabase } from '../../core/platform/db/connection'
+import { openMigratedDatabase } from '../../core/platform/db/open'
 import { runAdminCaptured } from '../support/admin'
 import { startGeocoderPeer, type GeocoderPeer } from '../support/geocoder-peer'
 import { useTempDir } from '../support/temp-dir'

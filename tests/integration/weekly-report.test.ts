@@ -8,7 +8,8 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import path from 'node:path'
-import { openMigratedDatabase, type Db } from '../../core/platform/db/connection'
+import { type Db } from '../../core/platform/db/connection'
+import { openMigratedDatabase } from '../../core/platform/db/open'
 import { releaseLead } from '../../core/leads/store'
 import {
   markNotificationFailed,

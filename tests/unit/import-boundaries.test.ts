@@ -131,7 +131,7 @@ describe('core/: the platform and the features', () => {
       ['core/platform/db/backup.ts', '../../leads'],
       ['core/platform/mail/office-mail.ts', '../../spam/settings'],
       ['core/platform/business-time.ts', '../storms'],
-    ]) {
+    ] as const) {
       const messages = await boundaryMessages(file, importing(specifier))
       expect(messages, specifier).toHaveLength(1)
       expect(messages[0]).toMatch(/it imports no feature/)
@@ -154,7 +154,7 @@ describe('core/: the platform and the features', () => {
       ['worker/spam-digest.ts', '../core/spam/digest'],
       ['admin/storm-commands.ts', '../core/storms/store'],
       ['worker/notifications/channels/hail-report.ts', '../../../core/storms/pdf/thread'],
-    ]) {
+    ] as const) {
       const messages = await boundaryMessages(file, importing(specifier))
       expect(messages, specifier).toHaveLength(1)
       expect(messages[0]).toMatch(/import the feature's face/)
@@ -163,7 +163,7 @@ describe('core/: the platform and the features', () => {
       ['server/leads/service.ts', '../../core/leads'],
       ['worker/notifications/channels/hail-report.ts', '../../../core/storms/pdf'],
       ['admin/storm-commands.ts', '../core/platform/db/connection'],
-    ])
+    ] as const)
       expect(await boundaryMessages(file, importing(specifier)), specifier).toEqual([])
   })
 })

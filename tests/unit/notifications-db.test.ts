@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { openMigratedDatabase, type Db } from '../../core/platform/db/connection'
+import { type Db } from '../../core/platform/db/connection'
+import { openMigratedDatabase } from '../../core/platform/db/open'
 import {
   claimNotification,
   countFailedNotifications,

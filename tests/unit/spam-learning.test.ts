@@ -5,7 +5,8 @@
  */
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { openMigratedDatabase, type Db } from '../../core/platform/db/connection'
+import { type Db } from '../../core/platform/db/connection'
+import { openMigratedDatabase } from '../../core/platform/db/open'
 import {
   countSpamExamples,
   learnFromOffice,

@@ -5,7 +5,7 @@
  * senders from sending one week.
  */
 import { describe, expect, test } from 'vitest'
-import { openMigratedDatabase } from '../../core/platform/db/connection'
+import { openMigratedDatabase } from '../../core/platform/db/open'
 import { claimWeeklyReport, finishWeeklyReport, findWeeklyReport } from '../../core/weekly-report/store'
 import { localParts, localTime } from '../../core/platform/business-time'
 import {
