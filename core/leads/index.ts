@@ -39,7 +39,6 @@ export {
   purgeQuarantined,
   recordEnqueueFailure,
   releaseLead,
-  siteSecret,
   toLead,
   touchReadinessProbe,
   type Lead,

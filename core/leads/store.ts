@@ -319,20 +319,6 @@ export function purgeQuarantined(db: Db, before: Date): number {
     .immediate()
 }
 
-/** A secret the site made for itself (the form token's key): made once, then always the same. */
-export function siteSecret(db: Db, name: string, make: () => string, at: Date): string {
-  return db
-    .transaction(() => {
-      prepare(
-        db,
-        'INSERT INTO site_secrets (name, value, created_at) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING',
-      ).run(name, make(), at.toISOString())
-      return (prepare(db, 'SELECT value FROM site_secrets WHERE name = ?').get(name) as { value: string })
-        .value
-    })
-    .immediate()
-}
-
 /** Leads whose id is `idOrPrefix` or starts with it (so the first 8 characters are enough). */
 export function findLeadsByIdPrefix(db: Db, idOrPrefix: string): ListedLead[] {
   const escaped = idOrPrefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)

@@ -1,11 +1,20 @@
 /**
  * The record of each form token issued (table form_tokens, migration 007; the token itself:
- * server/leads/form-token.ts). An enquiry uses its token with one UPDATE that sets used_at only
- * where it is still NULL, so of two enquiries sending the same token, however close together
- * and in whichever web process, exactly one finds it unused.
+ * form-token.ts), and the key that signs the tokens. An enquiry uses its token with one UPDATE
+ * that sets used_at only where it is still NULL, so of two enquiries sending the same token,
+ * however close together and in whichever web process, exactly one finds it unused.
  */
 import type { Db } from '../platform/db/connection'
 import { prepare } from '../platform/db/prepare'
+import { siteSecret } from '../platform/db/site-secrets'
+
+/**
+ * The form token's key (site_secrets 'form-token'): made once per database, so every web
+ * process and restart shares it. Read once per process, at start-up: it may write.
+ */
+export function formTokenSecret(db: Db): string {
+  return siteSecret(db, 'form-token')
+}
 
 /**
  * How a token was used: `first`, the first enquiry to send it; `again`, another enquiry sent it

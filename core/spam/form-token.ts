@@ -10,13 +10,15 @@
  *   fetch metadata or its Referer; a script has to think of faking them).
  *
  * A token is `${issuedAtMs}.${id}.${signature}`: the time the server answered, a random id under
- * which the token is recorded in the database (core/db/form-tokens.ts), and the base64url
- * HMAC-SHA256 of the two under the site's key. The signature lets garbage and forgeries be
- * told apart without a query; the record says whether a page asked for it and whether it was
- * used. This module is pure apart from the clock, which the caller passes in.
+ * which the token is recorded in the database (form-token-store.ts), and the base64url
+ * HMAC-SHA256 of the two under the site's key (core/platform/signed-token.ts). The signature
+ * lets garbage and forgeries be told apart without a query; the record says whether a page asked
+ * for it and whether it was used. This module is pure apart from the clock, which the caller
+ * passes in.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import type { Request } from 'express'
+import { openToken, signToken, type TokenSigning } from '../platform/signed-token'
 
 /** The enquiry's field that carries the token back (declared with the enquiry schema). */
 /** A token older than this is expired, and scored as if none had been sent. */
@@ -27,10 +29,8 @@ const FORM_TOKEN_MAX_SKEW_MS = 60_000
 /** Milliseconds since the epoch, a 128-bit id, a SHA-256 digest (base64url, no padding). */
 const TOKEN_SHAPE = /^(\d{1,15})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/
 
-function signature(secret: string, issuedAtMs: number, id: string): string {
-  if (!secret) throw new TypeError('The form token secret must not be empty')
-  return createHmac('sha256', secret).update(`${issuedAtMs}.${id}`).digest('base64url')
-}
+/** The whole HMAC, over `${issuedAtMs}.${id}`, as tokens have always been signed. */
+const signing = (secret: string): TokenSigning => ({ key: secret })
 
 /** A new token id: 16 random bytes. */
 export function newFormTokenId(): string {
@@ -42,7 +42,7 @@ export function issueFormToken(secret: string, now: Date, id: string = newFormTo
   const issuedAtMs = now.getTime()
   if (!Number.isSafeInteger(issuedAtMs) || issuedAtMs < 0) throw new RangeError('Invalid issue time')
   if (!/^[A-Za-z0-9_-]{22}$/.test(id)) throw new RangeError('A form token id is 22 base64url characters')
-  return `${issuedAtMs}.${id}.${signature(secret, issuedAtMs, id)}`
+  return signToken(signing(secret), `${issuedAtMs}.${id}`)
 }
 
 /** What a token sent back says, before its record is read. */
@@ -65,12 +65,17 @@ export function checkFormToken(secret: string, token: unknown, now: Date): Signe
   if (!shape) return { state: 'invalid' }
   const issuedAtMs = Number(shape[1])
   const id = shape[2]!
-  const expected = Buffer.from(signature(secret, issuedAtMs, id))
-  const given = Buffer.from(shape[3]!)
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { state: 'invalid' }
+  // A token exactly FORM_TOKEN_MAX_AGE_MS old still counts: it stops 1 ms later.
+  const opened = openToken(
+    signing(secret),
+    token,
+    now,
+    () => new Date(issuedAtMs + FORM_TOKEN_MAX_AGE_MS + 1),
+  )
+  if (opened.state === 'invalid') return opened
   const elapsedMs = now.getTime() - issuedAtMs
   if (elapsedMs < -FORM_TOKEN_MAX_SKEW_MS) return { state: 'invalid' }
-  if (elapsedMs > FORM_TOKEN_MAX_AGE_MS) return { state: 'expired' }
+  if (opened.state === 'expired') return { state: 'expired' }
   return { state: 'signed', id, elapsedMs: Math.max(0, elapsedMs) }
 }
 

@@ -4,7 +4,7 @@
  */
 export { createSpamClassifier } from './classifier'
 export { retryFailedDigest, sendDigest, startDigest, type DigestOutcome } from './digest'
-export { recordFormToken, releaseFormToken, useFormToken } from './form-token-store'
+export { formTokenSecret, recordFormToken, releaseFormToken, useFormToken } from './form-token-store'
 export {
   FORM_TOKEN_MAX_AGE_MS,
   checkFormToken,

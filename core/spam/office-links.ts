@@ -12,9 +12,9 @@
  * restored from before migration 005 gets a new key, and links sent before then read as
  * tampered (the page says what to do instead).
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Db } from '../platform/db/connection'
-import { siteSecret } from '../leads'
+import { siteSecret } from '../platform/db/site-secrets'
+import { openToken, signToken, type TokenSigning } from '../platform/signed-token'
 
 export type OfficeAction = 'not_spam' | 'spam'
 
@@ -37,24 +37,21 @@ const TOKEN = /^([ns])\.([0-9a-f-]{36})\.([0-9a-z]{1,10})\.([A-Za-z0-9_-]{32})$/
  * the web process calls it once at start-up and keeps the key: a GET of a link never writes.
  */
 export function officeLinkKey(db: Db, now = new Date()): Buffer {
-  return Buffer.from(
-    siteSecret(db, SECRET_NAME, () => randomBytes(32).toString('base64url'), now),
-    'base64url',
-  )
+  return Buffer.from(siteSecret(db, SECRET_NAME, now), 'base64url')
 }
 
-function sign(key: Buffer, payload: string): string {
-  return createHmac('sha256', key)
-    .update(`office-link:${payload}`)
-    .digest('base64url')
-    .slice(0, SIGNATURE_LENGTH)
-}
+/** The HMAC over `office-link:${payload}`, cut to 32 characters (192 bits) to keep links short. */
+const signing = (key: Buffer): TokenSigning => ({
+  key,
+  purpose: 'office-link',
+  signatureLength: SIGNATURE_LENGTH,
+})
 
 /** A signed token for `action` on `leadId`, working until `expiresAt`. */
 export function makeOfficeToken(key: Buffer, action: OfficeAction, leadId: string, expiresAt: Date): string {
   if (!LEAD_ID.test(leadId)) throw new Error(`not a lead id: ${leadId}`)
   const payload = `${ACTION_CODES[action]}.${leadId}.${Math.floor(expiresAt.getTime() / 1000).toString(36)}`
-  return `${payload}.${sign(key, payload)}`
+  return signToken(signing(key), payload)
 }
 
 /** The whole link: SITE_URL, the confirmation path and the token. */
@@ -86,12 +83,11 @@ export type CheckedOfficeToken =
 export function checkOfficeToken(key: Buffer, token: string, now = new Date()): CheckedOfficeToken {
   const match = TOKEN.exec(token)
   if (!match) return { kind: 'invalid' }
-  const [, code, leadId, expiry, signature] = match as unknown as [string, string, string, string, string]
-  const expected = Buffer.from(sign(key, `${code}.${leadId}.${expiry}`))
-  const given = Buffer.from(signature)
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { kind: 'invalid' }
+  const [, code, leadId, expiry] = match as unknown as [string, string, string, string]
+  const expiresAt = new Date(parseInt(expiry, 36) * 1000)
+  const opened = openToken(signing(key), token, now, () => expiresAt)
+  if (opened.state === 'invalid') return { kind: 'invalid' }
   const action = ACTIONS_BY_CODE[code]
   if (!action || !LEAD_ID.test(leadId)) return { kind: 'invalid' }
-  const expiresAt = new Date(parseInt(expiry, 36) * 1000)
-  return { kind: expiresAt.getTime() > now.getTime() ? 'valid' : 'expired', action, leadId, expiresAt }
+  return { kind: opened.state, action, leadId, expiresAt }
 }

@@ -11,32 +11,23 @@
  * the database's write lock. A visitor over the limit gets a 429; the form is then sent without
  * a token, which alone scores 1 point.
  */
-import { randomBytes } from 'node:crypto'
 import { Router } from 'express'
 import type { Redis } from 'ioredis'
 import type { Db } from '../../core/platform/db/connection'
 import type { Logger } from '../../core/platform/logger'
 import {
   recordFormToken,
+  formTokenSecret,
   FORM_TOKEN_MAX_AGE_MS,
   isPageFetch,
   issueFormToken,
   newFormTokenId,
 } from '../../core/spam'
-import { siteSecret } from '../../core/leads'
 import { failed } from './answers'
 import { createRateLimit } from './rate-limit'
 
 /** Tokens one client may ask for in a minute unless FORM_TOKEN_RATE_LIMIT_PER_MINUTE says otherwise. */
 export const FORM_TOKENS_PER_MINUTE = 60
-
-/** The name of the form token's key in site_secrets. */
-const FORM_TOKEN_SECRET = 'form-token'
-
-/** The form token's key: made once per database, so every web process and restart shares it. */
-export function formTokenSecret(db: Db): string {
-  return siteSecret(db, FORM_TOKEN_SECRET, () => randomBytes(32).toString('base64url'), new Date())
-}
 
 export interface FormTokenRouterOptions {
   /** SITE_URL, whose origin a page's Referer may have besides the request's own host. */

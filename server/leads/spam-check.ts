@@ -19,13 +19,13 @@ import {
   createSpamClassifier,
   checkServiceArea,
   checkFormToken,
+  formTokenSecret,
   isSpam,
   scoreEnquiry,
   type TokenState,
 } from '../../core/spam'
 import type { SpamCheck } from '../../core/leads'
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, type Enquiry } from '../../shared/enquiry'
-import { formTokenSecret } from './form-token-router'
 
 export interface CheckedEnquiry {
   spam: SpamCheck

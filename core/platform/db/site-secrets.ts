@@ -1,0 +1,26 @@
+/**
+ * Keys the site makes for itself (table site_secrets, migration 005): 32 random bytes made on
+ * first use and kept, so every process shares a key, a backup carries it and nobody configures
+ * it. The form token's key ('form-token') and the office links' ('office-links') are kept here.
+ */
+import { randomBytes } from 'node:crypto'
+import type { Db } from './connection'
+import { prepare } from './prepare'
+
+/**
+ * The key named `name`, base64url, made now if the database has none yet. It writes (under
+ * SQLite's write lock), so a web process reads each key once at start-up and keeps it: a GET
+ * never writes.
+ */
+export function siteSecret(db: Db, name: string, at = new Date()): string {
+  return db
+    .transaction(() => {
+      prepare(
+        db,
+        'INSERT INTO site_secrets (name, value, created_at) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING',
+      ).run(name, randomBytes(32).toString('base64url'), at.toISOString())
+      return (prepare(db, 'SELECT value FROM site_secrets WHERE name = ?').get(name) as { value: string })
+        .value
+    })
+    .immediate()
+}
