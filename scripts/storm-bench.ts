@@ -31,7 +31,8 @@ import { NCEI_DETAILS_COLUMNS, STATE_CODES, type NceiColumn } from '../core/stor
 import { renderReportPdf } from '../core/storms/pdf/render'
 import { PDF_TIMELINE_MAX_STORMS } from '../core/storms/pdf/timeline'
 import { makeStormReport, REPORT_RADIUS_MI } from '../core/storms/report'
-import { countStormEvents, findStormsNear, nceiCutoff, storeStormFile } from '../core/storms/store'
+import { nceiCutoff } from '../core/storms/coverage'
+import { countStormEvents, findStormsNear, storeStormFile } from '../core/storms/events'
 import type { StormEventInput, StormKind } from '../core/storms/types'
 import { DEFAULT_BUSINESS } from '../shared/business'
 

@@ -11,7 +11,8 @@ import { gunzipSync } from 'node:zlib'
 import type { Db } from '../platform/db/connection'
 import { parseNceiDetails } from './ncei'
 import { parseSpcDay } from './spc'
-import { nceiCutoff, storeStormFile, type ParsedStormFile, type WantedStates } from './store'
+import { nceiCutoff } from './coverage'
+import { storeStormFile, type ParsedStormFile, type WantedStates } from './events'
 import { StormFileError, type ImportSummary, type SkipReason, type StormSource } from './types'
 
 /** StormEvents_details-ftp_v1.0_d2024_c20250401.csv(.gz): [1] the year, [2] the compile date. */

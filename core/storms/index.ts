@@ -22,15 +22,13 @@ export {
   summaryFacts,
 } from './report'
 export { SAMPLE_STORM_REPORT } from './sample-report'
+export { importedFiles, stormDataThrough } from './coverage'
+export { countStormEvents, type WantedStates } from './events'
 export {
-  countStormEvents,
-  importedFiles,
   readRefreshState,
   recordRefreshOutcome,
   recordRefreshStart,
-  stormDataThrough,
-  stormStatus,
   type RefreshState,
-  type WantedStates,
-} from './store'
+} from './refresh-state'
+export { stormStatus } from './status'
 export { RINGS_MI, StormFileError, type ImportSummary, type StormEvent, type StormReport } from './types'

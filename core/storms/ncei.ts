@@ -8,7 +8,7 @@
  * column) throws; a row that cannot be used is skipped and counted.
  */
 import { parse } from 'csv-parse/sync'
-import type { ParsedStormFile, WantedStates } from './store'
+import type { ParsedStormFile, WantedStates } from './events'
 import { StormFileError, type SkipReason, type StormEventInput, type StormKind } from './types'
 
 /** The 51 columns of a details file, in NOAA's order (the header of every year since 1950). */

@@ -11,8 +11,9 @@
 import { FACTS } from '../../shared/business'
 import type { Db } from '../platform/db/connection'
 import { BUSINESS_TIME_ZONE } from '../platform/business-time'
+import { stormDataThrough } from './coverage'
+import { findStormsNear } from './events'
 import { bearingDeg, compass16, distanceMi } from './geo'
-import { findStormsNear, stormDataThrough } from './store'
 import {
   RINGS_MI,
   type Location,

@@ -13,7 +13,7 @@
  * Pure: text in, events and skip counts out.
  */
 import { parse } from 'csv-parse/sync'
-import type { ParsedStormFile, WantedStates } from './store'
+import type { ParsedStormFile, WantedStates } from './events'
 import { StormFileError, type SkipReason, type StormEventInput, type StormKind } from './types'
 
 const KNOTS_PER_MPH = 0.868976

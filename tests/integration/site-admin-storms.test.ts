@@ -6,7 +6,7 @@ import { copyFileSync } from 'node:fs'
 import path from 'node:path'
 import { beforeEach, describe, expect, test } from 'vitest'
 import { openMigratedDatabase } from '../../core/platform/db/open'
-import { recordRefreshOutcome, recordRefreshStart } from '../../core/storms/store'
+import { recordRefreshOutcome, recordRefreshStart } from '../../core/storms/refresh-state'
 import { runAdminCaptured } from '../support/admin'
 import { useTempDir } from '../support/temp-dir'
 

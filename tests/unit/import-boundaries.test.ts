@@ -152,7 +152,7 @@ describe('core/: the platform and the features', () => {
     for (const [file, specifier] of [
       ['server/leads/service.ts', '../../core/leads/store'],
       ['worker/spam-digest.ts', '../core/spam/digest'],
-      ['admin/storm-commands.ts', '../core/storms/store'],
+      ['admin/storm-commands.ts', '../core/storms/refresh-state'],
       ['worker/notifications/channels/hail-report.ts', '../../../core/storms/pdf/thread'],
     ] as const) {
       const messages = await boundaryMessages(file, importing(specifier))

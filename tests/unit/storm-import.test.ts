@@ -12,18 +12,10 @@ import { type Db } from '../../core/platform/db/connection'
 import { openMigratedDatabase } from '../../core/platform/db/open'
 import { importStormFile, importStormPath, NCEI_DETAILS_FILE, SPC_DAY_FILE } from '../../core/storms/import'
 import { nceiBeginInstant, zoneOffsetHours } from '../../core/storms/ncei'
-import {
-  countStormEvents,
-  findStormsNear,
-  importedFiles,
-  nceiCutoff,
-  readRefreshState,
-  recordRefreshOutcome,
-  recordRefreshStart,
-  stormDataThrough,
-  stormStatus,
-  storeStormFile,
-} from '../../core/storms/store'
+import { importedFiles, nceiCutoff, stormDataThrough } from '../../core/storms/coverage'
+import { countStormEvents, findStormsNear, storeStormFile } from '../../core/storms/events'
+import { readRefreshState, recordRefreshOutcome, recordRefreshStart } from '../../core/storms/refresh-state'
+import { stormStatus } from '../../core/storms/status'
 import { StormFileError, type StormEvent, type StormEventInput } from '../../core/storms/types'
 import { useTempDir } from '../support/temp-dir'
 

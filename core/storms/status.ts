@@ -1,0 +1,41 @@
+/**
+ * What `site-admin storms status` shows (docs/storm-data.md): the events the store holds per
+ * source and year, its files, how far the data goes and how the last refresh went.
+ */
+import type { Db } from '../platform/db/connection'
+import { prepare } from '../platform/db/prepare'
+import { stormDataThrough } from './coverage'
+import { newestStormEvent } from './events'
+import { readRefreshState, type RefreshState } from './refresh-state'
+import type { StormEvent, StormSource } from './types'
+
+export interface StormStatus {
+  /** Events per source and year (UTC), with the kinds, oldest year first. */
+  years: { source: StormSource; year: number; events: number; hail: number; wind: number; tornado: number }[]
+  total: number
+  newest: StormEvent | undefined
+  files: { source: StormSource; count: number }[]
+  through: { nceiThrough: string | null; spcThrough: string | null }
+  refresh: RefreshState | undefined
+}
+
+export function stormStatus(db: Db): StormStatus {
+  const years = prepare(
+    db,
+    `SELECT source, CAST(substr(begin_at, 1, 4) AS INTEGER) AS year, COUNT(*) AS events,
+       SUM(kind = 'hail') AS hail, SUM(kind = 'wind') AS wind, SUM(kind = 'tornado') AS tornado
+     FROM storm_events GROUP BY source, year ORDER BY source, year`,
+  ).all() as StormStatus['years']
+  const files = prepare(
+    db,
+    'SELECT source, COUNT(*) AS count FROM storm_files GROUP BY source ORDER BY source',
+  ).all() as StormStatus['files']
+  return {
+    years,
+    total: years.reduce((sum, y) => sum + y.events, 0),
+    newest: newestStormEvent(db),
+    files,
+    through: stormDataThrough(db),
+    refresh: readRefreshState(db),
+  }
+}
