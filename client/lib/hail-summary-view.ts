@@ -87,9 +87,6 @@ function renderSummary(summary: HailSummaryView): HTMLElement[] {
     )
   const list = el('ul', 'hail-summary-list')
   for (const item of items) list.append(el('li', '', item))
-  const located = summary.locatedText.startsWith('located')
-    ? summary.locatedText
-    : `located ${summary.locatedText}`
   return [
     el('p', 'hail-summary-heading', HAIL_SUMMARY_TEXT.readyHeading),
     el('p', 'hail-summary-line', summary.line),
@@ -97,7 +94,7 @@ function renderSummary(summary: HailSummaryView): HTMLElement[] {
     el(
       'p',
       'hail-summary-note',
-      `Since ${summary.sinceYear}, from NOAA storm data; your home was ${located}.`,
+      `Since ${summary.sinceYear}, from NOAA storm data; your home was ${summary.locatedText}.`,
     ),
     el('p', 'hail-summary-note', HAIL_SUMMARY_TEXT.fullReport),
   ]

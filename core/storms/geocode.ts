@@ -10,11 +10,10 @@
  * follow up, never sent a report of some other place. The address is never logged: it is
  * personal data.
  */
-import zipcodes from 'zipcodes'
 import { z } from 'zod'
+import { SERVED_CITIES, SERVICE_STATE, findZipCode } from '../platform/geography'
 import type { Logger } from '../platform/logger'
-import { ALSO_SERVING, CITY_PAGES } from '../../shared/service-areas'
-import type { LatLon, Location } from './types'
+import type { Location } from './types'
 
 export interface GeocoderSettings {
   /** CENSUS_GEOCODER_URL, without a trailing slash. */
@@ -22,9 +21,6 @@ export interface GeocoderSettings {
   /** GEOCODER_TIMEOUT_MS: the longest wait for an answer. */
   timeoutMs: number
 }
-
-/** The service area's state: a city named in an address is looked for here. */
-const SERVICE_STATE = 'CO'
 
 /** The answer's part we read: the first match's coordinates (x = longitude, y = latitude). */
 const CensusAnswerSchema = z.object({
@@ -58,18 +54,6 @@ export async function locateAddress(
   return locateByZip(address) ?? locateByCity(address)
 }
 
-/** How the report says the home was placed: 'located by street address', 'by ZIP code 80134', 'by city'. */
-export function describeLocation(location: Location): string {
-  switch (location.locatedBy) {
-    case 'address':
-      return 'located by street address'
-    case 'zip':
-      return `by ZIP code ${location.zip ?? location.matched.replace(/^ZIP code /, '')}`
-    case 'city':
-      return 'by city'
-  }
-}
-
 /** The Census geocoder's first match; undefined when it has none. Throws when it does not answer well. */
 async function geocodeWithCensus(address: string, settings: GeocoderSettings): Promise<Location | undefined> {
   const url = new URL(`${settings.baseUrl}/locations/onelineaddress`)
@@ -95,31 +79,13 @@ async function geocodeWithCensus(address: string, settings: GeocoderSettings): P
   }
 }
 
-/**
- * The centre of the address's ZIP code: its last 5-digit group, but not one that opens the
- * address (a street number like 10234 would otherwise place the home in another state).
- */
+/** The centre of the address's ZIP code (core/platform/geography.ts says which group is one). */
 function locateByZip(address: string): Location | undefined {
-  const groups = [...address.matchAll(/(?<!\d)(\d{5})(?:-\d{4})?(?!\d)/g)].filter(
-    (m) => address.slice(0, m.index).trim() !== '',
-  )
-  const zip = groups.at(-1)?.[1]
-  const found = zip ? zipcodes.lookup(zip) : undefined
-  if (!zip || !found || found.country !== 'US') return undefined
-  return {
-    latitude: found.latitude,
-    longitude: found.longitude,
-    locatedBy: 'zip',
-    matched: `ZIP code ${zip}`,
-    zip,
-  }
+  const found = findZipCode(address)
+  if (!found) return undefined
+  const { zip, latitude, longitude } = found
+  return { latitude, longitude, locatedBy: 'zip', matched: `ZIP code ${zip}`, zip }
 }
-
-/** Every city served: those with a page (and the ZIP codes it lists) and the others. */
-const SERVED_CITIES: { name: string; zips: string[] }[] = [
-  ...CITY_PAGES.map((c) => ({ name: c.name, zips: c.zipcodes.split(',').map((z) => z.trim()) })),
-  ...ALSO_SERVING.map((name) => ({ name, zips: [] })),
-]
 
 /**
  * The centre of the service-area city named in the address. When several are named (a street
@@ -127,7 +93,7 @@ const SERVED_CITIES: { name: string; zips: string[] }[] = [
  */
 function locateByCity(address: string): Location | undefined {
   const lower = address.toLowerCase()
-  let best: { name: string; zips: string[]; end: number } | undefined
+  let best: ((typeof SERVED_CITIES)[number] & { end: number }) | undefined
   for (const city of SERVED_CITIES) {
     const pattern = new RegExp(`\\b${city.name.toLowerCase().replace(/\s+/g, '\\s+')}\\b`, 'g')
     for (const m of lower.matchAll(pattern)) {
@@ -136,17 +102,6 @@ function locateByCity(address: string): Location | undefined {
         best = { ...city, end }
     }
   }
-  if (!best) return undefined
-  const centre = cityCentre(best.name, best.zips)
-  if (!centre) return undefined
-  return { ...centre, locatedBy: 'city', matched: `${best.name}, ${SERVICE_STATE}` }
-}
-
-/** The average of the city's ZIP code centres: those its page lists, else those the package names it for. */
-function cityCentre(name: string, zips: string[]): LatLon | undefined {
-  const listed = zips.map((zip) => zipcodes.lookup(zip)).filter((z) => z !== undefined)
-  const points = listed.length > 0 ? listed : zipcodes.lookupByName(name, SERVICE_STATE)
-  if (points.length === 0) return undefined
-  const mean = (pick: (p: LatLon) => number) => points.reduce((sum, p) => sum + pick(p), 0) / points.length
-  return { latitude: mean((p) => p.latitude), longitude: mean((p) => p.longitude) }
+  if (!best?.centre) return undefined
+  return { ...best.centre, locatedBy: 'city', matched: `${best.name}, ${SERVICE_STATE}` }
 }

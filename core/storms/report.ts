@@ -13,7 +13,7 @@ import type { Db } from '../platform/db/connection'
 import { BUSINESS_TIME_ZONE } from '../platform/business-time'
 import { stormDataThrough } from './coverage'
 import { findStormsNear } from './events'
-import { bearingDeg, compass16, distanceMi } from './geo'
+import { bearingDeg, compass16, distanceMi } from '../platform/geography'
 import {
   RINGS_MI,
   type Location,

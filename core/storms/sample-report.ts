@@ -7,7 +7,7 @@
  * The storms are placed by distance and bearing from the home, so what the report computes
  * can be checked against what was meant.
  */
-import { EARTH_RADIUS_MI } from './geo'
+import { EARTH_RADIUS_MI } from '../platform/geography'
 import { buildStormReport, type DataThrough } from './report'
 import type { Location, StormEvent, StormKind, StormReport, StormSource } from './types'
 

@@ -123,7 +123,10 @@ export interface ReportSummary {
   from: string
   to: string
   locatedBy: Exclude<LocatedBy, 'none'>
-  /** How the home was located, in words: 'located by street address', 'by ZIP code 80134', 'by city'. */
+  /**
+   * How the home was located, in the words the page and the e-mails show as they are: 'located
+   * by street address', 'located by ZIP code 80134', 'located by city'.
+   */
   locatedText: string
   /** Storms per ring, each counted in its smallest ring: { 1: 2, 3: 5, 10: 11 }. */
   countByRing: Record<RingMi, number>

@@ -1,6 +1,6 @@
 /** Distances and directions against known values (docs/storm-data.md). */
 import { describe, expect, test } from 'vitest'
-import { bearingDeg, compass16, distanceMi } from '../../core/storms/geo'
+import { bearingDeg, compass16, distanceMi } from '../../core/platform/geography'
 import { pointAt } from '../../core/storms/sample-report'
 
 const UNION_STATION = { latitude: 39.7531, longitude: -105.0002 }
