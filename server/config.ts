@@ -94,7 +94,7 @@ export const WebConfigSchema = z
       .default(DEFAULT_OFFICE_LINKS_PER_MINUTE),
     /**
      * The spam score at which a lead goes into quarantine instead of to the office
-     * (core/spam/score.ts, docs/spam.md). Lower catches more; a filled honeypot alone
+     * (core/spam/rules.ts, docs/spam.md). Lower catches more; a filled honeypot alone
      * scores 10.
      */
     SPAM_THRESHOLD: z.coerce

@@ -35,7 +35,7 @@ export interface Lead extends LeadFieldValues {
   nextAttemptAt: string | null
   /** When every notification reached a final state (sent, skipped or failed). */
   settledAt: string | null
-  /** The server's spam score and its reasons (core/spam/score.ts); null before 005. */
+  /** The server's spam score and its reasons (core/spam/rules.ts); null before 005. */
   spamScore: number | null
   spamReasons: SpamReasonRecord[]
   /** Set when the score reached the threshold: held back from the office until released. */

@@ -5,7 +5,7 @@
  * (core/spam/starter-corpus.ts) and learns from every lead the office labels
  * (core/spam/learning.ts).
  *
- * Its answer is evidence, not a verdict: the score (core/spam/score.ts) turns the
+ * Its answer is evidence, not a verdict: the score (core/spam/rules.ts) turns the
  * probability into at most a few points, shown in the reasons, so the rules and the threshold
  * still decide. The classifier runs here, outside the pure score, and its probability is handed
  * in like the form token's state.

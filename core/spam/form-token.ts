@@ -1,7 +1,7 @@
 /**
  * The form token: the page asks for one when a form comes into view (GET /api/form-token), the
  * enquiry sends it back in FORM_TOKEN_FIELD, and what it shows is evidence for the spam score
- * (spam-score.ts, docs/spam.md, decision 017):
+ * (rules.ts, docs/spam.md, decision 017):
  *
  * - the time between the form shown and sent (a person takes longer than a script);
  * - whether another enquiry sent it before (each form is sent once with its token; a script that

@@ -16,7 +16,8 @@ export { learnFromOffice } from './learning'
 export { OFFICE_CONFIRM_PATH, createOfficeLinks, officeLinkKey, type OfficeLinks } from './office-links'
 export { actOnOfficeLink, findOfficeActions, readOfficeLink } from './quarantine'
 export { spamReasonInWords } from './reasons'
-export { DEFAULT_SPAM_THRESHOLD, isSpam, scoreEnquiry, type TokenState } from './score'
+export { DEFAULT_SPAM_THRESHOLD, isSpam, scoreEnquiry } from './rules'
+export { type TokenState } from './evidence'
 export { checkServiceArea } from './service-area'
 export {
   DEFAULT_OFFICE_LINKS_PER_MINUTE,

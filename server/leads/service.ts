@@ -24,7 +24,7 @@ const RELAY_GRACE_MS = 5000
 export async function storeLead(
   deps: { db: Db; producer?: LeadProducer; logger: Logger },
   enquiry: Enquiry,
-  /** The spam check (core/spam/score.ts); a lead in quarantine is not handed over. */
+  /** The spam check (core/spam/rules.ts); a lead in quarantine is not handed over. */
   spam?: SpamCheck,
 ): Promise<{ id: string; reportKey?: string }> {
   const id = randomUUID()

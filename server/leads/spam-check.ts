@@ -1,6 +1,6 @@
 /**
  * The spam check of one valid enquiry (docs/spam.md): gathers what needs the database or a
- * trained model, then scores it with the pure rules (spam-score.ts).
+ * trained model, then scores it with the pure rules (core/spam/rules.ts).
  *
  * - The form token: its signature and age (form-token.ts), then its record, used here once and
  *   for all (core/spam/form-token-store.ts): a token another enquiry used, or one no page asked for,

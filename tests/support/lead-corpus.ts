@@ -1,5 +1,5 @@
 /**
- * Enquiries the spam score is tuned and measured on (core/spam/score.ts, docs/spam.md):
+ * Enquiries the spam score is tuned and measured on (core/spam/rules.ts, docs/spam.md):
  * GENUINE, what Denver-metro homeowners send, and SPAM, what bots send by posting straight to
  * the API or by filling the form the instant it appears. The third corpus, scripts that fetch
  * one form token and reuse it, is in script-corpus.ts.
@@ -10,7 +10,7 @@
  * these tests, apart from the classifier's starter corpus (core/spam/starter-corpus.ts): the
  * classifier is measured on texts it never learned from.
  */
-import type { SpamEvidence, TokenState } from '../../core/spam/score'
+import type { SpamEvidence, TokenState } from '../../core/spam/evidence'
 import type { SpamModel } from '../../core/spam/classifier'
 import { checkServiceArea } from '../../core/spam/service-area'
 import { classifierText } from '../../core/spam/text'

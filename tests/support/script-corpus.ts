@@ -10,7 +10,7 @@
  * (core/spam/starter-corpus.ts), so the figures measure the classifier on texts it never saw.
  * Names and numbers are made up (555-01xx).
  */
-import type { TokenState } from '../../core/spam/score'
+import type { TokenState } from '../../core/spam/evidence'
 import type { CorpusEntry } from './lead-corpus'
 
 /** Seconds a script waits after fetching its token, so its first post is not "instant". */

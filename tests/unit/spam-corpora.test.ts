@@ -17,7 +17,8 @@
  */
 import { afterAll, describe, expect, test } from 'vitest'
 import { trainSpamModel } from '../../core/spam/classifier'
-import { DEFAULT_SPAM_THRESHOLD, isSpam, scoreEnquiry, type TokenState } from '../../core/spam/score'
+import type { TokenState } from '../../core/spam/evidence'
+import { DEFAULT_SPAM_THRESHOLD, isSpam, scoreEnquiry } from '../../core/spam/rules'
 import { GENUINE, SPAM, evidenceOf, tokenOnArrival, type CorpusEntry } from '../support/lead-corpus'
 import { SCRIPT_RUNS, scriptTokens } from '../support/script-corpus'
 

@@ -1,15 +1,8 @@
 import { describe, expect, test } from 'vitest'
+import { countLinks, phoneKind } from '../../core/spam/detectors'
+import type { SpamEvidence, TokenState } from '../../core/spam/evidence'
+import { DEFAULT_SPAM_THRESHOLD, SPAM_RULES, isSpam, scoreEnquiry } from '../../core/spam/rules'
 import { checkServiceArea } from '../../core/spam/service-area'
-import {
-  DEFAULT_SPAM_THRESHOLD,
-  phoneKind,
-  SPAM_RULES,
-  countLinks,
-  isSpam,
-  scoreEnquiry,
-  type SpamEvidence,
-  type TokenState,
-} from '../../core/spam/score'
 import { EnquiryFieldsSchema } from '../../shared/enquiry'
 import { GENUINE, SPAM, evidenceOf, tokenOnArrival, type CorpusEntry } from '../support/lead-corpus'
 import { SCRIPT_RUNS } from '../support/script-corpus'

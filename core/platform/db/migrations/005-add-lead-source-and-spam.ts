@@ -7,7 +7,7 @@
  *   UTM values, ad click ids, referrer origin and landing page, and the same of the visitor's
  *   first visit within 30 days, with its time.
  * - spam_score and spam_reasons (a JSON array of { code, points, text }): what the server found
- *   (core/spam/score.ts). NULL on rows stored before.
+ *   (core/spam/rules.ts). NULL on rows stored before.
  * - quarantined_at: set when the score reached the threshold. Such a lead is stored but not
  *   handed to the queue, notified, counted as undelivered or listed with the leads, until
  *   `site-admin leads not-spam` sets released_at (it is then delivered as any lead) or the
