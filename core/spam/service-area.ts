@@ -1,7 +1,7 @@
 /**
  * Whether an address lies in the service area, from what it says, without asking anyone: the
- * ZIP code it ends with (the `zipcodes` package, the same data the weather report places a home
- * by, core/storms/geocode.ts), else a state named at its end. No outside geocoder is called:
+ * ZIP code it ends with (core/platform/geography.ts, with the same data the weather report
+ * places a home by), else a state named at its end. No outside geocoder is called:
  * this runs on every enquiry in the web process, which makes no network calls of its own.
  *
  * The answer is evidence for the spam score (core/spam/rules.ts), never a verdict: a
@@ -9,11 +9,7 @@
  * What cannot be placed (no ZIP code, no state, a ZIP code the data does not know) is
  * `unknown` and scores nothing.
  */
-import zipcodes from 'zipcodes'
-import { ALSO_SERVING, CITY_PAGES } from '../../shared/service-areas'
-
-/** The state the contractor works in. */
-const SERVICE_STATE = 'CO'
+import { SERVED_CITIES, SERVICE_STATE, distanceMi, findZipCode } from '../platform/geography'
 
 /**
  * Farther than this from the centre of every city served is outside the area though in
@@ -30,33 +26,8 @@ export type AreaCheck =
   /** In Colorado, this many miles from the nearest city served. */
   | { place: 'far'; miles: number }
 
-interface Point {
-  latitude: number
-  longitude: number
-}
-
-/** The centre of each city served: its page's ZIP codes, else those the package names it for. */
-const CITY_CENTRES: readonly Point[] = [
-  ...CITY_PAGES.map((c) => ({ name: c.name, zips: c.zipcodes.split(',').map((z) => z.trim()) })),
-  ...ALSO_SERVING.map((name) => ({ name, zips: [] as string[] })),
-].flatMap(({ name, zips }) => {
-  const listed = zips.map((zip) => zipcodes.lookup(zip)).filter((z) => z !== undefined)
-  const points = listed.length > 0 ? listed : zipcodes.lookupByName(name, SERVICE_STATE)
-  if (points.length === 0) return []
-  const mean = (pick: (p: Point) => number) => points.reduce((sum, p) => sum + pick(p), 0) / points.length
-  return [{ latitude: mean((p) => p.latitude), longitude: mean((p) => p.longitude) }]
-})
-
-/** Great-circle distance in miles. */
-function miles(a: Point, b: Point): number {
-  const rad = Math.PI / 180
-  const dLat = (b.latitude - a.latitude) * rad
-  const dLon = (b.longitude - a.longitude) * rad
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2
-  return 2 * 3958.8 * Math.asin(Math.sqrt(h))
-}
+/** The centre of each city served that the ZIP code table can place. */
+const CITY_CENTRES = SERVED_CITIES.flatMap((city) => (city.centre ? [city.centre] : []))
 
 /** The states and territories with their postal codes, for a state named in full. */
 const STATE_NAMES: Record<string, string> = {
@@ -116,17 +87,6 @@ const STATE_NAMES: Record<string, string> = {
 const STATE_CODES = new Set(Object.values(STATE_NAMES))
 
 /**
- * The last 5-digit group of the address (with an optional +4), but not one that opens it: a
- * house number such as 10234 is no ZIP code.
- */
-function zipOf(address: string): string | undefined {
-  const groups = [...address.matchAll(/(?<!\d)(\d{5})(?:-\d{4})?(?!\d)/g)].filter(
-    (m) => address.slice(0, m.index).trim() !== '',
-  )
-  return groups.at(-1)?.[1]
-}
-
-/**
  * A state named where an address names it: at its end, before a ZIP code or "USA" if any. A
  * code counts only in capitals after a comma or a space ("San Jose, CA"), so words such as
  * "in", "me" or "or" are never read as one; a name only at the very end, so "Colorado Blvd" or
@@ -148,11 +108,10 @@ function stateNamed(address: string): string | undefined {
 
 /** Where the address lies, as far as its ZIP code or state tells. */
 export function checkServiceArea(address: string): AreaCheck {
-  const zip = zipOf(address)
-  const found = zip ? zipcodes.lookup(zip) : undefined
-  if (found && found.country === 'US') {
+  const found = findZipCode(address)
+  if (found) {
     if (found.state !== SERVICE_STATE) return { place: 'other-state', state: found.state }
-    const nearest = Math.min(...CITY_CENTRES.map((centre) => miles(found, centre)))
+    const nearest = Math.min(...CITY_CENTRES.map((centre) => distanceMi(found, centre)))
     return nearest > FAR_MILES ? { place: 'far', miles: Math.round(nearest) } : { place: 'inside' }
   }
   const state = stateNamed(address)
