@@ -7,6 +7,7 @@
 import { createBackup, listBackups, pruneBackups } from '../core/platform/db/backup'
 import type { Db } from '../core/platform/db/connection'
 import type { Logger } from '../core/platform/logger'
+import { startScheduler } from '../core/platform/scheduler'
 
 const HOUR_MS = 60 * 60 * 1000
 /** The first backup after a start waits this long, so start-up (and a migration) settles first. */
@@ -17,7 +18,7 @@ const RETRY_AFTER_FAILURE_MS = HOUR_MS
 export interface BackupSchedule {
   /** When the next backup is due (null when automatic backups are off). */
   nextAt(): Date | null
-  stop(): void
+  stop(): Promise<void>
 }
 
 export function startBackupSchedule(opts: {
@@ -32,19 +33,12 @@ export function startBackupSchedule(opts: {
   const log = opts.logger.child({ component: 'backup' })
   if (opts.intervalHours === 0) {
     log.warn('automatic backups are off (BACKUP_INTERVAL_HOURS=0); take them with site-admin backup now')
-    return { nextAt: () => null, stop: () => {} }
+    return { nextAt: () => null, stop: async () => {} }
   }
   const intervalMs = opts.intervalHours * HOUR_MS
-  let timer: NodeJS.Timeout | undefined
-  let next: Date | null = null
 
-  const schedule = (delayMs: number) => {
-    next = new Date(Date.now() + delayMs)
-    timer = setTimeout(run, delayMs)
-    timer.unref()
-  }
-
-  const run = () => {
+  /** One backup; its result says when the next is due. */
+  const run = (): 'taken' | 'failed' => {
     try {
       const backup = createBackup(opts.db, { dir: opts.dir, databasePath: opts.databasePath })
       const removed = pruneBackups(opts.dir, opts.keep)
@@ -58,32 +52,38 @@ export function startBackupSchedule(opts: {
         },
         'backup taken',
       )
-      schedule(intervalMs)
+      return 'taken'
     } catch (err) {
       log.error(
         { err: { message: err instanceof Error ? err.message : String(err) }, dir: opts.dir },
         'backup failed; the leads are safe in the database, but there is no fresh backup',
       )
-      schedule(Math.min(RETRY_AFTER_FAILURE_MS, intervalMs))
+      return 'failed'
     }
   }
 
   const newest = listBackups(opts.dir).find((b) => b.kind === 'regular')
   const due = newest ? newest.createdAt.getTime() + intervalMs - Date.now() : 0
-  schedule(Math.max(opts.firstDelayMs ?? FIRST_BACKUP_DELAY_MS, due))
+  const loop = startScheduler<void, 'taken' | 'failed'>({
+    pass: run,
+    resultOnError: 'failed',
+    logger: log,
+    errorMessage: 'backup failed',
+    intervalMs,
+    nextAfter: (result) =>
+      new Date(Date.now() + (result === 'taken' ? intervalMs : Math.min(RETRY_AFTER_FAILURE_MS, intervalMs))),
+    first: Math.max(opts.firstDelayMs ?? FIRST_BACKUP_DELAY_MS, due),
+  })
   log.info(
     {
       dir: opts.dir,
       everyHours: opts.intervalHours,
       keep: opts.keep,
-      next: next,
+      next: loop.nextAt(),
       newest: newest?.name ?? null,
     },
     'automatic backups scheduled',
   )
 
-  return {
-    nextAt: () => next,
-    stop: () => clearTimeout(timer),
-  }
+  return { nextAt: loop.nextAt, stop: loop.stop }
 }

@@ -84,12 +84,15 @@ export function startWorker(): void {
     timeoutMs: WORKER_SHUTDOWN_TIMEOUT_MS,
     async close() {
       heartbeat.stop()
-      backups.stop()
-      quarantine.stop()
-      digest.stop()
-      await weeklyReport.stop()
+      // Each waits for its pass in progress; the storm refresh cuts its download short.
+      await Promise.all([
+        backups.stop(),
+        quarantine.stop(),
+        digest.stop(),
+        weeklyReport.stop(),
+        storms.stop(),
+      ])
       digestMailer?.close()
-      storms.stop()
       await leadWorker.close()
       await delivery.close()
       db.close()

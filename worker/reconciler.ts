@@ -15,7 +15,7 @@
 import type { Db } from '../core/platform/db/connection'
 import { findUnplannedLeadIds } from '../core/leads'
 import type { Logger } from '../core/platform/logger'
-import { startPassLoop } from '../core/platform/pass-loop'
+import { startScheduler } from '../core/platform/scheduler'
 import type { Notifier } from './notifications/notifier'
 
 const BATCH_SIZE = 100
@@ -55,14 +55,14 @@ export function startReconciler(deps: {
     return { picked: lost.length, driven }
   }
 
-  const loop = startPassLoop({
+  const loop = startScheduler({
     intervalMs: deps.intervalMs,
     pass,
     resultOnError: { picked: 0, driven: 0 },
     logger,
     errorMessage: 'reconciler pass failed; next pass retries',
     // A first pass at start-up: whatever a previous run left is picked up at once.
-    runAtStart: true,
+    first: 'now',
   })
   return { runOnce: () => loop.runOnce(), stop: loop.stop }
 }

@@ -20,7 +20,7 @@ import {
 } from '../core/weekly-report'
 import type { Logger } from '../core/platform/logger'
 import type { Mailer } from '../core/platform/mail/mailer'
-import { startPassLoop } from '../core/platform/pass-loop'
+import { startScheduler } from '../core/platform/scheduler'
 const CHECK_EVERY_MS = 60_000
 
 export interface WeeklyReportScheduleHandle {
@@ -77,13 +77,13 @@ export function startWeeklyReportSchedule(opts: {
     return outcome
   }
 
-  const loop = startPassLoop<Date, WeeklyReportOutcome | null>({
+  const loop = startScheduler<Date, WeeklyReportOutcome | null>({
     intervalMs: opts.intervalMs ?? CHECK_EVERY_MS,
     pass,
     resultOnError: null,
     logger: log,
     errorMessage: 'weekly report pass failed; the next pass tries again',
-    runAtStart: opts.runAtStart ?? true,
+    first: (opts.runAtStart ?? true) ? 'now' : undefined,
   })
   const next = decideWeeklyReport(
     clock(),

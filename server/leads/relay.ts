@@ -9,7 +9,7 @@
 import type { Db } from '../../core/platform/db/connection'
 import { findLeadIdsToEnqueue } from '../../core/leads'
 import type { Logger } from '../../core/platform/logger'
-import { startPassLoop } from '../../core/platform/pass-loop'
+import { startScheduler } from '../../core/platform/scheduler'
 import type { LeadProducer } from './producer'
 import { handOverLead } from './outbox'
 
@@ -54,7 +54,7 @@ export function startOutboxRelay(deps: {
     return sent
   }
 
-  const loop = startPassLoop({
+  const loop = startScheduler({
     intervalMs: deps.intervalMs ?? RELAY_INTERVAL_MS,
     pass: (opts: { ignoreBackoff?: boolean } | undefined) => pass(opts?.ignoreBackoff ?? false),
     resultOnError: 0,
