@@ -63,7 +63,7 @@ describe('database and migrations', () => {
   })
 
   test('migration files are numbered 001, 002 … without gaps, matching their versions', () => {
-    const files = readdirSync(path.resolve('core/db/migrations'))
+    const files = readdirSync(path.resolve('core/platform/db/migrations'))
       .filter((f) => /^\d{3}-.*\.ts$/.test(f))
       .sort()
     expect(files.map((f) => f.replace(/\.ts$/, ''))).toEqual(MIGRATIONS.map((m) => m.name))
