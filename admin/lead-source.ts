@@ -43,12 +43,3 @@ export function sourceLines(lead: Lead): [string, string][] {
 export function landingPathOf(lead: Lead): string {
   return lastTouchOf(lead)?.landing_page?.split('?')[0] || NOT_RECORDED
 }
-
-/** The Monday (UTC) of the ISO week an ISO time falls in: '2026-06-08'. */
-export function weekOf(iso: string): string {
-  const day = new Date(iso)
-  const sinceMonday = (day.getUTCDay() + 6) % 7
-  return new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate() - sinceMonday))
-    .toISOString()
-    .slice(0, 10)
-}

@@ -23,7 +23,7 @@ import {
   weekBounds,
   weekSpan,
 } from '../core/weekly-report'
-import { landingPathOf, weekOf } from './lead-source'
+import { landingPathOf } from './lead-source'
 
 /** The report's CSV columns: a row's section, the keys that section counts by, and the count. */
 const REPORT_CSV_HEADER = [
@@ -71,9 +71,10 @@ const SECTIONS: readonly Section[] = [
   { name: 'form', title: 'By form', columns: ['form'], keyOf: (lead) => [lead.form], widths: [28] },
   {
     name: 'week',
-    title: 'By week (Monday, UTC)',
+    // The weekly e-mail's weeks: Monday to Monday on the office's clock, named by that Monday.
+    title: 'By week (Monday, Denver time)',
     columns: ['week'],
-    keyOf: (lead) => [weekOf(lead.createdAt)],
+    keyOf: (lead) => [weekContaining(new Date(lead.createdAt)).monday],
     widths: [10],
   },
 ]
@@ -108,7 +109,7 @@ export function addReportCommand(leads: Command, ctx: AdminContext): void {
       'after',
       '\nSource, medium and campaign are those of the visit that sent the enquiry (its UTM values,\n' +
         'an ad click id or the referrer): "(none)" where the visit had none, "(not recorded)" for\n' +
-        'leads stored without their source. Weeks start on Monday (UTC).\n' +
+        'leads stored without their source. Weeks start on Monday, Denver time, as in the weekly e-mail.\n' +
         'Examples:\n' +
         '  docker compose exec web site-admin leads report --since 30d\n' +
         '  docker compose exec -T web site-admin leads report --since 2026-06-01 --csv --bom > report.csv\n' +

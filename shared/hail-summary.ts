@@ -4,6 +4,7 @@
  * and what the browser renders (client/lib/hail-summary-view.ts). The worker makes the report
  * (docs/storm-data.md); until it has, the answer says so and the page invents nothing.
  */
+import { formatBusinessDate } from './business-time'
 
 /** GET `${HAIL_REPORT_ENDPOINT}/${leadId}` with the key in this header. */
 export const HAIL_REPORT_ENDPOINT = '/api/hail-reports'
@@ -70,17 +71,7 @@ export const HAIL_SUMMARY_TEXT = {
   failed: 'We could not load your storm summary just now. The full report will still arrive in your inbox.',
 } as const
 
-/** '12 Jun 2024' in Denver's calendar. */
-export function formatStormDate(iso: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'America/Denver',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  }).format(new Date(iso))
-}
-
 /** '1.75 in hail, 0.6 mi NW, 12 Jun 2024'. */
 export function describeHailMark(mark: HailMark): string {
-  return `${mark.hailIn.toFixed(2)} in hail, ${mark.distanceMi.toFixed(1)} mi ${mark.direction}, ${formatStormDate(mark.beginAt)}`
+  return `${mark.hailIn.toFixed(2)} in hail, ${mark.distanceMi.toFixed(1)} mi ${mark.direction}, ${formatBusinessDate(mark.beginAt)}`
 }

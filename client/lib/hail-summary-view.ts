@@ -8,7 +8,6 @@
  */
 import {
   describeHailMark,
-  formatStormDate,
   HAIL_REPORT_ENDPOINT,
   HAIL_SUMMARY_POLL_MS,
   HAIL_SUMMARY_TEXT,
@@ -19,6 +18,7 @@ import {
   type HailReportStatus,
   type HailSummaryView,
 } from '../../shared/hail-summary'
+import { formatBusinessDate } from '../../shared/business-time'
 import { browserStorage } from './browser-storage'
 
 /** A report asked for in this browser: the lead's id and the key that reads its summary. */
@@ -83,7 +83,7 @@ function renderSummary(summary: HailSummaryView): HTMLElement[] {
     items.push(`Largest hail within 3 miles: ${describeHailMark(within3)}`)
   if (summary.dateOfLoss)
     items.push(
-      `Date of loss for an insurance claim (the most recent hail of 1 inch or more within 3 miles): ${formatStormDate(summary.dateOfLoss.beginAt)}`,
+      `Date of loss for an insurance claim (the most recent hail of 1 inch or more within 3 miles): ${formatBusinessDate(summary.dateOfLoss.beginAt)}`,
     )
   const list = el('ul', 'hail-summary-list')
   for (const item of items) list.append(el('li', '', item))

@@ -15,7 +15,7 @@
 import type { Db } from '../platform/db/connection'
 import { findLead, releaseLead, type Lead } from '../leads'
 import { prepare } from '../platform/db/prepare'
-import { formatOfficeTime } from '../platform/business-time'
+import { formatOfficeTime } from '../../shared/business-time'
 import { spamReasonInWords } from './reasons'
 import { checkOfficeToken, type OfficeAction } from './office-links'
 import type { OfficeLinkLead, OfficeLinkPage } from '../../shared/office-link-page'

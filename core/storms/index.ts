@@ -16,7 +16,6 @@ export {
   DATE_OF_LOSS_NOTE,
   REPORT_RADIUS_MI,
   RING_TITLE,
-  formatDenverDate,
   formatReportText,
   makeStormReport,
   summaryFacts,

@@ -5,6 +5,7 @@
  */
 import type { Db } from '../platform/db/connection'
 import { prepare } from '../platform/db/prepare'
+import { localParts } from '../../shared/business-time'
 import type { HailMark, HailSummaryView } from '../../shared/hail-summary'
 import type { Location, LocatedBy, ReportSummary, StormReport } from './types'
 
@@ -88,6 +89,7 @@ export function toSummaryView(summary: ReportSummary): HailSummaryView {
     largestHailWithin1Mi: mark(summary.largestHailWithin1Mi),
     largestHailWithin3Mi: mark(summary.largestHailWithin3Mi),
     dateOfLoss: mark(summary.dateOfLoss),
-    sinceYear: new Date(summary.from).getUTCFullYear(),
+    // The year the report's line says ('since 2021'): read in Denver, like every date it shows.
+    sinceYear: localParts(new Date(summary.from)).year,
   }
 }

@@ -10,7 +10,13 @@
  */
 import { FACTS } from '../../shared/business'
 import type { Db } from '../platform/db/connection'
-import { BUSINESS_TIME_ZONE } from '../platform/business-time'
+import {
+  formatBusinessDate,
+  formatBusinessDateTime,
+  formatCalendarDate,
+  formatCalendarMonth,
+  localParts,
+} from '../../shared/business-time'
 import { stormDataThrough } from './coverage'
 import { findStormsNear } from './events'
 import { bearingDeg, compass16, distanceMi } from '../platform/geography'
@@ -171,7 +177,7 @@ function summarize(
  * it says so, and how many storms the outer ring holds, rather than leave the line empty.
  */
 function summaryLine(s: Omit<ReportSummary, 'line'>, total: number): string {
-  const since = `since ${denverParts(s.from).year}`
+  const since = `since ${localParts(new Date(s.from)).year}`
   const hail = s.dateOfLoss ?? s.largestHailWithin3Mi
   if (!hail)
     return total
@@ -181,9 +187,9 @@ function summaryLine(s: Omit<ReportSummary, 'line'>, total: number): string {
   // A larger, older hail than the date of loss is worth the office's knowing too.
   const larger =
     largest && s.dateOfLoss && largest.hailIn > s.dateOfLoss.hailIn
-      ? ` (largest ${formatHail(largest.hailIn)}, ${formatDenverDate(largest.beginAt)})`
+      ? ` (largest ${formatHail(largest.hailIn)}, ${formatBusinessDate(largest.beginAt)})`
       : ''
-  return `${formatHail(hail.hailIn)} hail ${formatDistance(hail)} on ${formatDenverDate(hail.beginAt)}${larger}; ${plural(s.within3Mi, 'storm')} within 3 mi ${since}`
+  return `${formatHail(hail.hailIn)} hail ${formatDistance(hail)} on ${formatBusinessDate(hail.beginAt)}${larger}; ${plural(s.within3Mi, 'storm')} within 3 mi ${since}`
 }
 
 export function plural(n: number, word: string): string {
@@ -258,56 +264,13 @@ function formatDistance(s: { distanceMi: number; direction: string }): string {
   return s.distanceMi < 0.05 ? 'under 0.1 mi' : `${s.distanceMi.toFixed(1)} mi ${s.direction}`
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
-
-const DENVER_PARTS = new Intl.DateTimeFormat('en-US', {
-  timeZone: BUSINESS_TIME_ZONE,
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-  timeZoneName: 'short',
-})
-
-function denverParts(iso: string) {
-  const parts = Object.fromEntries(
-    DENVER_PARTS.formatToParts(new Date(iso)).map((p) => [p.type, p.value]),
-  ) as Record<Intl.DateTimeFormatPartTypes, string>
-  return {
-    year: parts.year,
-    month: MONTHS[Number(parts.month) - 1] ?? parts.month,
-    day: parts.day,
-    time: `${parts.hour}:${parts.minute} ${parts.dayPeriod}`,
-    zone: parts.timeZoneName,
-  }
-}
-
-/** '12 Jun 2024' in Denver (the same in every locale and ICU version, unlike Intl's 'Sept'). */
-export function formatDenverDate(iso: string): string {
-  const p = denverParts(iso)
-  return `${p.day} ${p.month} ${p.year}`
-}
-
-/** '3:40 PM MDT' in Denver. */
-function formatDenverTime(iso: string): string {
-  const p = denverParts(iso)
-  return `${p.time} ${p.zone}`
-}
-
-/** '12 Jun 2024, 3:40 PM MDT'. */
-export function formatDenverDateTime(iso: string): string {
-  return `${formatDenverDate(iso)}, ${formatDenverTime(iso)}`
-}
-
 /** The store's newest month ('2026-08') or day ('2026-11-10') of a source, in words. */
 function formatDataDate(value: string | null): string {
   if (!value) return 'no data imported yet'
   const month = /^(\d{4})-(\d{2})$/.exec(value)
-  if (month) return `the end of ${MONTHS[Number(month[2]) - 1]} ${month[1]}`
+  if (month) return `the end of ${formatCalendarMonth(Number(month[1]), Number(month[2]))}`
   const day = /^(\d{4})-(\d{2})-(\d{2})/.exec(value)
-  if (day) return `${Number(day[3])} ${MONTHS[Number(day[2]) - 1]} ${day[1]}`
+  if (day) return formatCalendarDate({ year: Number(day[1]), month: Number(day[2]), day: Number(day[3]) })
   return value
 }
 
@@ -321,7 +284,7 @@ export function methodNotes(report: StormReport): { sources: string[]; notes: st
     ],
     notes: [
       locatedExplanation(report.location),
-      `The report lists every hail, thunderstorm-wind and tornado report within ${REPORT_RADIUS_MI} miles from ${formatDenverDate(report.summary.from)} to ${formatDenverDate(report.summary.to)}. Times are local time in Denver. A storm reported by both sources is listed once, from the final record.`,
+      `The report lists every hail, thunderstorm-wind and tornado report within ${REPORT_RADIUS_MI} miles from ${formatBusinessDate(report.summary.from)} to ${formatBusinessDate(report.summary.to)}. Times are local time in Denver. A storm reported by both sources is listed once, from the final record.`,
       'A storm report marks where hail or wind was observed, not the whole path of the storm; hail may also have fallen between reports.',
       'This report is a record of the weather near the home, not a damage inspection: only an inspection of the roof can say whether it was damaged.',
     ],
@@ -349,7 +312,7 @@ function textRow(cells: readonly string[]): string {
 /** A storm's cells in the order of the timeline's columns (the text's and the PDF's). */
 export function timelineCells(s: ReportStorm): [string, string, string, string, string] {
   return [
-    formatDenverDateTime(s.beginAt),
+    formatBusinessDateTime(s.beginAt),
     KIND_LABEL[s.kind],
     formatMagnitude(s),
     formatDistance(s),
@@ -359,7 +322,7 @@ export function timelineCells(s: ReportStorm): [string, string, string, string, 
 
 function hailText(mark: HailMark | null): string {
   return mark
-    ? `${formatHail(mark.hailIn)} on ${formatDenverDate(mark.beginAt)} (${formatDistance(mark)})`
+    ? `${formatHail(mark.hailIn)} on ${formatBusinessDate(mark.beginAt)} (${formatDistance(mark)})`
     : 'none reported'
 }
 
@@ -376,7 +339,7 @@ export function summaryFacts(summary: ReportSummary): [string, string][] {
     [
       'Date of loss',
       summary.dateOfLoss
-        ? `${formatDenverDate(summary.dateOfLoss.beginAt)}: ${formatHail(summary.dateOfLoss.hailIn)} hail, ${formatDistance(summary.dateOfLoss)}`
+        ? `${formatBusinessDate(summary.dateOfLoss.beginAt)}: ${formatHail(summary.dateOfLoss.hailIn)} hail, ${formatDistance(summary.dateOfLoss)}`
         : `no hail of ${formatHail(DAMAGING_HAIL_IN)} or more within 3 mi`,
     ],
   ]
@@ -390,8 +353,8 @@ export function formatReportText(report: StormReport, business: ReportBusiness):
     '',
     `Address:  ${report.address}`,
     `Located:  ${summary.locatedText} (${location.matched}; ${location.latitude.toFixed(4)}, ${location.longitude.toFixed(4)})`,
-    `Period:   ${formatDenverDate(summary.from)} to ${formatDenverDate(summary.to)}`,
-    `Made:     ${formatDenverDateTime(report.madeAt)}`,
+    `Period:   ${formatBusinessDate(summary.from)} to ${formatBusinessDate(summary.to)}`,
+    `Made:     ${formatBusinessDateTime(report.madeAt)}`,
     '',
     'SUMMARY',
     `  ${summary.line}`,

@@ -15,18 +15,10 @@ import { Preview } from '@react-email/preview'
 import { Section } from '@react-email/section'
 import { Text } from '@react-email/text'
 import type { CSSProperties } from 'react'
+import { formatOfficeTime } from '../../shared/business-time'
 import { styles } from '../platform/mail/styles'
 import type { WeeklyFigures } from './figures'
-import {
-  listedUndelivered,
-  moreUndelivered,
-  NOTES,
-  officeTime,
-  plural,
-  speedLines,
-  weekBounds,
-  weekSpan,
-} from './words'
+import { listedUndelivered, moreUndelivered, NOTES, plural, speedLines, weekBounds, weekSpan } from './words'
 
 const THIS_WEEK = '#c8102e'
 const WEEK_BEFORE = '#8a94a6'
@@ -225,7 +217,7 @@ export function WeeklyReportEmail({ f }: { f: WeeklyFigures }) {
               <ul style={{ margin: '4px 0 0', paddingLeft: '20px' }}>
                 {listedUndelivered(f).map((u) => (
                   <li key={u.id} style={{ ...s.line, margin: '0 0 6px' }}>
-                    {`${u.name}, received ${officeTime(u.createdAt)}: ${u.state}`}
+                    {`${u.name}, received ${formatOfficeTime(u.createdAt)}: ${u.state}`}
                     <br />
                     <span style={styles.small}>{`lead ${u.id}`}</span>
                   </li>

@@ -3,31 +3,15 @@
  * and the whole report as plain text (the e-mail's text part, read by plain-text mail clients
  * and screen readers alike). The HTML part (WeeklyReportEmail.tsx) shows the same figures.
  */
-import { BUSINESS_TIME_ZONE } from '../platform/business-time'
+import {
+  BUSINESS_TIME_ZONE,
+  formatLongDay,
+  formatOfficeTime,
+  formatShortDay,
+  localParts,
+} from '../../shared/business-time'
 import type { WeeklyFigures } from './figures'
 import type { ReportWeek } from './schedule'
-
-const DAY = new Intl.DateTimeFormat('en-US', {
-  timeZone: BUSINESS_TIME_ZONE,
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-})
-const YEAR = new Intl.DateTimeFormat('en-US', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric' })
-const SHORT_DAY = new Intl.DateTimeFormat('en-US', {
-  timeZone: BUSINESS_TIME_ZONE,
-  month: 'short',
-  day: 'numeric',
-})
-const TIME = new Intl.DateTimeFormat('en-US', {
-  timeZone: BUSINESS_TIME_ZONE,
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-})
 
 const HOUR_MS = 3600_000
 
@@ -38,12 +22,12 @@ function sundayOf(week: ReportWeek): Date {
 
 /** 'Monday, November 16 to Sunday, November 22, 2026'. */
 export function weekSpan(week: ReportWeek): string {
-  return `${DAY.format(week.start)} to ${DAY.format(sundayOf(week))}, ${YEAR.format(sundayOf(week))}`
+  return `${formatLongDay(week.start)} to ${formatLongDay(sundayOf(week))}, ${localParts(sundayOf(week)).year}`
 }
 
 /** 'Nov 16 – 22' or 'Oct 26 – Nov 1': the week, short, for the subject. */
 function shortWeek(week: ReportWeek): string {
-  const [a, b] = [SHORT_DAY.format(week.start), SHORT_DAY.format(sundayOf(week))]
+  const [a, b] = [formatShortDay(week.start), formatShortDay(sundayOf(week))]
   const sameMonth = a.split(' ')[0] === b.split(' ')[0]
   return `${a} – ${sameMonth ? b.split(' ')[1] : b}`
 }
@@ -51,11 +35,6 @@ function shortWeek(week: ReportWeek): string {
 /** What the week is, exactly, on the office's clock. */
 export function weekBounds(): string {
   return `Monday 00:00 to the next Monday 00:00, ${BUSINESS_TIME_ZONE} time`
-}
-
-/** 'Tue, Nov 17, 2:05 PM MST'. */
-export function officeTime(iso: string): string {
-  return TIME.format(new Date(iso))
 }
 
 /** '12 s', '4 min 10 s', '2 h 5 min', '3 d 4 h'. */
@@ -128,7 +107,7 @@ export function reportText(f: WeeklyFigures): string {
     'How quickly leads reached the office',
     ...speedLines(f).map((line) => `- ${line}`),
     ...listedUndelivered(f).map(
-      (u) => `  - ${u.name}, received ${officeTime(u.createdAt)}: ${u.state} (lead ${u.id})`,
+      (u) => `  - ${u.name}, received ${formatOfficeTime(u.createdAt)}: ${u.state} (lead ${u.id})`,
     ),
     ...(moreUndelivered(f) ? [`  - ${moreUndelivered(f)}`] : []),
     '',

@@ -121,7 +121,7 @@ export function unavailablePage(notFoundHtml: string, business: { name: string; 
     )
 }
 
-/** The calendar day pages show (server local time, as shared/dates.ts formats them). */
+/** The calendar day pages show (server local time, as client/components/legal/LegalPage.tsx reads it). */
 function dayOf(date: Date): string {
   return date.toDateString()
 }

@@ -79,7 +79,7 @@ function sentHailReport(cookie: string | undefined): boolean {
 }
 const HAIL_REPORT_SENT = new RegExp(`(?:^|;\\s*)${HAIL_REPORT_SENT_COOKIE}=1(?:;|$)`)
 
-/** The server's calendar day, as the pages format dates (shared/dates.ts: local time). */
+/** The server's calendar day, as the pages format dates (client/components/legal/LegalPage.tsx: local time). */
 function dayOf(date: Date): string {
   return date.toDateString()
 }

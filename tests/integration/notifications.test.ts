@@ -17,7 +17,7 @@ import { findNotifications, retryFailedNotifications } from '../../core/leads/no
 import { findLead, insertLead, releaseLead } from '../../core/leads/store'
 import { startLeadWorker } from '../../worker/lead-worker'
 import { createNotifier } from '../../worker/notifications/notifier'
-import { formatOfficeTime } from '../../core/platform/business-time'
+import { formatOfficeTime } from '../../shared/business-time'
 import {
   startTestSmtpServer,
   startTestWebhookReceiver,

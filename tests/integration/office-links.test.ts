@@ -13,7 +13,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Db } from '../../core/platform/db/connection'
 import { findLead } from '../../core/leads/store'
 import { findOfficeActions, readOfficeLink } from '../../core/spam/quarantine'
-import { formatOfficeTime } from '../../core/platform/business-time'
+import { formatOfficeTime } from '../../shared/business-time'
 import {
   createOfficeLinks,
   makeOfficeToken,

@@ -258,13 +258,25 @@ describe('leads report: what each source, page, form and week brought', () => {
         'hail_report    2      33%',
         'contact_page   1      17%',
         '',
-        'By week (Monday, UTC)',
+        'By week (Monday, Denver time)',
         'WEEK        LEADS  SHARE',
         '2026-06-01  3      50%',
         '2026-06-08  3      50%',
         '',
       ].join('\n'),
     )
+  })
+
+  test("weeks are the weekly e-mail's, Monday to Monday in Denver: Monday 03:00 UTC is still Sunday evening there", async () => {
+    const db = database()
+    // Sunday 7 June 2026, 21:00 MDT: the week of Monday 1 June.
+    addLead(db, { form: 'contact_page', createdAt: new Date('2026-06-08T03:00:00Z') })
+    // Monday 8 June 2026, 00:00 MDT: the first moment of the next week.
+    addLead(db, { form: 'contact_page', createdAt: new Date('2026-06-08T06:00:00Z') })
+    const { code, out } = await admin(['leads', 'report', '--csv'])
+    expect(code).toBe(0)
+    const weeks = out.split('\r\n').filter((line) => line.startsWith('week,'))
+    expect(weeks).toEqual(['week,,,,,,2026-06-01,1', 'week,,,,,,2026-06-08,1'])
   })
 
   test('--csv is one CSV of every section, with the columns a spreadsheet filters on', async () => {

@@ -185,8 +185,8 @@ How quickly leads reached the office
 - Slowest: 6 min (Carl Slow, lead ${ids.slow})
 - Over 5 min: 1
 - Not delivered: 2
-  - Erin Fail, received Fri, Nov 20, 11:00 AM MST: failed: SMTP 550 at RCPT TO: mailbox unavailable (lead ${ids.failed})
-  - Gus Pending, received Sun, Nov 22, 11:59 PM MST: still being tried (last error: ECONNREFUSED: connect ECONNREFUSED) (lead ${ids.pending})`
+  - Erin Fail, received Fri, Nov 20, 2026, 11:00 AM MST: failed: SMTP 550 at RCPT TO: mailbox unavailable (lead ${ids.failed})
+  - Gus Pending, received Sun, Nov 22, 2026, 11:59 PM MST: still being tried (last error: ECONNREFUSED: connect ECONNREFUSED) (lead ${ids.pending})`
 }
 
 /** The report part of a received text: up to the notes at its foot. */

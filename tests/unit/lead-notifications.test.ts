@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { buildLeadView, cityOf } from '../../worker/notifications/lead-view'
-import { formatOfficeTime } from '../../core/platform/business-time'
+import { formatOfficeTime } from '../../shared/business-time'
 import { classifySmtpError } from '../../core/platform/mail/mailer'
 import { backoffDelayMs } from '../../core/platform/backoff'
 import { toBodyText, toHeaderText, toReason } from '../../core/platform/mail/text'

@@ -1,6 +1,7 @@
 /** The report's computation: rings, counts, the largest hail, the date of loss and the office's line. */
 import { describe, expect, test } from 'vitest'
-import { buildStormReport, formatDenverDateTime, formatReportText } from '../../core/storms/report'
+import { buildStormReport, formatReportText } from '../../core/storms/report'
+import { formatBusinessDateTime } from '../../shared/business-time'
 import {
   makeSampleStormReport,
   pointAt,
@@ -11,6 +12,8 @@ import {
   sampleStormEvents,
 } from '../../core/storms/sample-report'
 import type { StormEvent, StormKind } from '../../core/storms/types'
+import { toSummaryView } from '../../core/storms/lead-reports'
+import { describeHailMark } from '../../shared/hail-summary'
 
 const DAY_MS = 86_400_000
 
@@ -148,9 +151,9 @@ describe('the edges', () => {
   })
 
   test('times are read in Denver: summer and winter, and an SPC report after 00Z is the evening before', () => {
-    expect(formatDenverDateTime('2024-06-12T21:40:00Z')).toBe('12 Jun 2024, 3:40 PM MDT')
-    expect(formatDenverDateTime('2024-01-05T17:05:00Z')).toBe('5 Jan 2024, 10:05 AM MST')
-    expect(formatDenverDateTime('2025-09-15T01:30:00Z')).toBe('14 Sep 2025, 7:30 PM MDT')
+    expect(formatBusinessDateTime('2024-06-12T21:40:00Z')).toBe('12 Jun 2024, 3:40 PM MDT')
+    expect(formatBusinessDateTime('2024-01-05T17:05:00Z')).toBe('5 Jan 2024, 10:05 AM MST')
+    expect(formatBusinessDateTime('2025-09-15T01:30:00Z')).toBe('14 Sep 2025, 7:30 PM MDT')
   })
 
   test('a home placed by ZIP code or city says so', () => {
@@ -170,6 +173,17 @@ describe('the edges', () => {
       SAMPLE_DATA_THROUGH,
     )
     expect(byCity.summary.locatedText).toBe('located by city')
+  })
+})
+
+describe('one date style', () => {
+  test("the page's summary and the office's report write a storm's date alike: 12 Sep 2024, never 'Sept'", () => {
+    const report = build([event(1, new Date('2024-09-12T21:40:00Z'), 'hail', 1.75, 0.6, 315)])
+    const onThePage = describeHailMark(toSummaryView(report.summary).dateOfLoss!)
+    expect(onThePage).toBe('1.75 in hail, 0.6 mi NW, 12 Sep 2024')
+    const text = formatReportText(report, { name: 'Front Range Roofing Co.', phone: '(303) 555-0142' })
+    expect(text).toContain('Date of loss:              12 Sep 2024: 1.75 in hail, 0.6 mi NW')
+    expect(report.summary.line).toMatch(/^1\.75 in hail 0\.6 mi NW on 12 Sep 2024;/)
   })
 })
 

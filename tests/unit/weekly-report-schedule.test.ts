@@ -7,7 +7,8 @@
 import { describe, expect, test } from 'vitest'
 import { openMigratedDatabase } from '../../core/platform/db/open'
 import { claimWeeklyReport, finishWeeklyReport, findWeeklyReport } from '../../core/weekly-report/store'
-import { localParts, localTime } from '../../core/platform/business-time'
+import { localTime } from '../../core/platform/business-time'
+import { localParts } from '../../shared/business-time'
 import {
   decideWeeklyReport,
   describeSchedule,
@@ -255,7 +256,9 @@ describe('the figures in words', () => {
     const text = reportText(f)
     expect(text).toContain('- Reached the office: 0 of 23 leads\n- Not delivered: 23\n')
     expect(
-      text.match(/^ {2}- Name \d+, received Tue, Nov 17, 11:00 AM MST: failed: SMTP 552 mailbox full/gm),
+      text.match(
+        /^ {2}- Name \d+, received Tue, Nov 17, 2026, 11:00 AM MST: failed: SMTP 552 mailbox full/gm,
+      ),
     ).toHaveLength(20)
     expect(text).toContain('  - Name 19, received')
     expect(text).not.toContain('Name 20,')

@@ -18,7 +18,7 @@ import { LEAD_FORMS, type LeadFormName, type LeadFormSpec } from '../../shared/l
 import { ALSO_SERVING, CITY_PAGES } from '../../shared/service-areas'
 import type { Lead } from '../../core/leads'
 import { toBodyText } from '../../core/platform/mail/text'
-import { formatOfficeTime } from '../../core/platform/business-time'
+import { formatOfficeTime } from '../../shared/business-time'
 
 const KNOWN_CITIES = [...CITY_PAGES.map((c) => c.name), ...ALSO_SERVING].sort((a, b) => b.length - a.length)
 const STATE_OR_ZIP = /^(?:CO|Colo\.?|Colorado)?\s*(?:\d{5}(?:-\d{4})?)?$/i

@@ -1,11 +1,17 @@
 /** A legal page (privacy, terms): its header with today's "Last updated" date, then the text. */
-import { formatLongDate } from '../../../shared/dates'
+import { formatCalendarDate } from '../../../shared/business-time'
 import { PageIntro } from './PageIntro'
 
 export function LegalPage({ title, children }: { title: string; children: React.ReactNode }) {
   // Rendered on the server only, and the HTML of a known page is cached for the calendar day
-  // (docs/decisions/002-html-cache.md), so the date shown is always today's.
-  const lastUpdated = formatLongDate(new Date())
+  // (docs/decisions/002-html-cache.md), so the date shown is always today's: the server's own
+  // calendar day, the one the cache is kept by, in the one date style ('27 Nov 2026').
+  const today = new Date()
+  const lastUpdated = formatCalendarDate({
+    year: today.getFullYear(),
+    month: today.getMonth() + 1,
+    day: today.getDate(),
+  })
   return (
     <>
       <PageIntro eyebrow="Legal" title={title}>

@@ -5,15 +5,8 @@
  * still says what it belongs to.
  */
 import { Document, Page, Text, View } from '@react-pdf/renderer'
-import {
-  DATE_OF_LOSS_NOTE,
-  formatDenverDate,
-  formatDenverDateTime,
-  methodNotes,
-  RING_TITLE,
-  summaryFacts,
-  timelineCells,
-} from '../report'
+import { formatBusinessDate, formatBusinessDateTime } from '../../../shared/business-time'
+import { DATE_OF_LOSS_NOTE, methodNotes, RING_TITLE, summaryFacts, timelineCells } from '../report'
 import { RINGS_MI, type ReportStorm, type RingMi, type StormReport } from '../types'
 import { StormPicture } from './StormPicture'
 import { moreStormsLine, pdfTimelineOf, ringHeading } from './timeline'
@@ -38,7 +31,7 @@ function Header({ report, business }: { report: StormReport; business: ReportPdf
           <Text style={styles.headerTitle}>{REPORT_TITLE}</Text>
         </View>
         <Text style={styles.headerMade}>
-          {`Made ${formatDenverDateTime(report.madeAt)}\nStorms from ${formatDenverDate(report.summary.from)} to ${formatDenverDate(report.summary.to)}`}
+          {`Made ${formatBusinessDateTime(report.madeAt)}\nStorms from ${formatBusinessDate(report.summary.from)} to ${formatBusinessDate(report.summary.to)}`}
         </Text>
       </View>
       <View style={styles.headerBar} />
@@ -210,7 +203,7 @@ function Footer({ report, business }: { report: StormReport; business: ReportPdf
       <Text style={{ maxWidth: '70%' }}>{`${REPORT_TITLE} · ${report.address} · ${business.name}`}</Text>
       <Text
         render={({ pageNumber, totalPages }) =>
-          `Made ${formatDenverDate(report.madeAt)} · Page ${pageNumber} of ${totalPages}`
+          `Made ${formatBusinessDate(report.madeAt)} · Page ${pageNumber} of ${totalPages}`
         }
       />
     </View>

@@ -8,7 +8,8 @@
  * Each ring gets a band of its own, linear inside it, and the picture says so.
  */
 import { Circle, G, Line, Polygon, Rect, Svg, Text, View } from '@react-pdf/renderer'
-import { formatDenverDate, formatHail } from '../report'
+import { formatBusinessDate } from '../../../shared/business-time'
+import { formatHail } from '../report'
 import { RINGS_MI, type ReportStorm, type StormReport } from '../types'
 import { COLOURS as C } from './theme'
 
@@ -237,7 +238,7 @@ function Legend({ report }: { report: StormReport }) {
             </G>
           }
         >
-          {`Date of loss: ${formatDenverDate(loss.beginAt)}`}
+          {`Date of loss: ${formatBusinessDate(loss.beginAt)}`}
         </LegendRow>
       ) : null}
       <LegendRow mark={<Polygon points={triangle(12, 10, 5)} fill={C.navy700} />}>

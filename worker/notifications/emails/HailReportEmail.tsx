@@ -16,9 +16,9 @@ import { Preview } from '@react-email/preview'
 import { Section } from '@react-email/section'
 import { Text } from '@react-email/text'
 import { FACTS, telHref, type BusinessConfig } from '../../../shared/business'
+import { formatBusinessDate } from '../../../shared/business-time'
 import {
   DATE_OF_LOSS_NOTE,
-  formatDenverDate,
   RING_TITLE,
   REPORT_RADIUS_MI,
   summaryFacts,
@@ -103,7 +103,7 @@ function Footer({ business }: { business: BusinessConfig }) {
 
 function WithReport({ lead, report, attached }: { lead: LeadView; report: StormReport; attached: boolean }) {
   const { summary } = report
-  const since = formatDenverDate(summary.from)
+  const since = formatBusinessDate(summary.from)
   const preliminary = report.storms.some((s) => s.source === 'spc')
   return (
     <>
