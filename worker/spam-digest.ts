@@ -14,6 +14,7 @@ import type { Db } from '../core/platform/db/connection'
 import { BUSINESS_TIME_ZONE, isoDate, localParts } from '../shared/business-time'
 import type { Logger } from '../core/platform/logger'
 import type { Mailer } from '../core/platform/mail/mailer'
+import { businessTimeIn, startScheduler } from '../core/platform/scheduler'
 import {
   retryFailedDigest,
   sendDigest,
@@ -28,7 +29,7 @@ const FIRST_CHECK_DELAY_MS = 10_000
 export interface SpamDigestSchedule {
   /** One look now (tests pass their clock): sends when due; null when nothing was due. */
   runOnce(now?: Date): Promise<DigestOutcome | null>
-  stop(): void
+  stop(): Promise<void>
 }
 
 export interface SpamDigestOptions {
@@ -48,9 +49,7 @@ export interface SpamDigestOptions {
 
 /** Whether the digest of `now`'s local day is due: the office's clock is past its time. */
 export function digestDayDue(now: Date, time: DigestTime): string | null {
-  const local = localParts(now, BUSINESS_TIME_ZONE)
-  const minutes = local.hour * 60 + local.minute
-  return minutes >= time.hour * 60 + time.minute ? isoDate(local) : null
+  return now >= businessTimeIn(now, time) ? isoDate(localParts(now)) : null
 }
 
 export function startSpamDigestSchedule(opts: SpamDigestOptions): SpamDigestSchedule {
@@ -62,11 +61,10 @@ export function startSpamDigestSchedule(opts: SpamDigestOptions): SpamDigestSche
         ? 'the daily digest of held leads is off (SPAM_DIGEST_TIME=off); site-admin leads digest sends one'
         : 'the daily digest of held leads is off: the office e-mail is not configured (SMTP_URL, LEAD_NOTIFY_TO)',
     )
-    return { runOnce: async () => null, stop: () => {} }
+    return { runOnce: async () => null, stop: async () => {} }
   }
-  let running = false
 
-  const runOnce = async (now = new Date()): Promise<DigestOutcome | null> => {
+  const pass = async (now = new Date()): Promise<DigestOutcome | null> => {
     const day = digestDayDue(now, time)
     if (!day) return null
     const id = startDigest(opts.db, 'schedule', day, now) ?? retryFailedDigest(opts.db, day, now)
@@ -91,21 +89,14 @@ export function startSpamDigestSchedule(opts: SpamDigestOptions): SpamDigestSche
     return outcome
   }
 
-  const pass = () => {
-    if (running) return
-    running = true
-    runOnce()
-      .catch((err: unknown) =>
-        log.error({ err }, 'digest of held leads failed; trying again within the hour'),
-      )
-      .finally(() => {
-        running = false
-      })
-  }
-  const first = setTimeout(pass, opts.firstDelayMs ?? FIRST_CHECK_DELAY_MS)
-  const every = setInterval(pass, opts.intervalMs ?? CHECK_EVERY_MS)
-  first.unref()
-  every.unref()
+  const loop = startScheduler<Date, DigestOutcome | null>({
+    pass,
+    resultOnError: null,
+    logger: log,
+    errorMessage: 'digest of held leads failed; trying again within the hour',
+    intervalMs: opts.intervalMs ?? CHECK_EVERY_MS,
+    first: opts.firstDelayMs ?? FIRST_CHECK_DELAY_MS,
+  })
   log.info(
     {
       at: `${String(time.hour).padStart(2, '0')}:${String(time.minute).padStart(2, '0')}`,
@@ -114,11 +105,5 @@ export function startSpamDigestSchedule(opts: SpamDigestOptions): SpamDigestSche
     },
     'daily digest of held leads scheduled',
   )
-  return {
-    runOnce,
-    stop() {
-      clearTimeout(first)
-      clearInterval(every)
-    },
-  }
+  return { runOnce: (now) => loop.runOnce(now), stop: () => loop.stop() }
 }

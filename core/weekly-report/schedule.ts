@@ -13,6 +13,7 @@
 import { z } from 'zod'
 import { BUSINESS_TIME_ZONE, isoDate, localParts } from '../../shared/business-time'
 import { localTime } from '../platform/business-time'
+import { businessTimeIn, nextBusinessTime } from '../platform/scheduler'
 
 /** The day and time of the office's clock the report goes out, or off. */
 export type WeeklyReportSchedule = { on: false } | { on: true; weekday: number; hour: number; minute: number }
@@ -109,12 +110,6 @@ export function weekOfIsoDate(iso: string): ReportWeek | undefined {
   return weekOfDate({ year, month, day })
 }
 
-/** When the report of the week before `week` is due: the configured day and time within `week`. */
-function dueIn(week: ReportWeek, s: { weekday: number; hour: number; minute: number }): Date {
-  const p = localParts(new Date(week.start.getTime() + 12 * 3600_000))
-  return localTime({ year: p.year, month: p.month, day: p.day + s.weekday, hour: s.hour, minute: s.minute })
-}
-
 export type WeeklyReportDecision =
   | { kind: 'off' }
   /** Send the report of `week` now. `late` when it is past its time (the worker was down). */
@@ -137,10 +132,10 @@ export function decideWeeklyReport(
   if (!schedule.on) return { kind: 'off' }
   const current = weekContaining(now)
   const week = weekBefore(current)
-  const dueAt = dueIn(current, schedule)
+  // The configured day and time of this week: the report of the week before is due then.
+  const dueAt = businessTimeIn(now, schedule)
   if (now < dueAt) return { kind: 'wait', until: dueAt, week }
   if (!sent(week.monday))
     return { kind: 'send', week, dueAt, late: now.getTime() - dueAt.getTime() > LATE_AFTER_MS }
-  const nextWeek = weekOfDate(localParts(new Date(current.end.getTime() + 12 * 3600_000)))
-  return { kind: 'wait', until: dueIn(nextWeek, schedule), week: current }
+  return { kind: 'wait', until: nextBusinessTime(now, schedule), week: current }
 }
