@@ -14,7 +14,8 @@
  * the office's clock (core/platform/business-time.ts), whose moment moves against UTC with
  * daylight saving time.
  */
-import { localParts, localTime } from './business-time'
+import { localParts } from '../../shared/business-time'
+import { localTime } from './business-time'
 import type { Logger } from './logger'
 
 export interface Scheduler<Options, Result> {
