@@ -9,14 +9,12 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import type { Db } from '../platform/db/connection'
-import { parseNceiDetails } from './ncei'
+import { NCEI_DETAILS_FILE, parseNceiDetails } from './ncei'
 import { parseSpcDay } from './spc'
 import { nceiCutoff } from './coverage'
 import { storeStormFile, type ParsedStormFile, type WantedStates } from './events'
 import { StormFileError, type ImportSummary, type SkipReason, type StormSource } from './types'
 
-/** StormEvents_details-ftp_v1.0_d2024_c20250401.csv(.gz): [1] the year, [2] the compile date. */
-export const NCEI_DETAILS_FILE = /^StormEvents_details-ftp_v1\.0_d(\d{4})_c(\d{8})\.csv(?:\.gz)?$/
 /** 240914_rpts_hail.csv (also _wind, _torn): [1] the report day YYMMDD, [2] the kind. */
 export const SPC_DAY_FILE = /^(\d{6})_rpts_(hail|wind|torn)\.csv$/
 

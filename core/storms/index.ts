@@ -3,7 +3,7 @@
  * outside core/storms/ imports it from here (eslint.config.js; docs/decisions/019-platform-and-features.md).
  */
 export { locateAddress, type GeocoderSettings } from './geocode'
-export { NCEI_DETAILS_FILE, importStormFile, importStormPath } from './import'
+export { importStormFile, importStormPath } from './import'
 export {
   findLeadReport,
   findReportKeyHash,
@@ -11,16 +11,19 @@ export {
   toSummaryView,
   type LeadReport,
 } from './lead-reports'
+export { newestDetailsFiles } from './ncei'
 export { makeReportKey, reportKeyMatches } from './report-key'
 export {
   DATE_OF_LOSS_NOTE,
   REPORT_RADIUS_MI,
   RING_TITLE,
+  formatDenverDate,
   formatReportText,
   makeStormReport,
   summaryFacts,
 } from './report'
 export { SAMPLE_STORM_REPORT } from './sample-report'
+export { planSpcDays } from './spc'
 export { importedFiles, stormDataThrough } from './coverage'
 export { countStormEvents, type WantedStates } from './events'
 export {

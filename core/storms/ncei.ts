@@ -5,11 +5,15 @@
  * (docs/storm-data.md). Strings are quoted, numbers are not; one header row.
  *
  * Pure: text in, events and skip counts out. Refusing a whole file (a short row, a missing
- * column) throws; a row that cannot be used is skipped and counted.
+ * column) throws; a row that cannot be used is skipped and counted. The refresh finds each
+ * year's newest file in NCEI's directory listing here too (newestDetailsFiles).
  */
 import { parse } from 'csv-parse/sync'
 import type { ParsedStormFile, WantedStates } from './events'
 import { StormFileError, type SkipReason, type StormEventInput, type StormKind } from './types'
+
+/** StormEvents_details-ftp_v1.0_d2024_c20250401.csv(.gz): [1] the year, [2] the compile date. */
+export const NCEI_DETAILS_FILE = /^StormEvents_details-ftp_v1\.0_d(\d{4})_c(\d{8})\.csv(?:\.gz)?$/
 
 /** The 51 columns of a details file, in NOAA's order (the header of every year since 1950). */
 export const NCEI_DETAILS_COLUMNS = [
@@ -342,4 +346,30 @@ export function parseNceiDetails(file: string, text: string, states: WantedState
     })
   }
   return { events, read: rows.length, skippedBy }
+}
+
+/** Each year's details file with the newest compile date in NCEI's directory listing (Apache's index). */
+export function newestDetailsFiles(html: string): Map<number, string> {
+  const newest = new Map<number, { name: string; compiled: string; gz: boolean }>()
+  for (const [, href] of html.matchAll(/href\s*=\s*"([^"]+)"/gi)) {
+    let name: string
+    try {
+      name = decodeURIComponent(href!.split(/[?#]/)[0]!.split('/').at(-1)!)
+    } catch {
+      continue
+    }
+    const m = NCEI_DETAILS_FILE.exec(name)
+    if (!m) continue
+    const year = Number(m[1])
+    const candidate = { name, compiled: m[2]!, gz: name.endsWith('.gz') }
+    const best = newest.get(year)
+    // The newest compile date; of the same date, the gzip (the smaller download).
+    if (
+      !best ||
+      candidate.compiled > best.compiled ||
+      (candidate.compiled === best.compiled && candidate.gz && !best.gz)
+    )
+      newest.set(year, candidate)
+  }
+  return new Map([...newest].map(([year, file]) => [year, file.name]))
 }

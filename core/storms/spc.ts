@@ -10,7 +10,8 @@
  * - The date is only in the file's name, and the rows have no id: the id is made from the day,
  *   the kind, the time and the place, so importing a file again stores nothing new.
  *
- * Pure: text in, events and skip counts out.
+ * Pure: text in, events and skip counts out; and which report days the refresh downloads
+ * (planSpcDays), from the day NCEI's records end.
  */
 import { parse } from 'csv-parse/sync'
 import type { ParsedStormFile, WantedStates } from './events'
@@ -166,4 +167,49 @@ export function parseSpcDay(
     })
   }
   return { events, read, skippedBy }
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000
+/** SPC's preliminary reports of the last days are still being added to: fetched again each time. */
+const SPC_REFETCH_DAYS = 3
+/**
+ * NCEI publishes a month about 75 to 120 days after its end. More days after NCEI's newest month
+ * than this means NCEI's own files are missing, which SPC's reports cannot stand in for.
+ */
+const SPC_MAX_DAYS = 400
+const SPC_KINDS = ['hail', 'wind', 'torn'] as const
+
+/** One report day a refresh downloads: 'YYYY-MM-DD' and its files' names, one per kind. */
+export interface SpcDayPlan {
+  day: string
+  files: string[]
+}
+
+/**
+ * The SPC report days a refresh downloads: every day after NCEI's newest (`nceiThrough`) up to
+ * yesterday (UTC), so the preliminary reports start where the final records end and no day
+ * falls between them; at most SPC_MAX_DAYS. A day whose files are all imported is skipped, but
+ * for the last SPC_REFETCH_DAYS, whose reports are still being added to.
+ */
+export function planSpcDays(nceiThrough: string, now: Date, imported: ReadonlySet<string>): SpcDayPlan[] {
+  const yesterday = utcDay(now.getTime() - DAY_MS)
+  const first = Math.max(Date.parse(nceiThrough) + DAY_MS, yesterday - (SPC_MAX_DAYS - 1) * DAY_MS)
+  const refetchFrom = yesterday - (SPC_REFETCH_DAYS - 1) * DAY_MS
+  const plan: SpcDayPlan[] = []
+  for (let day = first; day <= yesterday; day += DAY_MS) {
+    const files = SPC_KINDS.map((kind) => `${spcDayCode(day)}_rpts_${kind}.csv`)
+    if (day < refetchFrom && files.every((name) => imported.has(name))) continue
+    plan.push({ day: new Date(day).toISOString().slice(0, 10), files })
+  }
+  return plan
+}
+
+/** The UTC midnight of an instant, in ms. */
+function utcDay(ms: number): number {
+  return ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS)
+}
+
+/** SPC's YYMMDD of a UTC day. */
+function spcDayCode(dayMs: number): string {
+  return new Date(dayMs).toISOString().slice(2, 10).replaceAll('-', '')
 }

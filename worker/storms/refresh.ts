@@ -13,21 +13,25 @@
  *    published yet.
  *
  * Each download has a timeout and a size limit, and is tried again after a failure (1, 2 and
- * 4 s). A refresh that failed is logged at error level with its reason, recorded for
+ * 4 s; core/platform/download.ts). Which files and days are wanted is core/storms/'s (ncei.ts,
+ * spc.ts); this module runs the refresh on the worker's scheduler and records it. A refresh that failed is logged at error level with its reason, recorded for
  * `site-admin storms status` and /readyz, and tried again sooner (5 minutes, doubling, never
  * later than the usual interval). It never throws out of its timer: storm data never stops the
  * worker or delays a lead. Importing a file is one synchronous transaction; between files the
  * event loop runs, so the lead worker gets its turns.
  */
-import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises'
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { backoffDelayMs, type Backoff } from '../../core/platform/backoff'
 import type { Db } from '../../core/platform/db/connection'
+import { download as downloadWithRetries, DownloadError, StoppedError } from '../../core/platform/download'
 import type { Logger } from '../../core/platform/logger'
+import { startScheduler } from '../../core/platform/scheduler'
 import {
   importStormFile,
-  NCEI_DETAILS_FILE,
   countStormEvents,
   importedFiles,
+  newestDetailsFiles,
+  planSpcDays,
   readRefreshState,
   recordRefreshOutcome,
   recordRefreshStart,
@@ -35,7 +39,6 @@ import {
   type ImportSummary,
 } from '../../core/storms'
 const HOUR_MS = 60 * 60 * 1000
-const DAY_MS = 24 * HOUR_MS
 /** The first refresh after a start waits this long, so start-up (and a migration) settles first. */
 const FIRST_REFRESH_DELAY_MS = 10_000
 /** A failed download is tried again this many times, after 1, 2 and 4 s. */
@@ -43,14 +46,6 @@ const FETCH_RETRIES = 3
 const FETCH_BACKOFF: Backoff = { baseMs: 1000, maxMs: 4000 }
 /** After a failed refresh the next comes after 5 minutes, doubling, at most the usual interval. */
 const FAILED_REFRESH_BASE_MS = 5 * 60_000
-/** SPC's preliminary reports of the last days are still being added to: fetched again each time. */
-const SPC_REFETCH_DAYS = 3
-/**
- * NCEI publishes a month about 75 to 120 days after its end. More days after NCEI's newest month
- * than this means NCEI's own files are missing, which SPC's reports cannot stand in for.
- */
-const SPC_MAX_DAYS = 400
-const SPC_KINDS = ['hail', 'wind', 'torn'] as const
 
 export interface StormRefreshSettings {
   /** STORM_REFRESH: false schedules nothing (runOnce still works). */
@@ -88,27 +83,8 @@ export interface StormRefresh {
   runOnce(): Promise<RefreshOutcome>
   /** When the next scheduled refresh is due (null when off or stopped). */
   nextAt(): Date | null
-  /** Stops the schedule and cuts a download under way short (at shutdown). */
-  stop(): void
-}
-
-/** A download that failed, and whether trying again could help. */
-class FetchError extends Error {
-  constructor(
-    message: string,
-    readonly retryable: boolean,
-  ) {
-    super(message)
-    this.name = 'FetchError'
-  }
-}
-
-/** The refresh was stopped (shutdown): nothing more is fetched or recorded. */
-class StoppedError extends Error {
-  constructor() {
-    super('stopped')
-    this.name = 'StoppedError'
-  }
+  /** Stops the schedule and cuts a download under way short (at shutdown); resolves when it has ended. */
+  stop(): Promise<void>
 }
 
 /** What one refresh works with. */
@@ -126,27 +102,19 @@ function checkStopped(ctx: RunContext): void {
   if (ctx.stopped.aborted) throw new StoppedError()
 }
 
-/** Downloads a URL, trying again after a retryable failure; 'missing' for a 404. */
-async function download(ctx: RunContext, url: string, what: string): Promise<Buffer | 'missing'> {
-  for (let attempt = 1; ; attempt++) {
-    checkStopped(ctx)
-    try {
-      return await fetchOnce(url, ctx.settings, ctx.stopped)
-    } catch (err) {
-      checkStopped(ctx)
-      const error = err instanceof FetchError ? err : new FetchError(String(err), true)
-      if (!error.retryable || attempt > FETCH_RETRIES) {
-        const tries = attempt === 1 ? '' : ` (${attempt} tries)`
-        throw new FetchError(`${what}: ${error.message}${tries}`, false)
-      }
-      const waitMs = backoffDelayMs(attempt, ctx.fetchBackoff)
-      ctx.log.warn(
-        { url, attempt, waitMs, reason: error.message },
-        'storm data download failed; trying again',
-      )
-      await sleep(waitMs, undefined, { signal: ctx.stopped }).catch(() => {})
-    }
-  }
+/** Downloads a URL within the settings' limits, trying again after a failure; 'missing' for a 404. */
+function download(ctx: RunContext, url: string, what: string): Promise<Buffer | 'missing'> {
+  return downloadWithRetries(url, what, {
+    timeoutMs: ctx.settings.fetchTimeoutMs,
+    maxBytes: ctx.settings.fetchMaxBytes,
+    timeoutSetting: 'STORM_FETCH_TIMEOUT_MS',
+    maxBytesSetting: 'STORM_FETCH_MAX_BYTES',
+    retries: FETCH_RETRIES,
+    backoff: ctx.fetchBackoff,
+    stopped: ctx.stopped,
+    onRetry: ({ url, attempt, waitMs, reason }) =>
+      ctx.log.warn({ url, attempt, waitMs, reason }, 'storm data download failed; trying again'),
+  })
 }
 
 /** Imports one downloaded file on a turn of its own; a damaged file is refused whole and noted. */
@@ -171,7 +139,7 @@ async function importDownloaded(
 async function refreshNcei(ctx: RunContext, outcome: RefreshOutcome): Promise<void> {
   const { settings } = ctx
   const listing = await download(ctx, settings.nceiUrl, 'NCEI directory listing')
-  if (listing === 'missing') throw new FetchError('NCEI directory listing: not found (404)', false)
+  if (listing === 'missing') throw new DownloadError('NCEI directory listing: not found (404)', false)
   const newest = newestDetailsFiles(listing.toString('utf8'))
   const thisYear = ctx.now().getUTCFullYear()
   const have = new Set(importedFiles(ctx.db, 'ncei'))
@@ -185,7 +153,7 @@ async function refreshNcei(ctx: RunContext, outcome: RefreshOutcome): Promise<vo
     }
     if (have.has(name)) continue
     const content = await download(ctx, new URL(name, settings.nceiUrl).href, name)
-    if (content === 'missing') throw new FetchError(`${name}: listed, but not found (404)`, false)
+    if (content === 'missing') throw new DownloadError(`${name}: listed, but not found (404)`, false)
     const summary = await importDownloaded(ctx, outcome, name, content)
     if (summary) outcome.ncei.push(summary)
   }
@@ -196,27 +164,20 @@ async function refreshSpc(ctx: RunContext, outcome: RefreshOutcome): Promise<voi
   // Without NCEI's records there is no day for SPC's reports to start from; the next
   // refresh, with NCEI's files in, fills the days after them.
   if (!nceiThrough) return
-  const yesterday = utcDay(ctx.now().getTime() - DAY_MS)
-  const first = Math.max(Date.parse(nceiThrough) + DAY_MS, yesterday - (SPC_MAX_DAYS - 1) * DAY_MS)
-  const refetchFrom = yesterday - (SPC_REFETCH_DAYS - 1) * DAY_MS
-  const have = new Set(importedFiles(ctx.db, 'spc'))
-  for (let day = first; day <= yesterday; day += DAY_MS) {
-    const names = SPC_KINDS.map((kind) => `${spcDayCode(day)}_rpts_${kind}.csv`)
-    if (day < refetchFrom && names.every((name) => have.has(name))) continue
+  for (const { day, files } of planSpcDays(nceiThrough, ctx.now(), new Set(importedFiles(ctx.db, 'spc')))) {
     const contents = await Promise.all(
-      names.map((name) => download(ctx, `${ctx.settings.spcUrl}${name}`, name)),
+      files.map((name) => download(ctx, `${ctx.settings.spcUrl}${name}`, name)),
     )
     let imported = false
     for (const [i, content] of contents.entries()) {
       if (content === 'missing') continue
-      const summary = await importDownloaded(ctx, outcome, names[i]!, content)
+      const summary = await importDownloaded(ctx, outcome, files[i]!, content)
       if (!summary) continue
       outcome.spcEvents += summary.stored
       imported = true
     }
-    const isoDay = new Date(day).toISOString().slice(0, 10)
-    if (imported) outcome.spcDays.push(isoDay)
-    if (contents.includes('missing')) outcome.notPublished.push(isoDay)
+    if (imported) outcome.spcDays.push(day)
+    if (contents.includes('missing')) outcome.notPublished.push(day)
   }
 }
 
@@ -266,9 +227,6 @@ export function startStormRefresh(opts: {
   const stopping = new AbortController()
   const ctx: RunContext = { db, settings, log, now, fetchBackoff, stopped: stopping.signal }
   let failures = 0
-  let running: Promise<RefreshOutcome> | undefined
-  let timer: NodeJS.Timeout | undefined
-  let next: Date | null = null
 
   async function refresh(): Promise<RefreshOutcome> {
     const startedAt = now()
@@ -302,51 +260,44 @@ export function startStormRefresh(opts: {
     return outcome
   }
 
-  const runOnce = (): Promise<RefreshOutcome> => {
-    running ??= refresh()
-      .catch((err: unknown): RefreshOutcome => {
-        const stopped = err instanceof StoppedError
-        const reason = err instanceof Error ? err.message : String(err)
-        const nextAt = new Date(now().getTime() + backoffDelayMs(++failures, failedRefreshBackoff))
-        if (stopped) log.info('storm data refresh stopped by the shutdown; the next start takes it up')
-        else log.error({ reason }, 'storm data refresh failed; it is tried again sooner')
-        return {
-          outcome: 'failed',
-          detail: stopped ? 'stopped by the shutdown' : reason,
-          nextAt,
-          ncei: [],
-          spcDays: [],
-          spcEvents: 0,
-          notPublished: [],
-          problems: [reason],
-        }
-      })
-      .finally(() => {
-        running = undefined
-      })
-    return running
+  /** A refresh that threw (stopped by the shutdown, or the store failed): its outcome, logged. */
+  function failedOutcome(err: unknown): RefreshOutcome {
+    const stopped = err instanceof StoppedError
+    const reason = err instanceof Error ? err.message : String(err)
+    const nextAt = new Date(now().getTime() + backoffDelayMs(++failures, failedRefreshBackoff))
+    if (stopped) log.info('storm data refresh stopped by the shutdown; the next start takes it up')
+    else log.error({ reason }, 'storm data refresh failed; it is tried again sooner')
+    return {
+      outcome: 'failed',
+      detail: stopped ? 'stopped by the shutdown' : reason,
+      nextAt,
+      ncei: [],
+      spcDays: [],
+      spcEvents: 0,
+      notPublished: [],
+      problems: [reason],
+    }
   }
 
-  const schedule = (at: Date) => {
-    if (stopping.signal.aborted) return
-    next = at
-    timer = setTimeout(
-      () => {
-        next = null
-        void runOnce().then((outcome) => schedule(outcome.nextAt))
-      },
-      Math.max(0, at.getTime() - now().getTime()),
-    )
-    timer.unref()
-  }
+  const scheduler = startScheduler<void, RefreshOutcome>({
+    pass: () => refresh().catch(failedOutcome),
+    resultOnError: failedOutcome,
+    logger: log,
+    errorMessage: 'storm data refresh failed; it is tried again sooner',
+    intervalMs,
+    nextAfter: (outcome) => outcome.nextAt,
+    first: settings.on
+      ? firstRunAt(db, new Date(now().getTime() + (opts.firstDelayMs ?? FIRST_REFRESH_DELAY_MS)))
+      : 'never',
+    now,
+  })
 
   if (!settings.on) {
     log.info('storm data refresh is off (STORM_REFRESH); import files with site-admin storms import')
   } else {
-    schedule(firstRunAt(db, new Date(now().getTime() + (opts.firstDelayMs ?? FIRST_REFRESH_DELAY_MS))))
     log.info(
       {
-        next,
+        next: scheduler.nextAt(),
         everyHours: settings.intervalHours,
         years: settings.years,
         states: settings.states,
@@ -358,12 +309,11 @@ export function startStormRefresh(opts: {
   }
 
   return {
-    runOnce,
-    nextAt: () => next,
+    runOnce: () => scheduler.runOnce(),
+    nextAt: () => (scheduler.isStopped() ? null : scheduler.nextAt()),
     stop() {
-      clearTimeout(timer)
-      next = null
       stopping.abort()
+      return scheduler.stop()
     },
   }
 }
@@ -379,81 +329,6 @@ function firstRunAt(db: Db, soon: Date): Date {
   return due > soon ? due : soon
 }
 
-/** Each year's details file with the newest compile date in an NCEI directory listing (Apache's index). */
-function newestDetailsFiles(html: string): Map<number, string> {
-  const newest = new Map<number, { name: string; compiled: string; gz: boolean }>()
-  for (const [, href] of html.matchAll(/href\s*=\s*"([^"]+)"/gi)) {
-    let name: string
-    try {
-      name = decodeURIComponent(href!.split(/[?#]/)[0]!.split('/').at(-1)!)
-    } catch {
-      continue
-    }
-    const m = NCEI_DETAILS_FILE.exec(name)
-    if (!m) continue
-    const year = Number(m[1])
-    const candidate = { name, compiled: m[2]!, gz: name.endsWith('.gz') }
-    const best = newest.get(year)
-    // The newest compile date; of the same date, the gzip (the smaller download).
-    if (
-      !best ||
-      candidate.compiled > best.compiled ||
-      (candidate.compiled === best.compiled && candidate.gz && !best.gz)
-    )
-      newest.set(year, candidate)
-  }
-  return new Map([...newest].map(([year, file]) => [year, file.name]))
-}
-
-/** One try at a URL: its body, within the time and size limits; 'missing' for a 404. */
-async function fetchOnce(
-  url: string,
-  limits: { fetchTimeoutMs: number; fetchMaxBytes: number },
-  stopped: AbortSignal,
-): Promise<Buffer | 'missing'> {
-  // The timeout covers the whole body: the signal aborts a download that trickles in.
-  const signal = AbortSignal.any([AbortSignal.timeout(limits.fetchTimeoutMs), stopped])
-  const tooLarge = `larger than ${limits.fetchMaxBytes} bytes (STORM_FETCH_MAX_BYTES)`
-  try {
-    const res = await fetch(url, { signal })
-    if (res.status === 404) {
-      await res.body?.cancel()
-      return 'missing'
-    }
-    if (!res.ok || !res.body) {
-      await res.body?.cancel()
-      // A server error or a rate limit can pass; another refusal will not.
-      const retryable = res.status >= 500 || res.status === 408 || res.status === 429
-      throw new FetchError(`the server answered ${res.status}`, retryable)
-    }
-    const announced = Number(res.headers.get('content-length') ?? Number.NaN)
-    if (announced > limits.fetchMaxBytes) {
-      await res.body.cancel()
-      throw new FetchError(tooLarge, false)
-    }
-    const chunks: Uint8Array[] = []
-    let bytes = 0
-    const reader = res.body.getReader()
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      bytes += value.byteLength
-      if (bytes > limits.fetchMaxBytes) {
-        await reader.cancel()
-        throw new FetchError(tooLarge, false)
-      }
-      chunks.push(value)
-    }
-    return Buffer.concat(chunks)
-  } catch (err) {
-    if (err instanceof FetchError) throw err
-    if (signal.aborted && !stopped.aborted)
-      throw new FetchError(`no answer within ${limits.fetchTimeoutMs} ms (STORM_FETCH_TIMEOUT_MS)`, true)
-    const cause = (err as { cause?: { code?: string; message?: string } }).cause
-    throw new FetchError(cause?.code ?? cause?.message ?? (err as Error).message, true)
-  }
-}
-
 /** 'imported 2 NCEI files (1,204 events), 35 SPC days (88 events); 3 days not published yet'. */
 function describeProgress(outcome: RefreshOutcome): string {
   const n = (count: number) => count.toLocaleString('en-US')
@@ -465,14 +340,4 @@ function describeProgress(outcome: RefreshOutcome): string {
   ]
   const missing = outcome.notPublished.length
   return `${parts.join(', ')}${missing ? `; ${plural(missing, 'day', 'days')} not published yet` : ''}`
-}
-
-/** The UTC midnight of an instant, in ms. */
-function utcDay(ms: number): number {
-  return ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS)
-}
-
-/** SPC's YYMMDD of a UTC day. */
-function spcDayCode(dayMs: number): string {
-  return new Date(dayMs).toISOString().slice(2, 10).replaceAll('-', '')
 }
