@@ -17,7 +17,6 @@ export {
   DATE_OF_LOSS_NOTE,
   REPORT_RADIUS_MI,
   RING_TITLE,
-  formatDenverDate,
   formatReportText,
   makeStormReport,
   summaryFacts,
