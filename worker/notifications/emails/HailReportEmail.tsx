@@ -5,17 +5,11 @@
  * When the address could not be placed there is no report, and the e-mail says so plainly: the
  * office follows up with the report. It never shows an empty or made-up summary.
  */
-import { Body } from '@react-email/body'
-import { Container } from '@react-email/container'
-import { Head } from '@react-email/head'
 import { Heading } from '@react-email/heading'
 import { Hr } from '@react-email/hr'
-import { Html } from '@react-email/html'
-import { Link } from '@react-email/link'
-import { Preview } from '@react-email/preview'
 import { Section } from '@react-email/section'
 import { Text } from '@react-email/text'
-import { FACTS, telHref, type BusinessConfig } from '../../../shared/business'
+import { FACTS, type BusinessConfig } from '../../../shared/business'
 import { formatBusinessDate } from '../../../shared/business-time'
 import {
   DATE_OF_LOSS_NOTE,
@@ -27,6 +21,7 @@ import {
 } from '../../../core/storms'
 import type { LeadView } from '../lead-view'
 import { styles } from '../../../core/platform/mail/styles'
+import { ButtonRow, CallUs, EmailPage, LabelledRow, SignOff } from './parts'
 
 const REPORT_NAME = 'Extreme Weather Report'
 
@@ -58,12 +53,9 @@ const local = {
 
 function Row({ label, value }: { label: string; value: string }) {
   return (
-    <tr>
-      <th style={local.ringTh} align="left">
-        {label}
-      </th>
-      <td style={local.ringTd}>{value}</td>
-    </tr>
+    <LabelledRow label={label} thStyle={local.ringTh} tdStyle={local.ringTd}>
+      {value}
+    </LabelledRow>
   )
 }
 
@@ -76,15 +68,8 @@ function Offer({ business }: { business: BusinessConfig }) {
       <Text style={styles.text}>
         {`We inspect your roof for free within ${FACTS.inspectionWindow}, often the same day, and photograph every sign of hail and wind damage for your insurance claim.`}
       </Text>
-      <Section style={styles.buttonRow}>
-        <Link href={business.bookingUrl} style={styles.button}>
-          Book your free roof inspection
-        </Link>
-      </Section>
-      <Text style={styles.text}>
-        {'Prefer to talk? Call us at '}
-        <Link href={telHref(business.phone)}>{business.phone}</Link>.
-      </Text>
+      <ButtonRow href={business.bookingUrl}>Book your free roof inspection</ButtonRow>
+      <CallUs business={business} />
     </>
   )
 }
@@ -92,7 +77,7 @@ function Offer({ business }: { business: BusinessConfig }) {
 function Footer({ business }: { business: BusinessConfig }) {
   return (
     <>
-      <Text style={styles.text}>{`${business.ownerName}, ${business.name}`}</Text>
+      <SignOff business={business} />
       <Hr style={styles.hr} />
       <Text style={styles.small}>
         {`You receive this e-mail because this address was entered in a form on our website to request the report. If that was not you, you can ignore it.`}
@@ -194,20 +179,14 @@ export function HailReportEmail({
     ? `${report.summary.line}.${attached ? ' The full report is attached.' : ''}`
     : `We are preparing your ${REPORT_NAME} and will send it within ${FACTS.hailReportDeliveryHours} hours.`
   return (
-    <Html lang="en">
-      <Head />
-      <Preview>{preview}</Preview>
-      <Body style={styles.body}>
-        <Container style={styles.container}>
-          {report ? (
-            <WithReport lead={lead} report={report} attached={attached} />
-          ) : (
-            <WithoutReport lead={lead} business={business} />
-          )}
-          <Offer business={business} />
-          <Footer business={business} />
-        </Container>
-      </Body>
-    </Html>
+    <EmailPage preview={preview}>
+      {report ? (
+        <WithReport lead={lead} report={report} attached={attached} />
+      ) : (
+        <WithoutReport lead={lead} business={business} />
+      )}
+      <Offer business={business} />
+      <Footer business={business} />
+    </EmailPage>
   )
 }

@@ -5,20 +5,16 @@
  * lead-field table (shared/lead-fields.ts), in the table's summary order.
  */
 import { Fragment } from 'react'
-import { Body } from '@react-email/body'
-import { Container } from '@react-email/container'
-import { Head } from '@react-email/head'
 import { Heading } from '@react-email/heading'
 import { Hr } from '@react-email/hr'
-import { Html } from '@react-email/html'
 import { Link } from '@react-email/link'
-import { Preview } from '@react-email/preview'
 import { Section } from '@react-email/section'
 import { Text } from '@react-email/text'
 import { telHref } from '../../../shared/business'
 import { summarize, type SummaryLine } from '../../../shared/lead-fields'
 import type { LeadView } from '../lead-view'
 import { styles } from '../../../core/platform/mail/styles'
+import { ButtonRow, EmailPage, LabelledRow } from './parts'
 
 /**
  * A maps search for the address: on a phone it opens the maps app with directions one tap
@@ -30,17 +26,6 @@ function mapSearchUrl(address: string): string {
 
 function capitalise(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1)
-}
-
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <tr>
-      <th style={styles.th} align="left">
-        {label}
-      </th>
-      <td style={styles.td}>{children}</td>
-    </tr>
-  )
 }
 
 /** The visitor's line breaks as <br>, which both the HTML and the plain-text part keep. */
@@ -70,64 +55,54 @@ function FieldValue({ row }: { row: SummaryLine }) {
 export function LeadEmail({ lead, spamUrl }: { lead: LeadView; spamUrl?: string }) {
   const where = lead.city ? `, ${lead.city}` : ''
   return (
-    <Html lang="en">
-      <Head />
-      <Preview>{`${capitalise(lead.kind.request)} from ${lead.fullName}${where}. Call ${lead.phone}.`}</Preview>
-      <Body style={styles.body}>
-        <Container style={styles.container}>
-          <Heading as="h1" style={styles.h1}>
-            {`New ${lead.kind.request}`}
-          </Heading>
-          <Text style={styles.lead}>{`${lead.fullName}${where}, ${lead.receivedAt}`}</Text>
-          {lead.duplicateOf ? (
-            <Text style={styles.notice}>
-              {`Repeat enquiry: the same e-mail address first wrote on ${lead.duplicateOf.receivedAt} (lead ${lead.duplicateOf.id}).`}
-            </Text>
-          ) : null}
-          {/* Where the visit came from, one line each (shared/attribution.ts), so the office sees what the spend brought. */}
-          <Text style={styles.source}>{`Came from: ${lead.cameFrom ?? 'not recorded'}`}</Text>
-          {lead.firstFoundUs ? (
-            <Text style={styles.source}>{`First found us: ${lead.firstFoundUs}`}</Text>
-          ) : null}
-          {lead.storms ? <Text style={styles.notice}>{`Storms at the address: ${lead.storms}`}</Text> : null}
-          <Section style={styles.buttonRow}>
-            <Link href={lead.telHref} style={styles.button}>
-              {`Call ${lead.firstName}: ${lead.phone}`}
-            </Link>
-          </Section>
-          <Section>
-            <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={styles.table}>
-              <tbody>
-                {summarize(lead.fields).map((row) => (
-                  <Field key={row.name} label={row.label}>
-                    <FieldValue row={row} />
-                  </Field>
-                ))}
-                <Field label="Request">{capitalise(lead.kind.request)}</Field>
-                <Field label="Form">{lead.kind.label}</Field>
-                <Field label="Page">
-                  {lead.sourceUrl ? <Link href={lead.sourceUrl}>{lead.sourcePath}</Link> : '(not given)'}
-                </Field>
-                <Field label="Received">{lead.receivedAt}</Field>
-                <Field label="Lead id">{lead.id}</Field>
-              </tbody>
-            </table>
-          </Section>
-          <Hr style={styles.hr} />
-          <Text style={styles.small}>
-            {`Reply to this e-mail to write to ${lead.firstName} directly: it is addressed to ${lead.email}.`}
-          </Text>
-          {spamUrl ? (
-            <Text style={styles.small}>
-              {/* The link ends the line: a plain-text reader's client must not take a colon into the address. */}
-              {
-                'Not a real enquiry? One button on the page this link opens marks it, and the spam filter learns from it: '
-              }
-              <Link href={spamUrl}>This is spam</Link>
-            </Text>
-          ) : null}
-        </Container>
-      </Body>
-    </Html>
+    <EmailPage
+      preview={`${capitalise(lead.kind.request)} from ${lead.fullName}${where}. Call ${lead.phone}.`}
+    >
+      <Heading as="h1" style={styles.h1}>
+        {`New ${lead.kind.request}`}
+      </Heading>
+      <Text style={styles.lead}>{`${lead.fullName}${where}, ${lead.receivedAt}`}</Text>
+      {lead.duplicateOf ? (
+        <Text style={styles.notice}>
+          {`Repeat enquiry: the same e-mail address first wrote on ${lead.duplicateOf.receivedAt} (lead ${lead.duplicateOf.id}).`}
+        </Text>
+      ) : null}
+      {/* Where the visit came from, one line each (shared/attribution.ts), so the office sees what the spend brought. */}
+      <Text style={styles.source}>{`Came from: ${lead.cameFrom ?? 'not recorded'}`}</Text>
+      {lead.firstFoundUs ? <Text style={styles.source}>{`First found us: ${lead.firstFoundUs}`}</Text> : null}
+      {lead.storms ? <Text style={styles.notice}>{`Storms at the address: ${lead.storms}`}</Text> : null}
+      <ButtonRow href={lead.telHref}>{`Call ${lead.firstName}: ${lead.phone}`}</ButtonRow>
+      <Section>
+        <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={styles.table}>
+          <tbody>
+            {summarize(lead.fields).map((row) => (
+              <LabelledRow key={row.name} label={row.label}>
+                <FieldValue row={row} />
+              </LabelledRow>
+            ))}
+            <LabelledRow label="Request">{capitalise(lead.kind.request)}</LabelledRow>
+            <LabelledRow label="Form">{lead.kind.label}</LabelledRow>
+            <LabelledRow label="Page">
+              {lead.sourceUrl ? <Link href={lead.sourceUrl}>{lead.sourcePath}</Link> : '(not given)'}
+            </LabelledRow>
+            <LabelledRow label="Received">{lead.receivedAt}</LabelledRow>
+            <LabelledRow label="Lead id">{lead.id}</LabelledRow>
+          </tbody>
+        </table>
+      </Section>
+      <Hr style={styles.hr} />
+      <Text style={styles.small}>
+        {`Reply to this e-mail to write to ${lead.firstName} directly: it is addressed to ${lead.email}.`}
+      </Text>
+      {spamUrl ? (
+        <Text style={styles.small}>
+          {/* The link ends the line: a plain-text reader's client must not take a colon into the address. */}
+          {
+            'Not a real enquiry? One button on the page this link opens marks it, and the spam filter learns from it: '
+          }
+          <Link href={spamUrl}>This is spam</Link>
+        </Text>
+      ) : null}
+    </EmailPage>
   )
 }

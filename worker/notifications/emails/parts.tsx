@@ -1,0 +1,76 @@
+/**
+ * The parts the worker's e-mails share: the page around the content, the button row, the
+ * labelled table row, and the homeowner e-mails' phone line and sign-off. One home each, so the
+ * office e-mail, the autoreply and the hail report e-mail look and read alike.
+ */
+import { Body } from '@react-email/body'
+import { Container } from '@react-email/container'
+import { Head } from '@react-email/head'
+import { Html } from '@react-email/html'
+import { Link } from '@react-email/link'
+import { Preview } from '@react-email/preview'
+import { Section } from '@react-email/section'
+import { Text } from '@react-email/text'
+import { telHref, type BusinessConfig } from '../../../shared/business'
+import { styles } from '../../../core/platform/mail/styles'
+
+/** The document around an e-mail's content; `preview` is the line mail clients show beside the subject. */
+export function EmailPage({ preview, children }: { preview: string; children: React.ReactNode }) {
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{preview}</Preview>
+      <Body style={styles.body}>
+        <Container style={styles.container}>{children}</Container>
+      </Body>
+    </Html>
+  )
+}
+
+/** The e-mail's one main action, as a button on a row of its own. */
+export function ButtonRow({ href, children }: { href: string; children: React.ReactNode }) {
+  return (
+    <Section style={styles.buttonRow}>
+      <Link href={href} style={styles.button}>
+        {children}
+      </Link>
+    </Section>
+  )
+}
+
+/** A row of a two-column table: the label, then the value. */
+export function LabelledRow({
+  label,
+  children,
+  thStyle = styles.th,
+  tdStyle = styles.td,
+}: {
+  label: string
+  children: React.ReactNode
+  thStyle?: React.CSSProperties
+  tdStyle?: React.CSSProperties
+}) {
+  return (
+    <tr>
+      <th style={thStyle} align="left">
+        {label}
+      </th>
+      <td style={tdStyle}>{children}</td>
+    </tr>
+  )
+}
+
+/** The homeowner e-mails' offer to talk instead, with the office's number. */
+export function CallUs({ business }: { business: BusinessConfig }) {
+  return (
+    <Text style={styles.text}>
+      {'Prefer to talk? Call us at '}
+      <Link href={telHref(business.phone)}>{business.phone}</Link>.
+    </Text>
+  )
+}
+
+/** The homeowner e-mails' sign-off: the owner and the business. */
+export function SignOff({ business }: { business: BusinessConfig }) {
+  return <Text style={styles.text}>{`${business.ownerName}, ${business.name}`}</Text>
+}
