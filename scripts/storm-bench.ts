@@ -30,10 +30,10 @@ import { importStormFile } from '../core/storms/import'
 import { NCEI_DETAILS_COLUMNS, STATE_CODES, type NceiColumn } from '../core/storms/ncei'
 import { renderReportPdf } from '../core/storms/pdf/render'
 import { PDF_TIMELINE_MAX_STORMS } from '../core/storms/pdf/timeline'
-import { makeStormReport, REPORT_RADIUS_MI } from '../core/storms/report'
+import { makeStormReport } from '../core/storms/report'
 import { nceiCutoff } from '../core/storms/coverage'
 import { countStormEvents, findStormsNear, storeStormFile } from '../core/storms/events'
-import type { StormEventInput, StormKind } from '../core/storms/types'
+import { REPORT_RADIUS_MI, type StormEventInput, type StormKind } from '../core/storms/types'
 import { DEFAULT_BUSINESS } from '../shared/business'
 
 const IMPORT_ROWS = 70_000

@@ -13,14 +13,9 @@ export {
 } from './lead-reports'
 export { newestDetailsFiles } from './ncei'
 export { makeReportKey, reportKeyMatches } from './report-key'
-export {
-  DATE_OF_LOSS_NOTE,
-  REPORT_RADIUS_MI,
-  RING_TITLE,
-  formatReportText,
-  makeStormReport,
-  summaryFacts,
-} from './report'
+export { makeStormReport } from './report'
+export { DATE_OF_LOSS_NOTE, RING_TITLE, summaryFacts } from './report-words'
+export { formatReportText } from './report-text'
 export { SAMPLE_STORM_REPORT } from './sample-report'
 export { planSpcDays } from './spc'
 export { importedFiles, stormDataThrough } from './coverage'
@@ -32,4 +27,11 @@ export {
   type RefreshState,
 } from './refresh-state'
 export { stormStatus } from './status'
-export { RINGS_MI, StormFileError, type ImportSummary, type StormEvent, type StormReport } from './types'
+export {
+  REPORT_RADIUS_MI,
+  RINGS_MI,
+  StormFileError,
+  type ImportSummary,
+  type StormEvent,
+  type StormReport,
+} from './types'

@@ -94,6 +94,10 @@ export interface Location extends LatLon {
 /** The rings a report groups storms in, in miles. */
 export const RINGS_MI = [1, 3, 10] as const
 export type RingMi = (typeof RINGS_MI)[number]
+/** The farthest a storm may be from the home to be in the report: the outer ring. */
+export const REPORT_RADIUS_MI: RingMi = RINGS_MI[RINGS_MI.length - 1]!
+/** Hail of one inch and larger can damage shingles; the smallest an adjuster's date of loss looks at. */
+export const DAMAGING_HAIL_IN = 1
 
 /** One storm of a report, as the homeowner reads it. */
 export interface ReportStorm {

@@ -1,6 +1,7 @@
 /** The report's computation: rings, counts, the largest hail, the date of loss and the office's line. */
 import { describe, expect, test } from 'vitest'
-import { buildStormReport, formatReportText } from '../../core/storms/report'
+import { buildStormReport } from '../../core/storms/report'
+import { formatReportText } from '../../core/storms/report-text'
 import { formatBusinessDateTime } from '../../shared/business-time'
 import {
   makeSampleStormReport,

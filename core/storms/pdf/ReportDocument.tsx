@@ -6,7 +6,7 @@
  */
 import { Document, Page, Text, View } from '@react-pdf/renderer'
 import { formatBusinessDate, formatBusinessDateTime } from '../../../shared/business-time'
-import { DATE_OF_LOSS_NOTE, methodNotes, RING_TITLE, summaryFacts, timelineCells } from '../report'
+import { DATE_OF_LOSS_NOTE, methodNotes, RING_TITLE, summaryFacts, timelineCells } from '../report-words'
 import { RINGS_MI, type ReportStorm, type RingMi, type StormReport } from '../types'
 import { StormPicture } from './StormPicture'
 import { moreStormsLine, pdfTimelineOf, ringHeading } from './timeline'

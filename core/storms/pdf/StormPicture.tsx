@@ -9,7 +9,7 @@
  */
 import { Circle, G, Line, Polygon, Rect, Svg, Text, View } from '@react-pdf/renderer'
 import { formatBusinessDate } from '../../../shared/business-time'
-import { formatHail } from '../report'
+import { formatHail } from '../report-words'
 import { RINGS_MI, type ReportStorm, type StormReport } from '../types'
 import { COLOURS as C } from './theme'
 

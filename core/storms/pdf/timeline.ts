@@ -5,8 +5,8 @@
  * So the PDF lists the nearest PDF_TIMELINE_MAX_STORMS and says how many more there are; the
  * summary, the picture, the office's text and the stored report (its JSON) keep every storm.
  */
-import { plural, REPORT_RADIUS_MI } from '../report'
-import type { ReportStorm, StormReport } from '../types'
+import { plural } from '../report-words'
+import { REPORT_RADIUS_MI, type ReportStorm, type StormReport } from '../types'
 
 export const PDF_TIMELINE_MAX_STORMS = 300
 

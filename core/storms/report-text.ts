@@ -1,0 +1,69 @@
+/**
+ * The office's text of the Extreme Weather Report: what `site-admin storms report` prints, in the
+ * words every rendering shares (report-words.ts) laid out in columns for a terminal.
+ */
+import { formatBusinessDate, formatBusinessDateTime } from '../../shared/business-time'
+import {
+  DATE_OF_LOSS_NOTE,
+  methodNotes,
+  plural,
+  RING_TITLE,
+  summaryFacts,
+  timelineCells,
+} from './report-words'
+import { RINGS_MI, type StormReport } from './types'
+
+/** The business a report names: who made it and whom to call. */
+export interface ReportBusiness {
+  name: string
+  phone: string
+}
+
+const TEXT_COLUMNS = [
+  { title: 'DATE AND TIME (DENVER)', width: 26 },
+  { title: 'KIND', width: 18 },
+  { title: 'SIZE / SPEED', width: 16 },
+  { title: 'DISTANCE', width: 12 },
+  { title: 'SOURCE', width: 0 },
+] as const
+
+function textRow(cells: readonly string[]): string {
+  return `  ${cells.map((c, i) => c.padEnd(TEXT_COLUMNS[i]?.width ?? 0)).join(' ')}`.trimEnd()
+}
+
+/** The report as plain text for the office (`site-admin storms report`), to read before a call. */
+export function formatReportText(report: StormReport, business: ReportBusiness): string {
+  const { summary, location } = report
+  const lines = [
+    `EXTREME WEATHER REPORT - ${business.name}`,
+    '',
+    `Address:  ${report.address}`,
+    `Located:  ${summary.locatedText} (${location.matched}; ${location.latitude.toFixed(4)}, ${location.longitude.toFixed(4)})`,
+    `Period:   ${formatBusinessDate(summary.from)} to ${formatBusinessDate(summary.to)}`,
+    `Made:     ${formatBusinessDateTime(report.madeAt)}`,
+    '',
+    'SUMMARY',
+    `  ${summary.line}`,
+    ...summaryFacts(summary).map(([label, value]) => `  ${`${label}:`.padEnd(26)} ${value}`),
+    `  (${DATE_OF_LOSS_NOTE})`,
+  ]
+  for (const ring of RINGS_MI) {
+    const storms = report.storms.filter((s) => s.ring === ring)
+    lines.push('', `${RING_TITLE[ring].toUpperCase()}: ${plural(storms.length, 'storm')}`)
+    if (!storms.length) continue
+    lines.push(textRow(TEXT_COLUMNS.map((c) => c.title)))
+    for (const s of storms) lines.push(textRow(timelineCells(s)))
+  }
+  const { sources, notes } = methodNotes(report)
+  lines.push(
+    '',
+    'SOURCES AND DATE OF DATA',
+    ...sources.map((s) => `  - ${s}`),
+    '',
+    'HOW THIS REPORT WAS MADE',
+    ...notes.map((s) => `  - ${s}`),
+    '',
+    `Free roof inspection: ${business.name}, ${business.phone}`,
+  )
+  return `${lines.join('\n')}\n`
+}
