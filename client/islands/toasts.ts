@@ -9,7 +9,7 @@
  * /schedule-inspection) is handed to the next page with notifyOnNextPage(); the script layer
  * there shows it (showCarriedToast).
  */
-import { browserStorage } from '../lib/browser-storage'
+import { browserStorage, takeSessionJson } from '../lib/browser-storage'
 
 export type ToastKind = 'success' | 'error'
 export interface ToastMessage {
@@ -68,17 +68,9 @@ export function notifyOnNextPage(kind: ToastKind, message: string): void {
 
 /** The toast the previous page left for this one, if any; it is shown once. */
 export function takeCarriedToast(): ToastMessage | null {
-  const storage = browserStorage('sessionStorage')
-  try {
-    const raw = storage?.getItem(NEXT_PAGE_TOAST_KEY)
-    if (!raw) return null
-    storage?.removeItem(NEXT_PAGE_TOAST_KEY)
-    const t = JSON.parse(raw) as Partial<ToastMessage>
-    if ((t.kind === 'success' || t.kind === 'error') && typeof t.message === 'string') {
-      return { kind: t.kind, message: t.message }
-    }
-  } catch {
-    // Unreadable: nothing to show.
+  const t = takeSessionJson(NEXT_PAGE_TOAST_KEY) as Partial<ToastMessage> | null | undefined
+  if ((t?.kind === 'success' || t?.kind === 'error') && typeof t.message === 'string') {
+    return { kind: t.kind, message: t.message }
   }
   return null
 }

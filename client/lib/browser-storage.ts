@@ -29,3 +29,19 @@ export function browserStorage(kind: 'localStorage' | 'sessionStorage'): Storage
     return null
   }
 }
+
+/**
+ * The JSON value this tab's sessionStorage holds under `key`, taken out as it is read: what one
+ * page leaves for the next is used once. Undefined when there is none or it cannot be read.
+ */
+export function takeSessionJson(key: string): unknown {
+  try {
+    const storage = browserStorage('sessionStorage')
+    const raw = storage?.getItem(key)
+    if (!raw) return undefined
+    storage?.removeItem(key)
+    return JSON.parse(raw) as unknown
+  } catch {
+    return undefined
+  }
+}

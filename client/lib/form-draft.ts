@@ -10,7 +10,7 @@
  * anywhere) for the seconds the reload takes: never localStorage, which would keep a
  * homeowner's name and address on the device.
  */
-import { browserStorage } from './browser-storage'
+import { browserStorage, takeSessionJson } from './browser-storage'
 
 const DRAFT_KEY = 'formDraftBeforeReload'
 /** A draft older than this is from another visit to the page, not from the reload. */
@@ -80,19 +80,12 @@ export function saveFormDraft(earlier?: FormDraft | null): FormDraft | null {
 
 /** The draft saved for this page by the reload, taken out of storage (it is used once). */
 export function takeFormDraft(): FormDraft | null {
-  const storage = browserStorage('sessionStorage')
-  try {
-    const raw = storage?.getItem(DRAFT_KEY)
-    if (!raw) return null
-    storage?.removeItem(DRAFT_KEY)
-    const draft = JSON.parse(raw) as FormDraft
-    const fresh = Date.now() - draft.at >= 0 && Date.now() - draft.at < DRAFT_MAX_AGE_MS
-    return fresh && draft.path === window.location.pathname && draft.forms && typeof draft.forms === 'object'
-      ? draft
-      : null
-  } catch {
-    return null
-  }
+  const draft = takeSessionJson(DRAFT_KEY) as FormDraft | null | undefined
+  if (!draft || typeof draft !== 'object') return null
+  const fresh = Date.now() - draft.at >= 0 && Date.now() - draft.at < DRAFT_MAX_AGE_MS
+  return fresh && draft.path === window.location.pathname && draft.forms && typeof draft.forms === 'object'
+    ? draft
+    : null
 }
 
 /**

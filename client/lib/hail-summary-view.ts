@@ -19,7 +19,7 @@ import {
   type HailSummaryView,
 } from '../../shared/hail-summary'
 import { formatBusinessDate } from '../../shared/business-time'
-import { browserStorage } from './browser-storage'
+import { browserStorage, takeSessionJson } from './browser-storage'
 
 /** A report asked for in this browser: the lead's id and the key that reads its summary. */
 export interface PendingReport {
@@ -40,17 +40,10 @@ export function rememberPendingReport(pending: PendingReport): void {
 
 /** The report remembered for this page, taken once. */
 export function takePendingReport(): PendingReport | undefined {
-  try {
-    const storage = browserStorage('sessionStorage')
-    const raw = storage?.getItem(PENDING_SESSION_KEY)
-    storage?.removeItem(PENDING_SESSION_KEY)
-    const parsed = raw ? (JSON.parse(raw) as Partial<PendingReport>) : undefined
-    return typeof parsed?.id === 'string' && typeof parsed.key === 'string'
-      ? { id: parsed.id, key: parsed.key }
-      : undefined
-  } catch {
-    return undefined
-  }
+  const parsed = takeSessionJson(PENDING_SESSION_KEY) as Partial<PendingReport> | null | undefined
+  return typeof parsed?.id === 'string' && typeof parsed.key === 'string'
+    ? { id: parsed.id, key: parsed.key }
+    : undefined
 }
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string) {
