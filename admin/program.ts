@@ -13,6 +13,7 @@ import { UsageError } from './format'
 import { addLeadCommands } from './lead-commands'
 import { addStormCommands } from './storm-commands'
 import { addStormReportCommand } from './storm-report-command'
+import { addWeeklyReportCommands } from './weekly-report-command'
 
 const HELP_FOOTER = `
 Settings come from the environment and from .env in the current folder (DATABASE_PATH,
@@ -24,7 +25,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
   const ctx = createAdminContext(io)
   const program = new Command('site-admin')
     .description(
-      "The site's admin command: read, export and report leads, release spam held in quarantine, take and restore backups, import NOAA storm data and show its state.",
+      "The site's admin command: read, export and report leads, release spam held in quarantine, send the office's weekly report, take and restore backups, import NOAA storm data and show its state.",
     )
     .exitOverride()
     .configureOutput({
@@ -34,6 +35,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
     .showHelpAfterError('(add --help for usage)')
     .addHelpText('after', HELP_FOOTER)
   addLeadCommands(program, ctx)
+  addWeeklyReportCommands(program, ctx)
   addBackupCommands(program, ctx)
   const storms = addStormCommands(program, ctx)
   addStormReportCommand(storms, ctx)

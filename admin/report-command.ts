@@ -2,28 +2,18 @@
  * `site-admin leads report`: the leads (not spam held in quarantine) counted by where they came
  * from (source, medium and campaign of the visit that sent the enquiry), landing page, form and
  * week, each with its share of the total; printed as tables, or as one CSV for a spreadsheet
- * ("what did the June hail campaign bring?").
+ * ("what did the June hail campaign bring?"). Its --send is `weekly-report send`'s alias for
+ * one release (weekly-report-command.ts).
  */
 import { Option, type Command } from 'commander'
 import type { Db } from '../core/platform/db/connection'
 import { countLeads, listLeads, type Lead, countBy, sourceKeyOf } from '../core/leads'
-import { AdminError, withDatabase, type AdminContext } from './context'
+import { withDatabase, type AdminContext } from './context'
 import { toCsv } from './csv'
 import { formatTable, parseSince, shortTime, UsageError } from './format'
-import { createMailer } from '../core/platform/mail/mailer'
-import { readOfficeMail } from '../core/platform/mail/office-mail'
-import {
-  lastFullWeek,
-  weekContaining,
-  weekOfIsoDate,
-  type ReportWeek,
-  sendWeeklyReport,
-  duration,
-  plural,
-  weekBounds,
-  weekSpan,
-} from '../core/weekly-report'
+import { weekContaining } from '../core/weekly-report'
 import { landingPathOf } from './lead-source'
+import { sendWeeklyReportNow } from './weekly-report-command'
 
 /** The report's CSV columns: a row's section, the keys that section counts by, and the count. */
 const REPORT_CSV_HEADER = [
@@ -100,7 +90,7 @@ export function addReportCommand(leads: Command, ctx: AdminContext): void {
     .option('--bom', 'with --csv: start with a UTF-8 byte order mark (for Excel)')
     .option(
       '--send',
-      "e-mail the office's weekly report now (to LEAD_NOTIFY_TO, through SMTP_URL): the last full week, Monday to Monday, Denver time",
+      'an alias of site-admin weekly-report send, kept for one release: e-mail the office the weekly report now',
     )
     .addOption(
       new Option('--week <date>', 'with --send: the week that holds this date instead, e.g. 2026-11-16'),
@@ -113,7 +103,7 @@ export function addReportCommand(leads: Command, ctx: AdminContext): void {
         'Examples:\n' +
         '  docker compose exec web site-admin leads report --since 30d\n' +
         '  docker compose exec -T web site-admin leads report --since 2026-06-01 --csv --bom > report.csv\n' +
-        '  docker compose exec web site-admin leads report --send --week 2026-11-16',
+        '  docker compose exec web site-admin weekly-report send --week 2026-11-16',
     )
     .action((opts: { since?: string; csv?: boolean; bom?: boolean; send?: boolean; week?: string }) => {
       if (opts.send) return sendReport(ctx, opts)
@@ -171,25 +161,7 @@ function printReportCsv(ctx: AdminContext, db: Db, since: Date | null, bom?: boo
   ctx.io.stdout.write(toCsv(REPORT_CSV_HEADER, rows, { bom }))
 }
 
-/** The week `--week` names: a full week that has ended. */
-function chosenWeek(ctx: AdminContext, week: string | undefined): ReportWeek {
-  const now = ctx.now()
-  if (week === undefined) return lastFullWeek(now)
-  const chosen = weekOfIsoDate(week.trim())
-  if (!chosen) throw new UsageError(`--week takes a date as YYYY-MM-DD, e.g. 2026-11-16; not "${week}".`)
-  if (chosen.end > now)
-    throw new UsageError(
-      `the week of ${weekSpan(chosen)} has not ended yet; the last full week starts on ${lastFullWeek(now).monday}${
-        chosen.start > weekContaining(now).start ? '' : ' (leave out --week to send it)'
-      }.`,
-    )
-  return chosen
-}
-
-/**
- * `leads report --send`: the weekly report e-mailed to the office now, through the same code as
- * the worker's schedule; recorded as sent for its week, so the schedule does not send it again.
- */
+/** `leads report --send`: `weekly-report send` under its old name, for one release. */
 async function sendReport(
   ctx: AdminContext,
   opts: { since?: string; csv?: boolean; week?: string },
@@ -198,42 +170,5 @@ async function sendReport(
     throw new UsageError(
       '--send e-mails the weekly report of one week; it takes --week, not --since or --csv.',
     )
-  const week = chosenWeek(ctx, opts.week)
-  const office = readOfficeMail(ctx.io.env)
-  const mailer = createMailer(office.smtp, 30_000)
-  try {
-    await withDatabase(
-      ctx.config(),
-      async (db) => {
-        const outcome = await sendWeeklyReport(db, {
-          week,
-          trigger: 'site-admin',
-          mailer,
-          from: office.smtp.from,
-          to: office.to,
-          now: ctx.now(),
-        })
-        if (outcome.kind === 'skipped')
-          throw new AdminError('the weekly report was not sent (another send was in progress).')
-        if (outcome.kind === 'failed')
-          throw new AdminError(
-            `the weekly report for the week of ${weekSpan(week)} was not sent: ${outcome.reason}. Check SMTP_URL (${office.smtp.safeUrl}) and that the mail server is up, then run this again.`,
-          )
-        const f = outcome.figures
-        const speed = f.speed.medianMs === null ? '' : ` (median ${duration(f.speed.medianMs)})`
-        ctx.out(
-          [
-            `Sent the weekly report to ${office.to.join(', ')}.`,
-            `Week: ${weekSpan(week)} (${weekBounds()}).`,
-            `Subject: ${outcome.mail.subject}`,
-            `Figures: ${plural(f.leads, 'lead')} (the week before: ${f.previousLeads}); ${f.held} held as spam, ${f.released} released; ${f.speed.timed} of ${f.leads} reached the office${speed}, ${f.speed.undelivered.length} not delivered.`,
-            `Mail server: ${outcome.detail}`,
-          ].join('\n'),
-        )
-      },
-      { write: true },
-    )
-  } finally {
-    mailer.close()
-  }
+  await sendWeeklyReportNow(ctx, opts.week)
 }

@@ -45,7 +45,7 @@ export function startWeeklyReportSchedule(opts: {
   if (!schedule.on || !mail) {
     log.info(
       !schedule.on
-        ? 'the weekly report to the office is off (WEEKLY_REPORT=off); site-admin leads report --send sends one'
+        ? 'the weekly report to the office is off (WEEKLY_REPORT=off); site-admin weekly-report send sends one'
         : 'the weekly report to the office is off: the office e-mail is not configured (SMTP_URL, LEAD_NOTIFY_TO)',
     )
     return { runOnce: async () => null, stop: async () => {} }

@@ -379,6 +379,57 @@ describe('site-admin leads report --send', () => {
   })
 })
 
+describe('site-admin weekly-report send', () => {
+  const env = () => ({
+    DATABASE_PATH: dbPath,
+    SMTP_URL: smtp.url,
+    LEAD_NOTIFY_FROM: FROM,
+    LEAD_NOTIFY_TO: OFFICE,
+  })
+  const admin = (argv: string[], now = at('2026-11-24T17:00:00.000Z')) =>
+    runAdminCaptured(argv, { env: env(), at: now })
+
+  test('sends the last full week now, as leads report --send did, and the schedule does not send it again', async () => {
+    const run = await admin(['weekly-report', 'send'])
+    expect(run.err).toBe('')
+    expect(run.code).toBe(0)
+    expect(run.out).toContain(`Sent the weekly report to ${OFFICE}.`)
+    expect(run.out).toContain('Week: Monday, November 16 to Sunday, November 22, 2026')
+    expect(run.out).toContain('Subject: Leads report, Nov 16 – 22: 7 leads (week before: 5)')
+    await smtp.waitForMessages(1)
+    expect(reportPart(smtp.messages[0]!.parsed.text ?? '')).toBe(expectedText(ids))
+    expect(findWeeklyReport(db, '2026-11-16')).toMatchObject({ status: 'sent', trigger: 'site-admin' })
+    const worker = schedule()
+    expect(await worker.runOnce(at('2026-11-24T18:00:00.000Z'))).toBeNull()
+    await worker.stop()
+    expect(smtp.accepted).toHaveLength(1)
+  })
+
+  test('--week sends the week that holds the date; a bad or unfinished week is wrong usage and sends nothing', async () => {
+    const earlier = await admin(['weekly-report', 'send', '--week', '2026-11-12'])
+    expect(earlier.code).toBe(0)
+    expect(earlier.out).toContain('Week: Monday, November 9 to Sunday, November 15, 2026')
+    await smtp.waitForMessages(1)
+    const bad = await admin(['weekly-report', 'send', '--week', '2026-02-30'])
+    expect(bad.code).toBe(2)
+    expect(bad.err).toContain('--week takes a date as YYYY-MM-DD')
+    const current = await admin(['weekly-report', 'send', '--week', '2026-11-24'])
+    expect(current.code).toBe(2)
+    expect(current.err).toContain('has not ended yet; the last full week starts on 2026-11-16')
+    expect(smtp.accepted).toHaveLength(1)
+  })
+
+  test('its help and the old --send say which is which', async () => {
+    const help = await admin(['weekly-report', 'send', '--help'])
+    expect(help.code).toBe(0)
+    expect(help.out).toContain('--week <date>')
+    const old = await admin(['leads', 'report', '--help'])
+    expect(old.out).toContain('an alias of site-admin weekly-report send')
+    const top = await admin(['--help'])
+    expect(top.out).toContain('weekly-report')
+  })
+})
+
 describe('the real worker process', () => {
   test('reads WEEKLY_REPORT, sends the week that is due at its start, and a restart sends nothing again', async () => {
     // "mon 00:00": the last full week is due from the first moment of every week, so whenever
