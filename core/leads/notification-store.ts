@@ -16,7 +16,7 @@
 import type { Db } from '../platform/db/connection'
 import { NOT_QUARANTINED } from './store'
 import { recordReceipt } from './receipts'
-import { prepare } from '../platform/db/prepare'
+import { prepare, runImmediate } from '../platform/db/prepare'
 
 export type NotificationStatus = 'pending' | 'sent' | 'failed' | 'skipped'
 
@@ -250,16 +250,15 @@ export function scheduleNotificationRetry(
  */
 export function expediteChannel(db: Db, channel: string, now: Date): number {
   const at = now.toISOString()
-  return db
-    .transaction(
-      () =>
-        prepare(
-          db,
-          `UPDATE lead_notifications SET next_attempt_at = ?, updated_at = ?
-           WHERE status = 'pending' AND channel = ? AND claimed_at IS NULL AND next_attempt_at > ?`,
-        ).run(at, at, channel, at).changes,
-    )
-    .immediate()
+  return runImmediate(
+    db,
+    `UPDATE lead_notifications SET next_attempt_at = ?, updated_at = ?
+     WHERE status = 'pending' AND channel = ? AND claimed_at IS NULL AND next_attempt_at > ?`,
+    at,
+    at,
+    channel,
+    at,
+  )
 }
 
 /** Pending rows whose next attempt is due, oldest first. */

@@ -11,7 +11,7 @@ import type { FormType } from '../../shared/enquiry'
 import { LEAD_FIELD_NAMES, LEAD_FIELDS, type LeadFieldValues } from '../../shared/lead-fields'
 import type { LeadFormName } from '../../shared/lead-forms'
 import type { Db } from '../platform/db/connection'
-import { prepare } from '../platform/db/prepare'
+import { prepare, runImmediate } from '../platform/db/prepare'
 
 /** An enquiry from an e-mail address that already wrote within this window is a duplicate. */
 export const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000
@@ -288,16 +288,17 @@ export function countLeads(db: Db, since: Date | null, opts: { quarantine?: bool
  */
 export function releaseLead(db: Db, id: string, at: Date): boolean {
   const iso = at.toISOString()
-  return db
-    .transaction(
-      () =>
-        prepare(
-          db,
-          `UPDATE form_submissions SET released_at = ?, next_attempt_at = ?, updated_at = ?
-           WHERE id = ? AND quarantined_at IS NOT NULL AND released_at IS NULL`,
-        ).run(iso, iso, iso, id).changes === 1,
-    )
-    .immediate()
+  return (
+    runImmediate(
+      db,
+      `UPDATE form_submissions SET released_at = ?, next_attempt_at = ?, updated_at = ?
+       WHERE id = ? AND quarantined_at IS NOT NULL AND released_at IS NULL`,
+      iso,
+      iso,
+      iso,
+      id,
+    ) === 1
+  )
 }
 
 /**
@@ -305,18 +306,14 @@ export function releaseLead(db: Db, id: string, at: Date): boolean {
  * many; the rows have no notifications or receipts, as they were never handed over.
  */
 export function purgeQuarantined(db: Db, before: Date): number {
-  return db
-    .transaction(
-      () =>
-        prepare(
-          db,
-          `DELETE FROM form_submissions
-           WHERE quarantined_at IS NOT NULL AND released_at IS NULL AND quarantined_at < ?
-             AND id NOT IN (SELECT lead_id FROM lead_notifications)
-             AND id NOT IN (SELECT lead_id FROM lead_receipts)`,
-        ).run(before.toISOString()).changes,
-    )
-    .immediate()
+  return runImmediate(
+    db,
+    `DELETE FROM form_submissions
+     WHERE quarantined_at IS NOT NULL AND released_at IS NULL AND quarantined_at < ?
+       AND id NOT IN (SELECT lead_id FROM lead_notifications)
+       AND id NOT IN (SELECT lead_id FROM lead_receipts)`,
+    before.toISOString(),
+  )
 }
 
 /** Leads whose id is `idOrPrefix` or starts with it (so the first 8 characters are enough). */

@@ -11,3 +11,11 @@ export function prepare(db: Db, sql: string): Statement {
   if (!statement) cache.set(sql, (statement = db.prepare(sql)))
   return statement
 }
+
+/**
+ * Runs one write statement in a transaction that takes the write lock as it begins (BEGIN
+ * IMMEDIATE), as the stores' other writes do; returns how many rows it changed.
+ */
+export function runImmediate(db: Db, sql: string, ...params: unknown[]): number {
+  return db.transaction(() => prepare(db, sql).run(...params).changes).immediate()
+}
