@@ -16,7 +16,13 @@ import { parseEnv } from '../core/platform/config/helpers'
 import { SITE_SETTINGS } from '../core/platform/config/settings'
 import { createMailer } from '../core/platform/mail/mailer'
 import { readOfficeMail } from '../core/platform/mail/office-mail'
-import { sendDigest, startDigest, createOfficeLinks, OFFICE_LINK_SETTINGS, SPAM_SETTINGS } from '../core/spam'
+import {
+  sendSpamDigest,
+  startSpamDigest,
+  createOfficeLinks,
+  OFFICE_LINK_SETTINGS,
+  SPAM_SETTINGS,
+} from '../core/spam'
 import { AdminError, withDatabase, type AdminContext } from './context'
 
 const SEND_TIMEOUT_MS = 30_000
@@ -36,7 +42,7 @@ const DigestSettingsSchema = z
     retentionDays: e.SPAM_RETENTION_DAYS,
   }))
 
-export function addDigestCommand(leads: Command, ctx: AdminContext): void {
+export function addSpamDigestCommand(leads: Command, ctx: AdminContext): void {
   leads
     .command('digest')
     .description(
@@ -56,11 +62,11 @@ export function addDigestCommand(leads: Command, ctx: AdminContext): void {
         ctx.config(),
         async (db) => {
           const now = ctx.now()
-          const id = startDigest(db, 'site-admin', null, now)
+          const id = startSpamDigest(db, 'site-admin', null, now)
           if (id === null) throw new AdminError('Could not record the digest; nothing was sent.')
           const mailer = createMailer(smtp, SEND_TIMEOUT_MS)
           try {
-            const outcome = await sendDigest(db, id, {
+            const outcome = await sendSpamDigest(db, id, {
               mailer,
               from: smtp.from,
               to,
@@ -71,8 +77,8 @@ export function addDigestCommand(leads: Command, ctx: AdminContext): void {
               now,
               all: opts.all,
             })
-            const older = outcome.plan.olderHeld
-              ? ` ${outcome.plan.olderHeld} older still held (site-admin leads list --spam).`
+            const older = outcome.plan.olderQuarantined
+              ? ` ${outcome.plan.olderQuarantined} older still held (site-admin leads list --spam).`
               : ''
             if (outcome.status === 'nothing')
               return ctx.out(

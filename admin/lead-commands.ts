@@ -12,8 +12,9 @@ import { readDeliveryState, retryFailedNotifications } from './delivery-state'
 import { formatTable, parseLimit, parseSince, shortTime } from './format'
 import { sourceLines } from './lead-source'
 import { addReportCommand } from './report-command'
-import { addNotSpamCommand, describeSpam, isHeld, printQuarantine, quarantineLine } from './spam-commands'
-import { addDigestCommand } from './digest-command'
+import { isQuarantined } from '../core/spam'
+import { addNotSpamCommand, describeSpam, printQuarantine, quarantineLine } from './spam-commands'
+import { addSpamDigestCommand } from './digest-command'
 import { findOfficeActions } from '../core/spam'
 
 const DEFAULT_LIST_LIMIT = 50
@@ -94,7 +95,7 @@ export function addLeadCommands(program: Command, ctx: AdminContext): void {
     )
 
   addNotSpamCommand(leads, ctx)
-  addDigestCommand(leads, ctx)
+  addSpamDigestCommand(leads, ctx)
   addReportCommand(leads, ctx)
 }
 
@@ -169,7 +170,7 @@ function printLead(ctx: AdminContext, lead: ListedLead, db: Db): void {
       'queued',
       lead.enqueuedAt
         ? lead.enqueuedAt
-        : isHeld(lead)
+        : isQuarantined(lead)
           ? `no: held as spam (site-admin leads not-spam ${lead.id.slice(0, 8)} releases it)`
           : `not yet (${lead.enqueueAttempts} tries; next ${lead.nextAttemptAt ?? 'soon'})`,
     ],

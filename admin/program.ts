@@ -12,7 +12,7 @@ import { AdminError, createAdminContext, type AdminIo } from './context'
 import { UsageError } from './format'
 import { addLeadCommands } from './lead-commands'
 import { addStormCommands } from './storm-commands'
-import { addStormReportCommand } from './storm-report-command'
+import { addWeatherReportCommand } from './storm-report-command'
 import { addWeeklyReportCommands } from './weekly-report-command'
 
 const HELP_FOOTER = `
@@ -38,7 +38,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
   addWeeklyReportCommands(program, ctx)
   addBackupCommands(program, ctx)
   const storms = addStormCommands(program, ctx)
-  addStormReportCommand(storms, ctx)
+  addWeatherReportCommand(storms, ctx)
   try {
     await program.parseAsync([...argv], { from: 'user' })
     return ctx.exitCode

@@ -48,11 +48,6 @@ export function describeSpam(lead: Lead): string {
   return `score ${lead.spamScore}, ${verdict}${reasons ? ` (${reasons})` : ''}`
 }
 
-/** Whether the lead is held back from the office now. */
-export function isHeld(lead: Lead): boolean {
-  return lead.quarantinedAt !== null && lead.releasedAt === null
-}
-
 /**
  * The line `leads list` ends with when spam is held in quarantine in the same span, naming the
  * command that lists it; null when there is none.

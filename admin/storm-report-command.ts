@@ -7,12 +7,12 @@
 import { writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Command } from 'commander'
-import { locateAddress, type GeocoderSettings, formatReportText, makeStormReport } from '../core/storms'
+import { locateAddress, type GeocoderSettings, formatReportText, makeWeatherReport } from '../core/storms'
 import { renderReportPdf } from '../core/storms/pdf'
 import { parseReportBusiness } from './config'
 import { AdminError, withDatabase, type AdminContext } from './context'
 
-export interface StormReportCommandDeps {
+export interface WeatherReportCommandDeps {
   /** How the home is placed; tests give a stand-in. */
   locate?: (address: string, settings: GeocoderSettings) => Promise<Awaited<ReturnType<typeof locateAddress>>>
 }
@@ -21,10 +21,10 @@ function sizeText(bytes: number): string {
   return bytes < 1024 ? `${bytes} bytes` : `${Math.round(bytes / 1024)} KB`
 }
 
-export function addStormReportCommand(
+export function addWeatherReportCommand(
   storms: Command,
   ctx: AdminContext,
-  deps: StormReportCommandDeps = {},
+  deps: WeatherReportCommandDeps = {},
 ): void {
   storms
     .command('report')
@@ -50,7 +50,7 @@ export function addStormReportCommand(
           `Could not place "${address}": the geocoder found no match, and it names no ZIP code or service-area city. Check the address, or add its ZIP code.`,
         )
       await withDatabase(ctx.config(), async (db) => {
-        const report = makeStormReport(db, address, location, ctx.now())
+        const report = makeWeatherReport(db, address, location, ctx.now())
         ctx.out(formatReportText(report, business))
         if (!opts.pdf) return
         const pdf = await renderReportPdf(report, business)

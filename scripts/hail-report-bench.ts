@@ -135,7 +135,7 @@ async function main() {
     )
     const check = openMigratedDatabase(env.DATABASE_PATH!)
     const counts = (
-      check.prepare("SELECT json_array_length(report, '$.storms') AS n FROM storm_reports").all() as {
+      check.prepare("SELECT json_array_length(report, '$.storms') AS n FROM weather_reports").all() as {
         n: number
       }[]
     ).map((r) => r.n)

@@ -16,7 +16,7 @@ import { buildAutoreplyMail, buildOfficeMail } from '../worker/notifications/mes
 import { buildWebhookPayload } from '../worker/notifications/channels/webhook'
 import { buildHailReportMail } from '../worker/notifications/hail-report-mail'
 import { renderReportPdf } from '../core/storms/pdf/render'
-import { SAMPLE_STORM_REPORT } from '../core/storms/sample-report'
+import { SAMPLE_WEATHER_REPORT } from '../core/storms/sample-report'
 import { LEAD_FORMS } from '../shared/lead-forms'
 import { buildWeeklyReportMail } from '../core/weekly-report/send'
 import { weekOfIsoDate } from '../core/weekly-report/schedule'
@@ -70,7 +70,7 @@ const samples: Record<string, [LeadToShow, typeof original | undefined]> = {
 const from = 'Website leads <leads@frontrange.example>'
 for (const [name, [sample, first]] of Object.entries(samples)) {
   const hail = LEAD_FORMS[sample.form].hailReport
-  const storms = hail ? SAMPLE_STORM_REPORT.summary.line : undefined
+  const storms = hail ? SAMPLE_WEATHER_REPORT.summary.line : undefined
   const lead = buildLeadView(sample, first, 'https://www.frontrangeroofing.example', storms)
   const office = await buildOfficeMail(lead, { from, to: ['office@frontrange.example'] })
   const reply = await buildAutoreplyMail(lead, { from, business: DEFAULT_BUSINESS })
@@ -81,11 +81,11 @@ for (const [name, [sample, first]] of Object.entries(samples)) {
     ['autoreply', reply],
   ] as [string, typeof office][]
   if (hail) {
-    const pdf = await renderReportPdf(SAMPLE_STORM_REPORT, DEFAULT_BUSINESS)
+    const pdf = await renderReportPdf(SAMPLE_WEATHER_REPORT, DEFAULT_BUSINESS)
     writeFileSync(path.join(dir, 'hail-report.pdf'), pdf)
     mails.push([
       'hail-report',
-      await buildHailReportMail(lead, SAMPLE_STORM_REPORT, { from, business: DEFAULT_BUSINESS, pdf }),
+      await buildHailReportMail(lead, SAMPLE_WEATHER_REPORT, { from, business: DEFAULT_BUSINESS, pdf }),
     ])
   }
   for (const [kind, mail] of mails) {

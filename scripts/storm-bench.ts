@@ -30,7 +30,7 @@ import { importStormFile } from '../core/storms/import'
 import { NCEI_DETAILS_COLUMNS, STATE_CODES, type NceiColumn } from '../core/storms/ncei'
 import { renderReportPdf } from '../core/storms/pdf/render'
 import { PDF_TIMELINE_MAX_STORMS } from '../core/storms/pdf/timeline'
-import { makeStormReport } from '../core/storms/report'
+import { makeWeatherReport } from '../core/storms/report'
 import { nceiCutoff } from '../core/storms/coverage'
 import { countStormEvents, findStormsNear, storeStormFile } from '../core/storms/events'
 import { REPORT_RADIUS_MI, type StormEventInput, type StormKind } from '../core/storms/types'
@@ -511,7 +511,7 @@ async function benchDensePdf(dir: string): Promise<boolean> {
             const n = countAt(p)
             if (n > bestCount) [best, bestCount] = [p, n]
           }
-    const report = makeStormReport(
+    const report = makeWeatherReport(
       db,
       'The densest 10-mile circle',
       { ...best, locatedBy: 'address', matched: 'BENCH' },

@@ -42,7 +42,7 @@ export type OfficeLinkPage =
       just: boolean
     }
   /**
-   * The link works no longer (since `expiredAt`); nothing changed. `heldUntil`: when a held lead
+   * The link works no longer (since `expiredAt`); nothing changed. `quarantinedUntil`: when a lead in quarantine
    * will be deleted.
    */
   | {
@@ -50,10 +50,10 @@ export type OfficeLinkPage =
       action: OfficeLinkAction
       shortId: string
       expiredAt: string
-      heldUntil: string | null
+      quarantinedUntil: string | null
     }
   /** The link does not fit the enquiry's state (a "Not spam" link for a lead never held …). */
-  | { kind: 'not-applicable'; action: OfficeLinkAction; shortId: string; held: boolean }
+  | { kind: 'not-applicable'; action: OfficeLinkAction; shortId: string; quarantined: boolean }
   /** The enquiry is no longer stored (held spam is deleted after its retention). */
   | { kind: 'gone'; action: OfficeLinkAction; retentionDays: number }
   /** Not a link the site made: cut short or altered. */
@@ -80,7 +80,7 @@ export function officeLinkTitle(page: OfficeLinkPage | undefined): string {
     case 'expired':
       return 'This link has expired'
     case 'not-applicable':
-      return page.held ? 'This enquiry is held as spam' : 'This enquiry was never held back'
+      return page.quarantined ? 'This enquiry is held as spam' : 'This enquiry was never held back'
     case 'gone':
       return 'This enquiry is no longer stored'
     case 'invalid':

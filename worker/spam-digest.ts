@@ -16,10 +16,10 @@ import type { Logger } from '../core/platform/logger'
 import type { Mailer } from '../core/platform/mail/mailer'
 import { businessTimeIn, startScheduler } from '../core/platform/scheduler'
 import {
-  retryFailedDigest,
-  sendDigest,
-  startDigest,
-  type DigestOutcome,
+  retryFailedSpamDigest,
+  sendSpamDigest,
+  startSpamDigest,
+  type SpamDigestOutcome,
   type OfficeLinks,
   type DigestTime,
 } from '../core/spam'
@@ -28,7 +28,7 @@ const FIRST_CHECK_DELAY_MS = 10_000
 
 export interface SpamDigestSchedule {
   /** One look now (tests pass their clock): sends when due; null when nothing was due. */
-  runOnce(now?: Date): Promise<DigestOutcome | null>
+  runOnce(now?: Date): Promise<SpamDigestOutcome | null>
   stop(): Promise<void>
 }
 
@@ -64,12 +64,12 @@ export function startSpamDigestSchedule(opts: SpamDigestOptions): SpamDigestSche
     return { runOnce: async () => null, stop: async () => {} }
   }
 
-  const pass = async (now = new Date()): Promise<DigestOutcome | null> => {
+  const pass = async (now = new Date()): Promise<SpamDigestOutcome | null> => {
     const day = digestDayDue(now, time)
     if (!day) return null
-    const id = startDigest(opts.db, 'schedule', day, now) ?? retryFailedDigest(opts.db, day, now)
+    const id = startSpamDigest(opts.db, 'schedule', day, now) ?? retryFailedSpamDigest(opts.db, day, now)
     if (id === null) return null
-    const outcome = await sendDigest(opts.db, id, {
+    const outcome = await sendSpamDigest(opts.db, id, {
       ...mail,
       businessName: opts.businessName,
       links: opts.links,
@@ -77,7 +77,7 @@ export function startSpamDigestSchedule(opts: SpamDigestOptions): SpamDigestSche
       retentionDays: opts.retentionDays,
       now,
     })
-    const fields = { digest: id, day, leads: outcome.leads, olderHeld: outcome.plan.olderHeld }
+    const fields = { digest: id, day, leads: outcome.leads, olderQuarantined: outcome.plan.olderQuarantined }
     if (outcome.status === 'sent') log.info(fields, 'digest of held leads sent')
     else if (outcome.status === 'nothing')
       log.info(fields, 'nothing held since the last digest: no digest sent')
@@ -89,7 +89,7 @@ export function startSpamDigestSchedule(opts: SpamDigestOptions): SpamDigestSche
     return outcome
   }
 
-  const loop = startScheduler<Date, DigestOutcome | null>({
+  const loop = startScheduler<Date, SpamDigestOutcome | null>({
     pass,
     resultOnError: null,
     logger: log,

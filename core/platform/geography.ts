@@ -2,14 +2,14 @@
  * Where things are in the contractor's world: the state it works in, the cities it serves and
  * their centres, the ZIP code an address ends with, and distances and directions on the
  * Earth's surface. The spam check asks how far an address lies from the cities served
- * (core/spam/service-area.ts); the storm report places a home by its ZIP code or city and
+ * (core/spam/service-area.ts); the weather report places a home by its ZIP code or city and
  * measures each storm from it (core/storms/geocode.ts, report.ts).
  *
  * It lives in the platform, not in shared/: it reads the `zipcodes` package's national table
  * (megabytes the browser has no use for), and the browser needs none of it, only the words the
  * report says about where the home was placed, which the report's summary carries to the page.
  *
- * A sphere is accurate to about 0.5 % here, far finer than the position of a storm report (NOAA
+ * A sphere is accurate to about 0.5 % here, far finer than the position of a storm event (NOAA
  * gives them to a hundredth of a degree, about 0.7 mi) or of a ZIP code's centre.
  */
 import zipcodes from 'zipcodes'

@@ -40,7 +40,7 @@ export interface DigestView {
   /** Held since the last digest but left out of this one (more than it lists). */
   notListed: number
   /** Held before the last digest and still held. */
-  olderHeld: number
+  olderQuarantined: number
   /** When the oldest of those is deleted, in the office's time. */
   oldestDeletedAt: string | null
   linkDays: number
@@ -65,7 +65,7 @@ const quote: CSSProperties = {
 }
 const why: CSSProperties = { fontSize: '14px', color: '#555555', margin: '0 0 10px' }
 
-function HeldLead({ lead }: { lead: DigestLead }) {
+function QuarantinedLead({ lead }: { lead: DigestLead }) {
   return (
     <Section style={card}>
       <Text style={name}>{lead.name}</Text>
@@ -100,16 +100,16 @@ export function SpamDigestEmail({ view }: { view: DigestView }) {
             {`The website's spam filter held these back since the last digest, so they did not reach you. If one is from a real person, press "Not spam: deliver it": it opens a page on ${view.businessName}'s website where one button delivers it to you like any new enquiry.`}
           </Text>
           {view.leads.map((lead) => (
-            <HeldLead key={lead.id} lead={lead} />
+            <QuarantinedLead key={lead.id} lead={lead} />
           ))}
           {view.notListed > 0 ? (
             <Text style={styles.notice}>
               {`${view.notListed} more held since the last digest are not listed here. Whoever looks after the website can list them all with: site-admin leads list --spam`}
             </Text>
           ) : null}
-          {view.olderHeld > 0 ? (
+          {view.olderQuarantined > 0 ? (
             <Text style={styles.text}>
-              {`${view.olderHeld} older ${view.olderHeld === 1 ? 'enquiry is' : 'enquiries are'} still held from earlier digests${view.oldestDeletedAt ? `; the oldest is deleted on ${view.oldestDeletedAt}` : ''}.`}
+              {`${view.olderQuarantined} older ${view.olderQuarantined === 1 ? 'enquiry is' : 'enquiries are'} still held from earlier digests${view.oldestDeletedAt ? `; the oldest is deleted on ${view.oldestDeletedAt}` : ''}.`}
             </Text>
           ) : null}
           <Hr style={styles.hr} />

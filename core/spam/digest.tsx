@@ -77,7 +77,12 @@ function lastSentDigest(db: Db): DigestRecord | null {
  * Starts a digest: for the schedule, claims its day (null when the day has one already, so a
  * second worker or a restart sends nothing); for site-admin, always a new row.
  */
-export function startDigest(db: Db, trigger: DigestTrigger, day: string | null, now: Date): number | null {
+export function startSpamDigest(
+  db: Db,
+  trigger: DigestTrigger,
+  day: string | null,
+  now: Date,
+): number | null {
   return db
     .transaction(() => {
       const result = prepare(
@@ -94,7 +99,7 @@ export function startDigest(db: Db, trigger: DigestTrigger, day: string | null, 
  * Takes a failed scheduled digest of `day` up again when it failed at least DIGEST_RETRY_MS
  * ago and has tries left; null otherwise. It covers up to the time of the new try.
  */
-export function retryFailedDigest(db: Db, day: string, now: Date): number | null {
+export function retryFailedSpamDigest(db: Db, day: string, now: Date): number | null {
   return db
     .transaction(() => {
       const row = prepare(
@@ -130,8 +135,8 @@ interface DigestPlan {
   /** Held since `since` (or all held when null), still held, oldest first, at most MAX_LISTED. */
   leads: ReturnType<typeof toLead>[]
   notListed: number
-  olderHeld: number
-  oldestHeldAt: string | null
+  olderQuarantined: number
+  oldestQuarantinedAt: string | null
   since: string | null
 }
 
@@ -151,8 +156,8 @@ function planDigest(db: Db, until: Date, opts: { all?: boolean } = {}): DigestPl
   return {
     leads: rows.slice(0, MAX_LISTED).map(toLead),
     notListed: Math.max(0, rows.length - MAX_LISTED),
-    olderHeld: since ? older.n : 0,
-    oldestHeldAt: since ? older.oldest : null,
+    olderQuarantined: since ? older.n : 0,
+    oldestQuarantinedAt: since ? older.oldest : null,
     since,
   }
 }
@@ -188,9 +193,9 @@ async function buildDigestMail(
     businessName: opts.businessName,
     leads,
     notListed: plan.notListed,
-    olderHeld: plan.olderHeld,
-    oldestDeletedAt: plan.oldestHeldAt
-      ? formatOfficeTime(new Date(new Date(plan.oldestHeldAt).getTime() + opts.retentionDays * DAY_MS))
+    olderQuarantined: plan.olderQuarantined,
+    oldestDeletedAt: plan.oldestQuarantinedAt
+      ? formatOfficeTime(new Date(new Date(plan.oldestQuarantinedAt).getTime() + opts.retentionDays * DAY_MS))
       : null,
     linkDays: opts.linkDays,
     retentionDays: opts.retentionDays,
@@ -212,7 +217,7 @@ async function buildDigestMail(
   }
 }
 
-export interface DigestOutcome {
+export interface SpamDigestOutcome {
   status: Exclude<DigestStatus, 'sending'>
   /** How many leads it listed. */
   leads: number
@@ -224,17 +229,17 @@ export interface DigestOutcome {
  * Sends the digest started as `digestId` (startDigest or retryFailedDigest): lists what it
  * covers, sends it when there is anything, and records how it ended.
  */
-export async function sendDigest(
+export async function sendSpamDigest(
   db: Db,
   digestId: number,
   opts: DigestMailOptions & { mailer: Mailer; all?: boolean },
-): Promise<DigestOutcome> {
+): Promise<SpamDigestOutcome> {
   const plan = planDigest(db, opts.now, { all: opts.all })
   if (plan.leads.length === 0) {
     finishDigest(db, digestId, { status: 'nothing', leads: 0, detail: null }, opts.now)
     return { status: 'nothing', leads: 0, plan, detail: null }
   }
-  let outcome: DigestOutcome
+  let outcome: SpamDigestOutcome
   try {
     const mail = await buildDigestMail(plan, digestId, opts)
     const sent = await opts.mailer.send(mail)

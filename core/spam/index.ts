@@ -3,7 +3,7 @@
  * outside core/spam/ imports it from here (eslint.config.js; docs/decisions/019-platform-and-features.md).
  */
 export { createSpamClassifier } from './classifier'
-export { retryFailedDigest, sendDigest, startDigest, type DigestOutcome } from './digest'
+export { retryFailedSpamDigest, sendSpamDigest, startSpamDigest, type SpamDigestOutcome } from './digest'
 export { formTokenSecret, recordFormToken, releaseFormToken, useFormToken } from './form-token-store'
 export {
   FORM_TOKEN_MAX_AGE_MS,
@@ -14,7 +14,7 @@ export {
 } from './form-token'
 export { learnFromOffice } from './learning'
 export { OFFICE_CONFIRM_PATH, createOfficeLinks, officeLinkKey, type OfficeLinks } from './office-links'
-export { actOnOfficeLink, findOfficeActions, readOfficeLink } from './quarantine'
+export { actOnOfficeLink, findOfficeActions, isQuarantined, readOfficeLink } from './quarantine'
 export { spamReasonInWords } from './reasons'
 export { DEFAULT_SPAM_THRESHOLD, isSpam, scoreEnquiry } from './rules'
 export { type TokenState } from './evidence'

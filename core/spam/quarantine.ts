@@ -70,7 +70,8 @@ function officeLinkLead(lead: Lead): OfficeLinkLead {
   }
 }
 
-const isHeld = (lead: Lead) => lead.quarantinedAt !== null && lead.releasedAt === null
+/** Whether a lead is in quarantine now: held as spam and not released. */
+export const isQuarantined = (lead: Lead): boolean => lead.quarantinedAt !== null && lead.releasedAt === null
 
 export interface OfficeLinkOptions {
   /** SPAM_RETENTION_DAYS, for the date a held lead will be deleted. */
@@ -121,14 +122,21 @@ export function readOfficeLink(
       just: false,
     }
   if (action === 'not_spam' && !lead.quarantinedAt)
-    return { kind: 'not-applicable', action, shortId, held: false }
-  if (action === 'spam' && isHeld(lead)) return { kind: 'not-applicable', action, shortId, held: true }
+    return { kind: 'not-applicable', action, shortId, quarantined: false }
+  if (action === 'spam' && isQuarantined(lead))
+    return { kind: 'not-applicable', action, shortId, quarantined: true }
   if (checked.kind === 'expired') {
-    const heldUntil =
-      isHeld(lead) && lead.quarantinedAt
+    const quarantinedUntil =
+      isQuarantined(lead) && lead.quarantinedAt
         ? formatOfficeTime(new Date(new Date(lead.quarantinedAt).getTime() + retentionDays * DAY_MS))
         : null
-    return { kind: 'expired', action, shortId, expiredAt: formatOfficeTime(checked.expiresAt), heldUntil }
+    return {
+      kind: 'expired',
+      action,
+      shortId,
+      expiredAt: formatOfficeTime(checked.expiresAt),
+      quarantinedUntil,
+    }
   }
   return {
     kind: 'ready',

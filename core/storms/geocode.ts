@@ -1,5 +1,5 @@
 /**
- * Places a home for its storm report (docs/storm-data.md), in three steps, each less precise:
+ * Places a home for its weather report (docs/storm-data.md), in three steps, each less precise:
  *
  * 1. the US Census Bureau geocoder (no key needed; its API:
  *    https://geocoding.geo.census.gov/geocoder/Geocoding_Services_API.html), by street address;

@@ -13,10 +13,10 @@ export {
 } from './lead-reports'
 export { newestDetailsFiles } from './ncei'
 export { makeReportKey, reportKeyMatches } from './report-key'
-export { makeStormReport } from './report'
+export { makeWeatherReport } from './report'
 export { DATE_OF_LOSS_NOTE, RING_TITLE, summaryFacts } from './report-words'
 export { formatReportText } from './report-text'
-export { SAMPLE_STORM_REPORT } from './sample-report'
+export { SAMPLE_WEATHER_REPORT } from './sample-report'
 export { planSpcDays } from './spc'
 export { importedFiles, stormDataThrough } from './coverage'
 export { countStormEvents, type WantedStates } from './events'
@@ -33,5 +33,5 @@ export {
   StormFileError,
   type ImportSummary,
   type StormEvent,
-  type StormReport,
+  type WeatherReport,
 } from './types'

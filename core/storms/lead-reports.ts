@@ -1,5 +1,5 @@
 /**
- * The weather report made for a lead (storm_reports): where the home was placed and how, and
+ * The weather report made for a lead (weather_reports): where the home was placed and how, and
  * the whole report. At most one per lead: the first one made is kept, so a retry, the
  * reconciler, the PDF, both e-mails and the page all show the same report.
  */
@@ -7,7 +7,7 @@ import type { Db } from '../platform/db/connection'
 import { prepare } from '../platform/db/prepare'
 import { localParts } from '../../shared/business-time'
 import type { HailMark, HailSummaryView } from '../../shared/hail-summary'
-import type { Location, LocatedBy, ReportSummary, StormReport } from './types'
+import type { Location, LocatedBy, ReportSummary, WeatherReport } from './types'
 
 export interface LeadReport {
   leadId: string
@@ -15,7 +15,7 @@ export interface LeadReport {
   locatedBy: LocatedBy
   location: Location | undefined
   /** Undefined when the address could not be placed. */
-  report: StormReport | undefined
+  report: WeatherReport | undefined
   madeAt: string
 }
 
@@ -30,7 +30,7 @@ interface Row {
 }
 
 export function findLeadReport(db: Db, leadId: string): LeadReport | undefined {
-  const row = prepare(db, 'SELECT * FROM storm_reports WHERE lead_id = ?').get(leadId) as Row | undefined
+  const row = prepare(db, 'SELECT * FROM weather_reports WHERE lead_id = ?').get(leadId) as Row | undefined
   if (!row) return undefined
   const placed = row.located_by !== 'none' && row.latitude !== null && row.longitude !== null
   return {
@@ -45,7 +45,7 @@ export function findLeadReport(db: Db, leadId: string): LeadReport | undefined {
           ...(row.located_by === 'zip' && row.place ? { zip: row.place.replace(/\D/g, '') } : {}),
         }
       : undefined,
-    report: row.report ? (JSON.parse(row.report) as StormReport) : undefined,
+    report: row.report ? (JSON.parse(row.report) as WeatherReport) : undefined,
     madeAt: row.made_at,
   }
 }
@@ -53,11 +53,11 @@ export function findLeadReport(db: Db, leadId: string): LeadReport | undefined {
 /** Stores the lead's report unless it has one; returns the one stored (this or the earlier). */
 export function saveLeadReport(
   db: Db,
-  r: { leadId: string; location: Location | undefined; report: StormReport | undefined; madeAt: Date },
+  r: { leadId: string; location: Location | undefined; report: WeatherReport | undefined; madeAt: Date },
 ): LeadReport {
   prepare(
     db,
-    `INSERT INTO storm_reports (lead_id, located_by, place, latitude, longitude, report, made_at)
+    `INSERT INTO weather_reports (lead_id, located_by, place, latitude, longitude, report, made_at)
      VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (lead_id) DO NOTHING`,
   ).run(
     r.leadId,

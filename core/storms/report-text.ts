@@ -11,7 +11,7 @@ import {
   summaryFacts,
   timelineCells,
 } from './report-words'
-import { RINGS_MI, type StormReport } from './types'
+import { RINGS_MI, type WeatherReport } from './types'
 
 /** The business a report names: who made it and whom to call. */
 export interface ReportBusiness {
@@ -32,7 +32,7 @@ function textRow(cells: readonly string[]): string {
 }
 
 /** The report as plain text for the office (`site-admin storms report`), to read before a call. */
-export function formatReportText(report: StormReport, business: ReportBusiness): string {
+export function formatReportText(report: WeatherReport, business: ReportBusiness): string {
   const { summary, location } = report
   const lines = [
     `EXTREME WEATHER REPORT - ${business.name}`,

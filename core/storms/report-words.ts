@@ -18,7 +18,7 @@ import {
   type ReportSummary,
   type RingMi,
   type StormKind,
-  type StormReport,
+  type WeatherReport,
   type StormSource,
 } from './types'
 
@@ -106,7 +106,7 @@ function formatDataDate(value: string | null): string {
 }
 
 /** "How this report was made", as paragraphs: sources, the home's point, and what the report is not. */
-export function methodNotes(report: StormReport): { sources: string[]; notes: string[] } {
+export function methodNotes(report: WeatherReport): { sources: string[]; notes: string[] } {
   const { data } = report.summary
   return {
     sources: [

@@ -24,7 +24,7 @@ import {
   type RingMi,
   type StormEvent,
   type StormKind,
-  type StormReport,
+  type WeatherReport,
 } from './types'
 
 const KINDS: ReadonlySet<StormKind> = new Set(['hail', 'wind', 'tornado'])
@@ -42,10 +42,10 @@ function reportPeriodStart(now: Date): Date {
 }
 
 /** The report of the stored storms around `location`: a thin wrapper around buildStormReport. */
-export function makeStormReport(db: Db, address: string, location: Location, now: Date): StormReport {
+export function makeWeatherReport(db: Db, address: string, location: Location, now: Date): WeatherReport {
   const from = reportPeriodStart(now)
   const events = findStormsNear(db, location, REPORT_RADIUS_MI, from.getTime(), now.getTime())
-  return buildStormReport(events, address, location, now, stormDataThrough(db))
+  return buildWeatherReport(events, address, location, now, stormDataThrough(db))
 }
 
 function ringOf(distance: number): RingMi | undefined {
@@ -57,13 +57,13 @@ function ringOf(distance: number): RingMi | undefined {
  * candidates, so this keeps only what is truly within 10 miles, within the period, of a kind
  * the report shows, and with a place on the map.
  */
-export function buildStormReport(
+export function buildWeatherReport(
   events: readonly StormEvent[],
   address: string,
   location: Location,
   now: Date,
   dataThrough: DataThrough,
-): StormReport {
+): WeatherReport {
   const from = reportPeriodStart(now)
   const storms: ReportStorm[] = []
   for (const event of events) {

@@ -8,8 +8,8 @@
  * can be checked against what was meant.
  */
 import { EARTH_RADIUS_MI } from '../platform/geography'
-import { buildStormReport, type DataThrough } from './report'
-import type { Location, StormEvent, StormKind, StormReport, StormSource } from './types'
+import { buildWeatherReport, type DataThrough } from './report'
+import type { Location, StormEvent, StormKind, WeatherReport, StormSource } from './types'
 
 export const SAMPLE_ADDRESS = '11020 S Pikes Peak Dr, Parker, CO 80138'
 
@@ -179,8 +179,8 @@ export function sampleStormEvents({ extra = 0 }: { extra?: number } = {}): Storm
 }
 
 /** The sample report: 20 storms within 10 miles of a home in Parker (and `extra` more). */
-export function makeSampleStormReport({ extra = 0 }: { extra?: number } = {}): StormReport {
-  return buildStormReport(
+export function makeSampleWeatherReport({ extra = 0 }: { extra?: number } = {}): WeatherReport {
+  return buildWeatherReport(
     sampleStormEvents({ extra }),
     SAMPLE_ADDRESS,
     SAMPLE_LOCATION,
@@ -190,4 +190,4 @@ export function makeSampleStormReport({ extra = 0 }: { extra?: number } = {}): S
 }
 
 /** The sample report: 20 storms within 10 miles, the 1.75 in hail 0.6 mi NW on 12 Jun 2024 its date of loss. */
-export const SAMPLE_STORM_REPORT: StormReport = makeSampleStormReport()
+export const SAMPLE_WEATHER_REPORT: WeatherReport = makeSampleWeatherReport()

@@ -7,7 +7,7 @@
 export type StormSource = 'ncei' | 'spc'
 export type StormKind = 'hail' | 'wind' | 'tornado'
 
-/** One storm report as an importer reads it, before it is stored. */
+/** One storm event (a NOAA storm report) as an importer reads it, before it is stored. */
 export interface StormEventInput {
   source: StormSource
   /** NCEI's EVENT_ID; for SPC, made from the file's day, the kind, the time and the place. */
@@ -37,7 +37,7 @@ export interface StormEventInput {
   place: string | null
 }
 
-/** A stored storm report. */
+/** A stored storm event. */
 export interface StormEvent extends StormEventInput {
   id: number
   /** The file it came from (its name). */
@@ -121,7 +121,7 @@ export interface ReportStorm {
   state: string
 }
 
-/** The summary the e-mails and the page show; stored as JSON in storm_reports.summary. */
+/** The summary the e-mails and the page show; stored as JSON in weather_reports.summary. */
 export interface ReportSummary {
   /** ISO instants: the period the report covers (5 years back from when it was made). */
   from: string
@@ -147,7 +147,7 @@ export interface ReportSummary {
 }
 
 /** A whole report: the summary and every storm within 10 miles, newest first. */
-export interface StormReport {
+export interface WeatherReport {
   /** The address as the homeowner typed it. */
   address: string
   location: Location

@@ -5,7 +5,7 @@
  * (core/leads/counts.ts): spam held in quarantine is not a lead; a lead released from it is.
  */
 import type { Db } from '../platform/db/connection'
-import { countHeldAndReleased, listLeadsWithDelivery, type LeadWithDelivery } from './store'
+import { countQuarantinedAndReleased, listLeadsWithDelivery, type LeadWithDelivery } from './store'
 import { compareKeys, countBy, sourceKeyOf } from '../leads'
 import { LEAD_FORM_NAMES, LEAD_FORMS, type LeadFormName } from '../../shared/lead-forms'
 import { weekBefore, type ReportWeek } from './schedule'
@@ -162,7 +162,7 @@ export function weeklyFigures(db: Db, week: ReportWeek): WeeklyFigures {
     previousLeads: previous.length,
     sources,
     forms,
-    ...countHeldAndReleased(db, week),
+    ...countQuarantinedAndReleased(db, week),
     markedSpam: countMarkedSpamIn(db, week),
     speed: deliverySpeed(leads),
   }

@@ -43,7 +43,7 @@ export function listLeadsWithDelivery(
 }
 
 /** How many leads the filter held in [start, end), and how many held leads were released then. */
-export function countHeldAndReleased(
+export function countQuarantinedAndReleased(
   db: Db,
   span: { start: Date; end: Date },
 ): { held: number; released: number } {

@@ -85,7 +85,7 @@ export function createDeliveryCheck(db: Db, graceMs = DELIVERY_GRACE_MS): Readin
 }
 
 /**
- * The storm data the hail reports are made from (docs/storm-data.md): how many storm reports
+ * The storm data the hail reports are made from (docs/storm-data.md): how many storm events
  * are stored, how far NCEI's final records and SPC's preliminary reports go, and the worker's
  * last refresh with its outcome. Always ok: storm data never stops a lead. After a failed
  * refresh the reports use the data stored before it, and the worker tries again sooner.

@@ -1,6 +1,6 @@
 /**
  * A hail report request end to end on real peers: the enquiry API (supertest on createApp), a
- * real SQLite file holding storm reports, the real Redis queue, the worker's code in-process, a
+ * real SQLite file holding storm events, the real Redis queue, the worker's code in-process, a
  * local stand-in of the Census geocoder (HTTP on loopback, in the geocoder's JSON format) and an
  * in-process SMTP server. The homeowner gets the report with its PDF, the office e-mail carries
  * the summary's line, and the page's endpoint shows the summary to the key holder only.

@@ -6,7 +6,7 @@
 import { afterEach, expect, test } from 'vitest'
 import { DEFAULT_BUSINESS } from '../../shared/business'
 import { PdfRenderThread } from '../../core/storms/pdf/thread'
-import { makeSampleStormReport } from '../../core/storms/sample-report'
+import { makeSampleWeatherReport } from '../../core/storms/sample-report'
 import { pdfPages } from '../support/pdf-text'
 import { CRASH_ADDRESS, HUNG_ADDRESS, startReportPdfThread } from '../support/report-pdf-thread'
 
@@ -17,7 +17,7 @@ import { CRASH_ADDRESS, HUNG_ADDRESS, startReportPdfThread } from '../support/re
 const TIMEOUT_MS = 20_000
 const TIMED_OUT = `the report's PDF took longer than ${TIMEOUT_MS / 1000} s`
 
-const sample = makeSampleStormReport()
+const sample = makeSampleWeatherReport()
 const reportFor = (address: string) => ({ ...sample, address })
 
 let renderer: PdfRenderThread | undefined

@@ -1,5 +1,5 @@
 /**
- * /readyz shows the storm data: how many storm reports are stored, how far they go, and the
+ * /readyz shows the storm data: how many storm events are stored, how far they go, and the
  * worker's last refresh with its outcome. A failed refresh is shown, and never makes the site
  * unready: storm data never stops a lead. A real SQLite file, no queue.
  */

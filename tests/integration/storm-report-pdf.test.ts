@@ -9,7 +9,7 @@ import { DEFAULT_BUSINESS } from '../../shared/business'
 import { renderReportPdf } from '../../core/storms/pdf/render'
 import { PDF_TIMELINE_MAX_STORMS } from '../../core/storms/pdf/timeline'
 import { formatReportText } from '../../core/storms/report-text'
-import { makeSampleStormReport, SAMPLE_ADDRESS } from '../../core/storms/sample-report'
+import { makeSampleWeatherReport, SAMPLE_ADDRESS } from '../../core/storms/sample-report'
 import { pdfPages } from '../support/pdf-text'
 import { buildLeadView, type LeadToShow } from '../../worker/notifications/lead-view'
 import { buildHailReportMail } from '../../worker/notifications/hail-report-mail'
@@ -24,7 +24,7 @@ describe('the PDF of the sample report', () => {
   let pages: string[]
   let text: string
   beforeAll(async () => {
-    pdf = await renderReportPdf(makeSampleStormReport(), BUSINESS)
+    pdf = await renderReportPdf(makeSampleWeatherReport(), BUSINESS)
     pages = await pdfPages(pdf)
     text = pages.join('\n')
   })
@@ -80,7 +80,7 @@ describe('the PDF of the sample report', () => {
 })
 
 test('a report of 150 storms is under 300 KB, on several pages, and lists every storm', async () => {
-  const report = makeSampleStormReport({ extra: 130 })
+  const report = makeSampleWeatherReport({ extra: 130 })
   expect(report.storms.length).toBe(150)
   const pdf = await renderReportPdf(report, BUSINESS)
   expect(pdf.length).toBeLessThan(MAX_PDF_BYTES)
@@ -93,7 +93,7 @@ test('a report of 150 storms is under 300 KB, on several pages, and lists every 
 })
 
 test(`a report of 400 storms lists the nearest ${PDF_TIMELINE_MAX_STORMS} in its PDF and says how many more; its summary and JSON count all 400`, async () => {
-  const report = makeSampleStormReport({ extra: 380 })
+  const report = makeSampleWeatherReport({ extra: 380 })
   expect(report.storms.length).toBe(400)
   const { countByRing } = report.summary
   expect(countByRing[1] + countByRing[3] + countByRing[10]).toBe(400)
@@ -137,7 +137,7 @@ describe("the homeowner's e-mail", () => {
   const from = 'Front Range Roofing <reports@frontrangeroofing.example>'
 
   test('with a report: the summary in the body and the PDF attached', async () => {
-    const report = makeSampleStormReport()
+    const report = makeSampleWeatherReport()
     const pdf = await renderReportPdf(report, BUSINESS)
     const mail = await buildHailReportMail(lead, report, { from, business: DEFAULT_BUSINESS, pdf })
     expect(mail.subject).toBe('Your Extreme Weather Report for 11020 S Pikes Peak Dr, Parker')

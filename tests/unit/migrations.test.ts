@@ -5,6 +5,7 @@ import { openDatabase } from '../../core/platform/db/connection'
 import { openMigratedDatabase } from '../../core/platform/db/open'
 import { applyMigrations, readSchemaVersion } from '../../core/platform/db/migrate'
 import { MIGRATIONS } from '../../core/platform/db/migrations/index'
+import { addLead } from '../support/leads'
 import { LEAD_FIELD_NAMES, LEAD_FIELDS } from '../../shared/lead-fields'
 import { useTempDir } from '../support/temp-dir'
 
@@ -138,4 +139,21 @@ test('every field of the lead-field table has its column after the migrations', 
   )
   db.close()
   expect(columns).toEqual(expect.arrayContaining(LEAD_FIELD_NAMES.map((name) => LEAD_FIELDS[name].column)))
+})
+
+test('migration 010 keeps every weather report under its new name', () => {
+  const file = path.join(tempDir(), 'roofing.db')
+  const db = openDatabase(file)
+  applyMigrations(db, MIGRATIONS.slice(0, 9))
+  // A lead as schema 9 stores it (migration 010 changes nothing of the leads' table).
+  addLead(db, { id: 'lead-1' })
+  db.prepare(
+    "INSERT INTO storm_reports (lead_id, located_by, made_at) VALUES ('lead-1', 'zip', '2026-06-01T00:01:00.000Z')",
+  ).run()
+  expect(applyMigrations(db)).toEqual([10])
+  expect(db.prepare('SELECT lead_id, located_by FROM weather_reports').all()).toEqual([
+    { lead_id: 'lead-1', located_by: 'zip' },
+  ])
+  expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'storm_reports'").get()).toBeUndefined()
+  db.close()
 })

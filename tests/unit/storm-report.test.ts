@@ -1,10 +1,10 @@
 /** The report's computation: rings, counts, the largest hail, the date of loss and the office's line. */
 import { describe, expect, test } from 'vitest'
-import { buildStormReport } from '../../core/storms/report'
+import { buildWeatherReport } from '../../core/storms/report'
 import { formatReportText } from '../../core/storms/report-text'
 import { formatBusinessDateTime } from '../../shared/business-time'
 import {
-  makeSampleStormReport,
+  makeSampleWeatherReport,
   pointAt,
   SAMPLE_ADDRESS,
   SAMPLE_DATA_THROUGH,
@@ -42,10 +42,10 @@ function event(id: number, at: Date, kind: StormKind, size: number, mi: number, 
 }
 
 const build = (events: StormEvent[]) =>
-  buildStormReport(events, SAMPLE_ADDRESS, SAMPLE_LOCATION, SAMPLE_NOW, SAMPLE_DATA_THROUGH)
+  buildWeatherReport(events, SAMPLE_ADDRESS, SAMPLE_LOCATION, SAMPLE_NOW, SAMPLE_DATA_THROUGH)
 
 describe('the sample report of a home in Parker', () => {
-  const report = makeSampleStormReport()
+  const report = makeSampleWeatherReport()
 
   test('counts each storm in its smallest ring', () => {
     expect(report.storms).toHaveLength(20)
@@ -158,7 +158,7 @@ describe('the edges', () => {
   })
 
   test('a home placed by ZIP code or city says so', () => {
-    const byZip = buildStormReport(
+    const byZip = buildWeatherReport(
       [],
       'x',
       { ...SAMPLE_LOCATION, locatedBy: 'zip', zip: '80134', matched: 'ZIP code 80134' },
@@ -166,7 +166,7 @@ describe('the edges', () => {
       SAMPLE_DATA_THROUGH,
     )
     expect(byZip.summary.locatedText).toBe('located by ZIP code 80134')
-    const byCity = buildStormReport(
+    const byCity = buildWeatherReport(
       [],
       'x',
       { ...SAMPLE_LOCATION, locatedBy: 'city', matched: 'Parker, CO' },
@@ -190,7 +190,7 @@ describe('one date style', () => {
 
 describe('formatReportText', () => {
   test('the office reads the summary, each ring with its storms, the sources and the disclaimer', () => {
-    const text = formatReportText(makeSampleStormReport(), {
+    const text = formatReportText(makeSampleWeatherReport(), {
       name: 'Front Range Roofing Co.',
       phone: '(303) 555-0142',
     })

@@ -8,7 +8,7 @@
  */
 import { render, unstableToPlainText } from '@react-email/render'
 import type { BusinessConfig } from '../../shared/business'
-import type { StormReport } from '../../core/storms'
+import type { WeatherReport } from '../../core/storms'
 import { HailReportEmail } from './emails/HailReportEmail'
 import type { LeadView } from './lead-view'
 import type { OutgoingMail } from './messages'
@@ -44,7 +44,7 @@ function domainOf(from: string): string {
 
 export async function buildHailReportMail(
   lead: LeadView,
-  report: StormReport | undefined,
+  report: WeatherReport | undefined,
   opts: { from: string; business: BusinessConfig; pdf?: Buffer },
 ): Promise<OutgoingMail> {
   const attach = report && opts.pdf ? opts.pdf : undefined

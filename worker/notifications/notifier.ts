@@ -112,7 +112,7 @@ export function createNotifier(deps: {
     try {
       await reports.prepare(lead)
     } catch (err) {
-      logger.error({ err, leadId: lead.id }, 'storm report could not be made; the lead is sent without it')
+      logger.error({ err, leadId: lead.id }, 'weather report could not be made; the lead is sent without it')
     }
   }
 

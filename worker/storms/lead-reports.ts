@@ -14,7 +14,7 @@ import {
   findLeadReport,
   saveLeadReport,
   type LeadReport,
-  makeStormReport,
+  makeWeatherReport,
   countStormEvents,
 } from '../../core/storms'
 import { LEAD_FORMS } from '../../shared/lead-forms'
@@ -53,11 +53,11 @@ export function createLeadReports(deps: { db: Db; geocoder: GeocoderSettings; lo
     const address = lead.address ?? ''
     const location = await locateAddress(address, deps.geocoder, { logger })
     const now = new Date()
-    const report = location ? makeStormReport(db, address, location, now) : undefined
+    const report = location ? makeWeatherReport(db, address, location, now) : undefined
     const stored = saveLeadReport(db, { leadId: lead.id, location, report, madeAt: now })
     logger.info(
       { leadId: lead.id, locatedBy: stored.locatedBy, storms: report?.storms.length },
-      location ? 'storm report made' : 'address could not be placed: the office follows up with the report',
+      location ? 'weather report made' : 'address could not be placed: the office follows up with the report',
     )
     return { kind: 'made', stored }
   }

@@ -142,9 +142,9 @@ function Body({ page }: { page: OfficeLinkPage | undefined }) {
           <p className="lead">
             {`Links in our e-mails work for a limited time, and this one expired on ${page.expiredAt}. Nothing has been changed.`}
           </p>
-          {action === 'not_spam' && page.heldUntil ? (
+          {action === 'not_spam' && page.quarantinedUntil ? (
             <>
-              <p>{`The enquiry is still held back, and will be deleted on ${page.heldUntil}.`}</p>
+              <p>{`The enquiry is still held back, and will be deleted on ${page.quarantinedUntil}.`}</p>
               <AskTheSite command={`site-admin leads not-spam ${page.shortId}`} />
             </>
           ) : (
@@ -160,7 +160,7 @@ function Body({ page }: { page: OfficeLinkPage | undefined }) {
       return (
         <>
           <p className="lead">
-            {page.held
+            {page.quarantined
               ? 'The spam filter already holds this enquiry back: it has not reached you. Nothing has been changed.'
               : 'The spam filter never held this enquiry back: it reached you like any other. Nothing has been changed.'}
           </p>

@@ -144,7 +144,7 @@ export const STORM_SETTINGS = {
 }
 
 /**
- * The US Census Bureau geocoder (no key needed), which places a home for its storm report:
+ * The US Census Bureau geocoder (no key needed), which places a home for its weather report:
  * the worker for each hail report lead, site-admin for `storms report`.
  */
 export const GEOCODER_SETTINGS = {

@@ -7,7 +7,7 @@
 import { Document, Page, Text, View } from '@react-pdf/renderer'
 import { formatBusinessDate, formatBusinessDateTime } from '../../../shared/business-time'
 import { DATE_OF_LOSS_NOTE, methodNotes, RING_TITLE, summaryFacts, timelineCells } from '../report-words'
-import { RINGS_MI, type ReportStorm, type RingMi, type StormReport } from '../types'
+import { RINGS_MI, type ReportStorm, type RingMi, type WeatherReport } from '../types'
 import { StormPicture } from './StormPicture'
 import { moreStormsLine, pdfTimelineOf, ringHeading } from './timeline'
 import { styles } from './theme'
@@ -22,7 +22,7 @@ export interface ReportPdfBusiness {
 
 const REPORT_TITLE = 'Extreme Weather Report'
 
-function Header({ report, business }: { report: StormReport; business: ReportPdfBusiness }) {
+function Header({ report, business }: { report: WeatherReport; business: ReportPdfBusiness }) {
   return (
     <View>
       <View style={styles.header}>
@@ -48,7 +48,7 @@ function capitalise(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1)
 }
 
-function Summary({ report }: { report: StormReport }) {
+function Summary({ report }: { report: WeatherReport }) {
   const { summary } = report
   const tiles: [string, number][] = [
     ['storms within 1 mi', summary.countByRing[1]],
@@ -126,7 +126,7 @@ function Ring({
   ring,
   listed,
 }: {
-  report: StormReport
+  report: WeatherReport
   ring: RingMi
   listed: readonly ReportStorm[]
 }) {
@@ -154,7 +154,7 @@ function Ring({
   )
 }
 
-function Method({ report }: { report: StormReport }) {
+function Method({ report }: { report: WeatherReport }) {
   const { sources, notes } = methodNotes(report)
   return (
     <View>
@@ -197,7 +197,7 @@ function Offer({ business }: { business: ReportPdfBusiness }) {
   )
 }
 
-function Footer({ report, business }: { report: StormReport; business: ReportPdfBusiness }) {
+function Footer({ report, business }: { report: WeatherReport; business: ReportPdfBusiness }) {
   return (
     <View style={styles.footer} fixed>
       <Text style={{ maxWidth: '70%' }}>{`${REPORT_TITLE} · ${report.address} · ${business.name}`}</Text>
@@ -210,7 +210,7 @@ function Footer({ report, business }: { report: StormReport; business: ReportPdf
   )
 }
 
-export function ReportDocument({ report, business }: { report: StormReport; business: ReportPdfBusiness }) {
+export function ReportDocument({ report, business }: { report: WeatherReport; business: ReportPdfBusiness }) {
   const timeline = pdfTimelineOf(report)
   return (
     <Document

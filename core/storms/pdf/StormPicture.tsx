@@ -10,7 +10,7 @@
 import { Circle, G, Line, Polygon, Rect, Svg, Text, View } from '@react-pdf/renderer'
 import { formatBusinessDate } from '../../../shared/business-time'
 import { formatHail } from '../report-words'
-import { RINGS_MI, type ReportStorm, type StormReport } from '../types'
+import { RINGS_MI, type ReportStorm, type WeatherReport } from '../types'
 import { COLOURS as C } from './theme'
 
 const SIZE = 318
@@ -115,7 +115,7 @@ function Label({ x, y, children, bold }: { x: number; y: number; children: strin
   )
 }
 
-function Picture({ report }: { report: StormReport }) {
+function Picture({ report }: { report: WeatherReport }) {
   // Farthest and largest first, so the nearest storms and the small discs stay visible on top.
   const order = [...report.storms].sort(
     (a, b) => b.distanceMi - a.distanceMi || (b.hailIn ?? 0) - (a.hailIn ?? 0),
@@ -206,7 +206,7 @@ function LegendRow({ mark, children }: { mark: React.ReactNode; children: string
   )
 }
 
-function Legend({ report }: { report: StormReport }) {
+function Legend({ report }: { report: WeatherReport }) {
   const loss = report.summary.dateOfLoss
   return (
     <View style={{ flex: 1, marginLeft: 18, paddingTop: 6 }}>
@@ -254,7 +254,7 @@ function Legend({ report }: { report: StormReport }) {
   )
 }
 
-export function StormPicture({ report }: { report: StormReport }) {
+export function StormPicture({ report }: { report: WeatherReport }) {
   return (
     <View style={{ flexDirection: 'row', marginTop: 16 }} wrap={false}>
       <Picture report={report} />

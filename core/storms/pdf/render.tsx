@@ -3,11 +3,11 @@
  * Built-in fonts only: no font file to load and nothing fetched from the network.
  */
 import { renderToBuffer } from '@react-pdf/renderer'
-import type { StormReport } from '../types'
+import type { WeatherReport } from '../types'
 import { ReportDocument, type ReportPdfBusiness } from './ReportDocument'
 
 export type { ReportPdfBusiness } from './ReportDocument'
 
-export async function renderReportPdf(report: StormReport, business: ReportPdfBusiness): Promise<Buffer> {
+export async function renderReportPdf(report: WeatherReport, business: ReportPdfBusiness): Promise<Buffer> {
   return renderToBuffer(<ReportDocument report={report} business={business} />)
 }

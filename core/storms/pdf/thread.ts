@@ -14,7 +14,7 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
-import type { StormReport } from '../types'
+import type { WeatherReport } from '../types'
 import { renderReportPdf, type ReportPdfBusiness } from './render'
 
 /** A render's own time, from being handed to the thread (a fresh thread's start-up included). */
@@ -22,7 +22,7 @@ const RENDER_TIMEOUT_MS = 60_000
 
 export interface RenderRequest {
   id: number
-  report: StormReport
+  report: WeatherReport
   business: ReportPdfBusiness
 }
 export type RenderAnswer = { id: number; pdf: Uint8Array } | { id: number; error: string }
@@ -48,7 +48,7 @@ export class PdfRenderThread {
     private readonly timeoutMs: number = RENDER_TIMEOUT_MS,
   ) {}
 
-  render(report: StormReport, business: ReportPdfBusiness): Promise<Buffer> {
+  render(report: WeatherReport, business: ReportPdfBusiness): Promise<Buffer> {
     return new Promise<Buffer>((resolve, reject) => {
       this.waiting.push({ request: { id: this.nextId++, report, business }, resolve, reject })
       this.next()
@@ -136,7 +136,7 @@ function builtRenderer(): URL | undefined {
 
 /** The report's PDF, made in the renderer thread when it is built, else here. */
 export async function renderReportPdfOffThread(
-  report: StormReport,
+  report: WeatherReport,
   business: ReportPdfBusiness,
 ): Promise<Buffer> {
   const file = builtRenderer()

@@ -6,7 +6,7 @@
  * summary, the picture, the office's text and the stored report (its JSON) keep every storm.
  */
 import { plural } from '../report-words'
-import { REPORT_RADIUS_MI, type ReportStorm, type StormReport } from '../types'
+import { REPORT_RADIUS_MI, type ReportStorm, type WeatherReport } from '../types'
 
 export const PDF_TIMELINE_MAX_STORMS = 300
 
@@ -19,7 +19,7 @@ export interface PdfTimeline {
   listedWithinMi: number | null
 }
 
-export function pdfTimelineOf(report: StormReport, max = PDF_TIMELINE_MAX_STORMS): PdfTimeline {
+export function pdfTimelineOf(report: WeatherReport, max = PDF_TIMELINE_MAX_STORMS): PdfTimeline {
   if (report.storms.length <= max) return { listed: report.storms, more: 0, listedWithinMi: null }
   // Nearest first, and of two at the same distance the newer (the report's order): the same
   // storms every time the report is rendered.

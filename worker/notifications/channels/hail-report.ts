@@ -11,7 +11,7 @@
  */
 import { flagOnByDefault } from '../../../core/platform/config/helpers'
 import { renderReportPdfOffThread } from '../../../core/storms/pdf'
-import { SAMPLE_STORM_REPORT } from '../../../core/storms'
+import { SAMPLE_WEATHER_REPORT } from '../../../core/storms'
 import { LEAD_FORMS } from '../../../shared/lead-forms'
 import { buildHailReportMail } from '../hail-report-mail'
 import type { SmtpSettings } from '../../../core/platform/mail/smtp'
@@ -44,11 +44,11 @@ export const hailReport = defineChannel({
     if (!ctx.mailer) return { kind: 'failed', reason: 'SMTP_URL is no longer configured' }
     const opts = { from: settings.smtp.from, business: ctx.business }
     if (ctx.test) {
-      const pdf = await renderReportPdfOffThread(SAMPLE_STORM_REPORT, ctx.business)
-      const mail = await buildHailReportMail(lead, SAMPLE_STORM_REPORT, { ...opts, pdf })
+      const pdf = await renderReportPdfOffThread(SAMPLE_WEATHER_REPORT, ctx.business)
+      const mail = await buildHailReportMail(lead, SAMPLE_WEATHER_REPORT, { ...opts, pdf })
       return ctx.mailer.send({ ...mail, subject: `[Test] ${mail.subject}` })
     }
-    if (!ctx.reports) return { kind: 'failed', reason: 'this worker makes no storm reports' }
+    if (!ctx.reports) return { kind: 'failed', reason: 'this worker makes no weather reports' }
     const state = await ctx.reports.prepare({
       id: lead.id,
       form: lead.form,

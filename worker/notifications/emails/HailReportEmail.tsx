@@ -17,7 +17,7 @@ import {
   REPORT_RADIUS_MI,
   summaryFacts,
   RINGS_MI,
-  type StormReport,
+  type WeatherReport,
 } from '../../../core/storms'
 import type { LeadView } from '../lead-view'
 import { styles } from '../../../core/platform/mail/styles'
@@ -86,7 +86,15 @@ function Footer({ business }: { business: BusinessConfig }) {
   )
 }
 
-function WithReport({ lead, report, attached }: { lead: LeadView; report: StormReport; attached: boolean }) {
+function WithReport({
+  lead,
+  report,
+  attached,
+}: {
+  lead: LeadView
+  report: WeatherReport
+  attached: boolean
+}) {
   const { summary } = report
   const since = formatBusinessDate(summary.from)
   const preliminary = report.storms.some((s) => s.source === 'spc')
@@ -170,7 +178,7 @@ export function HailReportEmail({
   attached,
 }: {
   lead: LeadView
-  report: StormReport | undefined
+  report: WeatherReport | undefined
   business: BusinessConfig
   /** Whether the PDF is attached. */
   attached: boolean

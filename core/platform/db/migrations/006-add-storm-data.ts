@@ -12,7 +12,7 @@
  * - storm_files: each file imported (by name), what it held and when; the refresh uses it to
  *   know which NCEI year files it already has.
  * - storm_refresh: the worker's last refresh and its outcome (one row), for site-admin and /readyz.
- * - storm_reports: the report made for a lead (at most one): where the home was placed and how,
+ * - storm_reports (weather_reports since migration 010): the report made for a lead (at most one): where the home was placed and how,
  *   and the whole report as JSON (its summary is what the office e-mail, the homeowner's e-mail
  *   and the page show; the PDF is rendered from the same report, so they never disagree).
  * - form_submissions.report_key_hash: the SHA-256 of the key that lets the visitor who sent a

@@ -12,6 +12,7 @@ import { sql as addStormData } from './006-add-storm-data'
 import { sql as addSpamLearningAndFormTokens } from './007-add-spam-learning-and-form-tokens'
 import { sql as addOfficeActions } from './008-add-office-actions'
 import { sql as addWeeklyReports } from './009-add-weekly-reports'
+import { sql as nameWeatherReports } from './010-name-weather-reports'
 
 export interface Migration {
   version: number
@@ -29,4 +30,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 7, name: '007-add-spam-learning-and-form-tokens', sql: addSpamLearningAndFormTokens },
   { version: 8, name: '008-add-office-actions', sql: addOfficeActions },
   { version: 9, name: '009-add-weekly-reports', sql: addWeeklyReports },
+  { version: 10, name: '010-name-weather-reports', sql: nameWeatherReports },
 ]
