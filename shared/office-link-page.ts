@@ -5,7 +5,7 @@
  */
 
 /** The two things a link can do. */
-export type OfficeLinkAction = 'not_spam' | 'spam'
+type OfficeLinkAction = 'not_spam' | 'spam'
 
 /**
  * The enquiry as the page names it, so the office sees which one it is about to change. Only a
