@@ -38,28 +38,28 @@ export interface FormTokenRouterOptions {
   rateLimitRedis?: Redis
   /** The key prefix of the limit's counters (QUEUE_PREFIX). */
   queuePrefix?: string
-  logger?: Logger
+  /** Required: the limit logs what it does when Redis fails, and a router without it had no limit. */
+  logger: Logger
 }
 
-export function createFormTokenRouter(db: Db, opts: FormTokenRouterOptions = {}): Router {
+export function createFormTokenRouter(db: Db, opts: FormTokenRouterOptions): Router {
   const secret = formTokenSecret(db)
   const siteOrigin = opts.siteUrl ? new URL(opts.siteUrl).origin : ''
   const router = Router()
-  if (opts.logger)
-    router.get(
-      '/',
-      createRateLimit({
-        limit: opts.perMinute ?? FORM_TOKENS_PER_MINUTE,
-        redis: opts.rateLimitRedis,
-        keyPrefix: `${opts.queuePrefix ?? 'leads'}:rate-limit:form-tokens:`,
-        logger: opts.logger,
-        refuse: (_req, res, seconds) => {
-          res
-            .set('Cache-Control', 'no-store')
-            .json(failed(`Too many form tokens asked for from this address; try again in ${seconds} s.`))
-        },
-      }),
-    )
+  router.get(
+    '/',
+    createRateLimit({
+      limit: opts.perMinute ?? FORM_TOKENS_PER_MINUTE,
+      redis: opts.rateLimitRedis,
+      keyPrefix: `${opts.queuePrefix ?? 'leads'}:rate-limit:form-tokens:`,
+      logger: opts.logger,
+      refuse: (_req, res, seconds) => {
+        res
+          .set('Cache-Control', 'no-store')
+          .json(failed(`Too many form tokens asked for from this address; try again in ${seconds} s.`))
+      },
+    }),
+  )
   router.get('/', (req, res) => {
     const now = new Date()
     const id = newFormTokenId()
