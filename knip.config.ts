@@ -21,5 +21,4 @@ export default {
   // The Nu HTML Checker's jar is found by path (createRequire(…).resolve('vnu-jar/…') in
   // e2e/html-checkers.spec.ts) and run with Java; nothing imports it.
   ignoreDependencies: ['vnu-jar'],
-
 } satisfies KnipConfig
