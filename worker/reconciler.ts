@@ -13,11 +13,9 @@
  * so nothing is attempted forever.
  */
 import type { Db } from '../core/platform/db/connection'
-import { findUnplannedLeadIds } from '../core/leads'
+import { findUnplannedLeadIds, type Notifier } from '../core/leads'
 import type { Logger } from '../core/platform/logger'
 import { startScheduler } from '../core/platform/scheduler'
-import type { Notifier } from './notifications/notifier'
-
 const BATCH_SIZE = 100
 /** The job id recorded in lead_receipts for a lead the reconciler picked up itself. */
 const RECONCILER_JOB_ID = 'reconciler'

@@ -4,29 +4,17 @@
  */
 export { NOT_RECORDED, compareKeys, countBy, lastTouchOf, sourceKeyOf } from './counts'
 export {
-  beginLeadDelivery,
-  claimNotification,
   countFailedNotifications,
   countLeadsWithFailedNotifications,
   countUndeliveredLeads,
-  expediteChannel,
-  findDueNotifications,
   findUnplannedLeadIds,
   listChannels,
   listNotifications,
-  markNotificationFailed,
-  markNotificationSent,
-  registerChannels,
   retryFailedNotifications,
-  scheduleNotificationRetry,
-  type ChannelAudience,
-  type ChannelPlan,
   type Notification,
   type NotificationStatus,
-  type RegisteredChannel,
 } from './notification-store'
 export {
-  DUPLICATE_WINDOW_MS,
   NOT_QUARANTINED,
   countLeads,
   findLead,
@@ -46,3 +34,7 @@ export {
   type ListedLead,
   type SpamCheck,
 } from './store'
+export { type Channel, type SendContext } from './notifications/channels/channel'
+export { CHANNELS } from './notifications/channels'
+export { buildLeadView, type LeadToShow } from './notifications/lead-view'
+export { createNotifier, type Notifier } from './notifications/notifier'

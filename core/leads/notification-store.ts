@@ -11,7 +11,7 @@
  * transaction as the row's final state, so the two never disagree.
  *
  * Nothing here knows a channel's name: a channel is whatever id the worker plans and
- * registers (worker/notifications/channels/).
+ * registers (core/leads/notifications/channels/).
  */
 import type { Db } from '../platform/db/connection'
 import { NOT_QUARANTINED } from './store'

@@ -18,10 +18,9 @@ import { prepare } from '../platform/db/prepare'
 import { formatOfficeTime } from '../../shared/business-time'
 import { spamReasonInWords } from './reasons'
 import { checkOfficeToken, type OfficeAction } from './office-links'
+import { DEFAULT_SPAM_RETENTION_DAYS } from './settings'
 import type { OfficeLinkLead, OfficeLinkPage } from '../../shared/office-link-page'
 
-/** How long held spam is kept when SPAM_RETENTION_DAYS is not set. */
-export const DEFAULT_SPAM_RETENTION_DAYS = 30
 const DAY_MS = 24 * 60 * 60 * 1000
 /** How much of the message the page and the digest show. */
 const MESSAGE_START_LENGTH = 200

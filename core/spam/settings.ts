@@ -4,8 +4,15 @@
  * by site-admin (`leads digest`).
  */
 import { z } from 'zod'
-import { DEFAULT_SPAM_RETENTION_DAYS } from './quarantine'
 import { DEFAULT_LINK_DAYS } from './office-links'
+
+/**
+ * How long held spam is kept when SPAM_RETENTION_DAYS is not set. Here, with the setting, not in
+ * quarantine.ts: a default read from a module that imports the leads' face was undefined whenever
+ * that face was still loading (the features' faces import each other), and the setting then had
+ * no default at all.
+ */
+export const DEFAULT_SPAM_RETENTION_DAYS = 30
 
 /** How long spam stays in quarantine before the worker deletes it (docs/spam.md). */
 export const SPAM_SETTINGS = {
@@ -19,7 +26,7 @@ export const SPAM_SETTINGS = {
 /**
  * Office link pages one client address may open in a minute unless the web process's
  * OFFICE_LINK_RATE_LIMIT_PER_MINUTE says otherwise (server/office/office-router.ts): a digest
- * lists at most 50 held leads (MAX_LISTED, core/office/digest.tsx), and a mail scanner that opens each of its links from one address
+ * lists at most 50 held leads (MAX_LISTED, core/spam/digest.tsx), and a mail scanner that opens each of its links from one address
  * stays under it.
  */
 export const DEFAULT_OFFICE_LINKS_PER_MINUTE = 60

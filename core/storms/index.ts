@@ -4,13 +4,7 @@
  */
 export { locateAddress, type GeocoderSettings } from './geocode'
 export { importStormFile, importStormPath } from './import'
-export {
-  findLeadReport,
-  findReportKeyHash,
-  saveLeadReport,
-  toSummaryView,
-  type LeadReport,
-} from './lead-reports'
+export { findLeadReport, findReportKeyHash, toSummaryView } from './lead-reports'
 export { newestDetailsFiles } from './ncei'
 export { makeReportKey, reportKeyMatches } from './report-key'
 export { makeWeatherReport } from './report'
@@ -35,3 +29,4 @@ export {
   type StormEvent,
   type WeatherReport,
 } from './types'
+export { createLeadReports, type LeadReports } from './make-lead-report'

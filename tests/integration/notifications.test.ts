@@ -16,7 +16,7 @@ import { openMigratedDatabase } from '../../core/platform/db/open'
 import { findNotifications, retryFailedNotifications } from '../../core/leads/notification-store'
 import { findLead, insertLead, releaseLead } from '../../core/leads/store'
 import { startLeadWorker } from '../../worker/lead-worker'
-import { createNotifier } from '../../worker/notifications/notifier'
+import { createNotifier } from '../../core/leads/notifications/notifier'
 import { formatOfficeTime } from '../../shared/business-time'
 import {
   startTestSmtpServer,

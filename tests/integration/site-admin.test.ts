@@ -19,7 +19,7 @@ import {
   planNotifications,
   registerChannels,
 } from '../../core/leads/notification-store'
-import { CHANNELS } from '../../worker/notifications/channels'
+import { CHANNELS } from '../../core/leads/notifications/channels/index'
 import { runAdminCaptured } from '../support/admin'
 import { addLead } from '../support/leads'
 

@@ -11,8 +11,8 @@ import { PDF_TIMELINE_MAX_STORMS } from '../../core/storms/pdf/timeline'
 import { formatReportText } from '../../core/storms/report-text'
 import { makeSampleWeatherReport, SAMPLE_ADDRESS } from '../../core/storms/sample-report'
 import { pdfPages } from '../support/pdf-text'
-import { buildLeadView, type LeadToShow } from '../../worker/notifications/lead-view'
-import { buildHailReportMail } from '../../worker/notifications/hail-report-mail'
+import { buildLeadView, type LeadToShow } from '../../core/leads/notifications/lead-view'
+import { buildHailReportMail } from '../../core/leads/notifications/hail-report-mail'
 
 const BUSINESS = { ...DEFAULT_BUSINESS, siteUrl: 'https://www.frontrangeroofing.example' }
 const MAX_PDF_BYTES = 300 * 1024

@@ -91,7 +91,7 @@ describe('each process imports only core/ and shared/', () => {
   test.each([
     ['worker/lead-worker.ts', '../server/leads/producer'],
     ['worker/lead-worker.ts', '../admin/csv'],
-    ['worker/notifications/emails/LeadEmail.tsx', '../../../server/app'],
+    ['worker/lead-delivery.ts', '../../../server/app'],
     ['server/leads/service.ts', '../../worker/reconciler'],
     ['server/app.ts', '../admin/program'],
     ['admin/lead-commands.ts', '../worker/notifications/channels'],
@@ -104,8 +104,8 @@ describe('each process imports only core/ and shared/', () => {
 
   test.each([
     ['worker/lead-worker.ts', '../core/platform/db/connection'],
-    ['worker/notifications/emails/LeadEmail.tsx', '../../../core/platform/logger'],
-    ['worker/notifications/lead-view.ts', '../../shared/routes'],
+    ['worker/lead-delivery.ts', '../../../core/platform/logger'],
+    ['worker/reconciler.ts', '../../shared/routes'],
     ['server/leads/service.ts', '../../core/leads'],
     ['admin/context.ts', '../core/platform/config/admin'],
   ])('%s may import %s', async (file, specifier) => {
@@ -153,7 +153,7 @@ describe('core/: the platform and the features', () => {
       ['server/leads/service.ts', '../../core/leads/store'],
       ['worker/spam-digest.ts', '../core/spam/digest'],
       ['admin/storm-commands.ts', '../core/storms/refresh-state'],
-      ['worker/notifications/channels/hail-report.ts', '../../../core/storms/pdf/thread'],
+      ['core/leads/notifications/channels/hail-report.ts', '../../../storms/pdf/thread'],
     ] as const) {
       const messages = await boundaryMessages(file, importing(specifier))
       expect(messages, specifier).toHaveLength(1)
@@ -161,7 +161,7 @@ describe('core/: the platform and the features', () => {
     }
     for (const [file, specifier] of [
       ['server/leads/service.ts', '../../core/leads'],
-      ['worker/notifications/channels/hail-report.ts', '../../../core/storms/pdf'],
+      ['core/leads/notifications/channels/hail-report.ts', '../../../storms/pdf'],
       ['admin/storm-commands.ts', '../core/platform/db/connection'],
     ] as const)
       expect(await boundaryMessages(file, importing(specifier)), specifier).toEqual([])

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest'
-import { buildLeadView, cityOf } from '../../worker/notifications/lead-view'
+import { buildLeadView, cityOf } from '../../core/leads/notifications/lead-view'
 import { formatOfficeTime } from '../../shared/business-time'
 import { classifySmtpError } from '../../core/platform/mail/mailer'
 import { backoffDelayMs } from '../../core/platform/backoff'
 import { toBodyText, toHeaderText, toReason } from '../../core/platform/mail/text'
-import { classifyWebhookStatus } from '../../worker/notifications/channels/webhook'
+import { classifyWebhookStatus } from '../../core/leads/notifications/channels/webhook'
 
 describe('what a notification says', () => {
   test('the kind of request follows the stored form, whatever page it was sent from', () => {

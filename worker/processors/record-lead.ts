@@ -6,9 +6,8 @@
  */
 import { UnrecoverableError, type Job } from 'bullmq'
 import type { Db } from '../../core/platform/db/connection'
-import { leadExists } from '../../core/leads'
+import { leadExists, type Notifier } from '../../core/leads'
 import type { Logger } from '../../core/platform/logger'
-import type { Notifier } from '../notifications/notifier'
 import { LeadJobDataSchema } from '../../core/platform/leads-queue'
 
 export function createRecordLeadProcessor(deps: { db: Db; logger: Logger; notifier: Notifier }) {

@@ -6,17 +6,13 @@
  * summary and the page can show it. Made once per lead: a retry, the reconciler and a second
  * worker read the stored one.
  */
-import type { Db } from '../../core/platform/db/connection'
-import type { Lead } from '../../core/leads'
-import type { Logger } from '../../core/platform/logger'
-import {
-  locateAddress,
-  findLeadReport,
-  saveLeadReport,
-  type LeadReport,
-  makeWeatherReport,
-  countStormEvents,
-} from '../../core/storms'
+import type { Db } from '../platform/db/connection'
+import type { Lead } from '../leads'
+import type { Logger } from '../platform/logger'
+import { locateAddress } from './geocode'
+import { findLeadReport, saveLeadReport, type LeadReport } from './lead-reports'
+import { makeWeatherReport } from './report'
+import { countStormEvents } from './events'
 import { LEAD_FORMS } from '../../shared/lead-forms'
 
 export interface GeocoderSettings {

@@ -7,15 +7,16 @@
  * whatever the list holds, and site-admin and /readyz read what it registered.
  */
 import type { z } from 'zod'
-import type { BusinessConfig } from '../../../shared/business'
-import type { EnvOf, Problem } from '../../../core/platform/config/helpers'
-import type { Lead, ChannelAudience, ChannelPlan, RegisteredChannel } from '../../../core/leads'
+import type { BusinessConfig } from '../../../../shared/business'
+import type { EnvOf, Problem } from '../../../platform/config/helpers'
+import type { Lead } from '../../store'
+import type { ChannelAudience, ChannelPlan, RegisteredChannel } from '../../notification-store'
 import type { LeadView } from '../lead-view'
-import type { Mailer } from '../../../core/platform/mail/mailer'
-import type { Outcome } from '../../../core/platform/mail/outcome'
-import type { SmtpSettings } from '../../../core/platform/mail/smtp'
-import type { LeadReports } from '../../storms/lead-reports'
-import type { OfficeLinks } from '../../../core/spam'
+import type { Mailer } from '../../../platform/mail/mailer'
+import type { Outcome } from '../../../platform/mail/outcome'
+import type { SmtpSettings } from '../../../platform/mail/smtp'
+import type { LeadReports } from '../../../storms'
+import type { OfficeLinks } from '../../../spam'
 
 /** What the worker's channels share: the SMTP connection, when there is one. */
 interface SharedChannelSettings {
@@ -36,7 +37,7 @@ export interface SendContext {
   sendTimeoutMs: number
   /** `npm run notify:test`: a test notification, marked as such, for the office only. */
   test?: boolean
-  /** The weather reports of hail report leads (worker/storms/lead-reports.ts). */
+  /** The weather reports of hail report leads (core/storms/make-lead-report.ts). */
   reports?: LeadReports
   /** The office's links (core/spam/office-links.ts): the office e-mail's "This is spam". */
   officeLinks?: OfficeLinks

@@ -4,9 +4,9 @@
  */
 import { Heading } from '@react-email/heading'
 import { Text } from '@react-email/text'
-import { FACTS, type BusinessConfig } from '../../../shared/business'
+import { FACTS, type BusinessConfig } from '../../../../shared/business'
 import type { LeadView } from '../lead-view'
-import { styles } from '../../../core/platform/mail/styles'
+import { styles } from '../../../platform/mail/styles'
 import { ButtonRow, CallUs, EmailPage, SignOff } from './parts'
 
 export function AutoreplyEmail({ lead, business }: { lead: LeadView; business: BusinessConfig }) {

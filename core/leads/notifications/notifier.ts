@@ -1,6 +1,6 @@
 /**
  * Drives each lead's notifications to a final state, on every channel of the list
- * (worker/notifications/channels/; docs/decisions/008-lead-notifications.md).
+ * (core/leads/notifications/channels/; docs/decisions/008-lead-notifications.md).
  *
  * - Plans a lead's channels once: pending when the channel applies, skipped (with why) when
  *   not (it is off, or it does not apply to this lead).
@@ -14,28 +14,28 @@
  * - When a channel delivers again after failures, its other rows waiting on back-off are
  *   brought forward, so leads queued during an outage go out right after it.
  */
-import type { Db } from '../../core/platform/db/connection'
+import type { Db } from '../../platform/db/connection'
+import { findLead, type Lead } from '../store'
 import {
-  findLead,
-  type Lead,
   beginLeadDelivery,
   claimNotification,
   findDueNotifications,
   registerChannels,
   type Notification,
-} from '../../core/leads'
-import type { Logger } from '../../core/platform/logger'
-import type { WorkerConfig } from '../config'
-import { findLeadReport } from '../../core/storms'
-import { LEAD_FORMS } from '../../shared/lead-forms'
-import { createLeadReports, type LeadReports } from '../storms/lead-reports'
+} from '../notification-store'
+import type { Logger } from '../../platform/logger'
+import type { BusinessConfig } from '../../../shared/business'
+import type { Backoff } from '../../platform/backoff'
+import type { SmtpSettings } from '../../platform/mail/smtp'
+import { findLeadReport, createLeadReports, type GeocoderSettings, type LeadReports } from '../../storms'
+import { LEAD_FORMS } from '../../../shared/lead-forms'
 import type { ConfiguredChannel, SendContext } from './channels/channel'
-import { createOfficeLinks } from '../../core/spam'
+import { createOfficeLinks } from '../../spam'
 import { buildLeadView, type LeadView } from './lead-view'
-import { createMailer, type Mailer } from '../../core/platform/mail/mailer'
-import type { Outcome } from '../../core/platform/mail/outcome'
+import { createMailer, type Mailer } from '../../platform/mail/mailer'
+import type { Outcome } from '../../platform/mail/outcome'
 import { createOutcomeRecorder } from './record-outcome'
-import { toReason } from '../../core/platform/mail/text'
+import { toReason } from '../../platform/mail/text'
 
 /** How many due rows one pass drives at the same time. */
 const DRIVE_CONCURRENCY = 8
@@ -63,9 +63,26 @@ function claimLeaseMs(sendTimeoutMs: number): number {
   return 2 * sendTimeoutMs + 1000
 }
 
+/** What the notifier reads of the worker's configuration (worker/config.ts builds it). */
+export interface NotifierConfig {
+  siteUrl: string
+  business: BusinessConfig
+  geocoder: GeocoderSettings
+  office: { linkDays: number }
+  notify: {
+    /** The SMTP connection every e-mail channel sends through; undefined when SMTP_URL is unset. */
+    smtp: SmtpSettings | undefined
+    /** Every channel, with its settings (on) or without (off), in the list's order. */
+    channels: ConfiguredChannel[]
+    retry: Backoff & { giveUpMs: number }
+    /** Longest one attempt may take (SMTP dialogue or webhook request). */
+    sendTimeoutMs: number
+  }
+}
+
 export function createNotifier(deps: {
   db: Db
-  config: WorkerConfig
+  config: NotifierConfig
   logger: Logger
   mailer?: Mailer
   /** The weather reports of hail report leads; made from the worker's settings when not given. */

@@ -3,10 +3,10 @@
  * booking link and the phone number. Off by default: anyone can type someone else's address.
  * Never sent twice to one address within 24 hours, nor for a lead first handled after that.
  */
-import { flag } from '../../../core/platform/config/helpers'
-import { DUPLICATE_WINDOW_MS } from '../../../core/leads'
+import { flag } from '../../../platform/config/helpers'
+import { DUPLICATE_WINDOW_MS } from '../../store'
 import { buildAutoreplyMail } from '../messages'
-import type { SmtpSettings } from '../../../core/platform/mail/smtp'
+import type { SmtpSettings } from '../../../platform/mail/smtp'
 import { defineChannel } from './channel'
 
 const OFF = 'off (LEAD_AUTOREPLY is not true)'

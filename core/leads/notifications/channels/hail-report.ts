@@ -9,12 +9,12 @@
  * On whenever e-mail is (SMTP_URL), since the site promises the report; HAIL_REPORT_EMAIL=false
  * turns it off (the office then sends reports by hand, `site-admin storms report`).
  */
-import { flagOnByDefault } from '../../../core/platform/config/helpers'
-import { renderReportPdfOffThread } from '../../../core/storms/pdf'
-import { SAMPLE_WEATHER_REPORT } from '../../../core/storms'
-import { LEAD_FORMS } from '../../../shared/lead-forms'
+import { flagOnByDefault } from '../../../platform/config/helpers'
+import { renderReportPdfOffThread } from '../../../storms/pdf'
+import { SAMPLE_WEATHER_REPORT } from '../../../storms'
+import { LEAD_FORMS } from '../../../../shared/lead-forms'
 import { buildHailReportMail } from '../hail-report-mail'
-import type { SmtpSettings } from '../../../core/platform/mail/smtp'
+import type { SmtpSettings } from '../../../platform/mail/smtp'
 import { defineChannel } from './channel'
 
 const OFF = 'off (SMTP_URL unset, or HAIL_REPORT_EMAIL=false)'

@@ -3,17 +3,17 @@
  * another try after an exponential back-off (until the give-up window has passed). Every
  * failure that ends a channel is logged at error level, with ids and reasons only.
  */
-import { backoffDelayMs, type Backoff } from '../../core/platform/backoff'
-import type { Db } from '../../core/platform/db/connection'
+import { backoffDelayMs, type Backoff } from '../../platform/backoff'
+import type { Db } from '../../platform/db/connection'
 import {
   expediteChannel,
   markNotificationFailed,
   markNotificationSent,
   scheduleNotificationRetry,
   type Notification,
-} from '../../core/leads'
-import type { Logger } from '../../core/platform/logger'
-import type { Outcome } from '../../core/platform/mail/outcome'
+} from '../notification-store'
+import type { Logger } from '../../platform/logger'
+import type { Outcome } from '../../platform/mail/outcome'
 
 export type RecordOutcome = (claimed: Notification, outcome: Outcome) => void
 
