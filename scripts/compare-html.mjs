@@ -196,11 +196,15 @@ function normalise(html) {
     .replace(/\/boot\.js\?v=[0-9a-f]+/g, '/boot.js?v=[hash]')
     .replace(/(©\s*(?:<!-- -->)?)\d{4}/g, '$1[year]')
   const day = 24 * 60 * 60 * 1000
+  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
   for (const when of [new Date(), new Date(Date.now() - day)]) {
-    out = out.replaceAll(
+    // The date style of today's pages ("27 Nov 2026", shared/business-time.ts) and of earlier
+    // revisions ("November 27, 2026"), so a revision from before the change compares too.
+    for (const written of [
+      `${when.getDate()} ${months[when.getMonth()]} ${when.getFullYear()}`,
       when.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }),
-      '[today]',
-    )
+    ])
+      out = out.replaceAll(written, '[today]')
   }
   return out
 }

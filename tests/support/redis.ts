@@ -51,16 +51,30 @@ export async function deleteKeys(url: string, prefix: string): Promise<number> {
 export async function startRedisForTestRun(): Promise<() => Promise<void>> {
   process.env[RUN_PREFIX_ENV] ??= `test-${process.pid}-${Date.now()}`
   if (process.env.REDIS_URL) return async () => {}
-  try {
-    // Testcontainers finds DOCKER_HOST, /var/run/docker.sock or the podman socket itself.
-    const { RedisContainer } = await import('@testcontainers/redis')
-    const container = await new RedisContainer('redis:7').start()
-    process.env.REDIS_URL = container.getConnectionUrl()
-    return async () => {
-      await container.stop()
+  let reason = ''
+  for (let attempt = 1; attempt <= CONTAINER_ATTEMPTS; attempt++) {
+    try {
+      // Testcontainers finds DOCKER_HOST, /var/run/docker.sock or the podman socket itself.
+      const { RedisContainer } = await import('@testcontainers/redis')
+      const container = await new RedisContainer('redis:7').start()
+      process.env.REDIS_URL = container.getConnectionUrl()
+      return async () => {
+        await container.stop()
+      }
+    } catch (err) {
+      reason = (err as Error).message.split('\n')[0] ?? ''
+      // An engine that answers can still fail one start on a busy machine (podman has answered
+      // 'write child: broken pipe'): a few tries, each said, before the integration tests are
+      // told there is no Redis.
+      if (attempt < CONTAINER_ATTEMPTS) {
+        console.warn(`Redis container did not start (try ${attempt} of ${CONTAINER_ATTEMPTS}): ${reason}`)
+        await new Promise((resolve) => setTimeout(resolve, 2000))
+      }
     }
-  } catch (err) {
-    process.env[UNAVAILABLE_ENV] = `no container engine: ${(err as Error).message.split('\n')[0]}`
-    return async () => {}
   }
+  process.env[UNAVAILABLE_ENV] = `no container engine: ${reason}`
+  return async () => {}
 }
+
+/** How many times the Redis container is tried before the run goes on without it. */
+const CONTAINER_ATTEMPTS = 3
