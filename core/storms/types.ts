@@ -144,6 +144,13 @@ export interface ReportSummary {
   line: string
   /** The data's sources and dates: the newest NCEI month and the newest SPC day in the store. */
   data: { nceiThrough: string | null; spcThrough: string | null }
+  /**
+   * The radar's lines, or null when the store holds no radar data. `office`: the office
+   * e-mail's ('Radar: 1.6 in at the home on 12 Jun 2024 (confirmed by a report 0.6 mi NW); 2 days
+   * of 1 in+ in 5 years, more than 97% of the area'); `page`: the page's one line, the largest
+   * radar hail at the home and its date. Summaries stored before radar have no such key.
+   */
+  radar?: { office: string; page: string } | null
 }
 
 /** A whole report: the summary and every storm within 10 miles, newest first. */
@@ -154,4 +161,84 @@ export interface WeatherReport {
   madeAt: string
   summary: ReportSummary
   storms: ReportStorm[]
+  /** Radar hail around the home; reports stored before radar have none. */
+  radar?: RadarSection
+  /** Null when the store holds no radar data to compare with. */
+  risk?: RiskAssessment | null
+}
+
+/**
+ * Radar hail: NOAA's MRMS MESH (Maximum Estimated Size of Hail), the 24-hour maximum, one grid
+ * a storm day (docs/storm-data.md). Sizes are estimates from radar, not hailstones measured.
+ */
+export const RADAR_DAY_MIN_IN = 0.75
+/** The radar picture's contours, in inches. */
+export const SWATH_CONTOURS_IN = [0.75, 1, 1.5, 2] as const
+
+/** Where the largest radar hail of a ring was, from the home. */
+export interface RadarMark {
+  hailIn: number
+  distanceMi: number
+  /** 16-point compass from the home: 'NW'. */
+  direction: string
+}
+
+/** One storm day with radar hail of 0.75 in or more within 3 mi of the home. */
+export interface RadarDay {
+  /** The Denver calendar date, YYYY-MM-DD: the date of loss an adjuster asks for. */
+  date: string
+  /** The estimate at the home's own cell, in inches; 0 when none. */
+  atHomeIn: number
+  /** The largest within 1 mi and within 3 mi, in inches; 0 when none. */
+  within1MiIn: number
+  within3MiIn: number
+  within1Mi: RadarMark | null
+  within3Mi: RadarMark | null
+  /** A ground hail report on the same Denver date within 3 mi agrees: 'confirmed by a report'. */
+  corroborated: boolean
+  /** The nearest such report, when corroborated. */
+  groundReport: { hailIn: number; distanceMi: number; direction: string } | null
+}
+
+/**
+ * The radar grid around the home for one day, for the swath picture: cells of 0.01°, row 0 the
+ * northernmost, col 0 the westernmost, each the MESH in inches (0 where below 0.5 in or none).
+ */
+export interface RadarSwath {
+  date: string
+  /** The centre of cell (0, 0). */
+  north: number
+  west: number
+  stepDeg: number
+  rows: number
+  cols: number
+  valuesIn: number[]
+  /** The ground hail reports of that Denver date within the picture. */
+  reports: { latitude: number; longitude: number; hailIn: number }[]
+}
+
+/** What the radar saw around the home over the report's period. */
+export interface RadarSection {
+  /** The storm days the store holds radar for (Denver dates), or null when it holds none. */
+  coverage: { first: string; last: string; days: number } | null
+  /** Newest first. */
+  days: RadarDay[]
+  /** The largest at the home itself, the most recent of equal sizes. */
+  largestAtHome: { date: string; hailIn: number } | null
+  /** The swath of the day with the largest hail at the home (else within 3 mi); null without radar days. */
+  swath: RadarSwath | null
+}
+
+/** How the home's radar hail compares: the risk assessment. */
+export interface RiskAssessment {
+  /** Storm days with 1 in or more at the home's cell in the period. */
+  hailDaysAtHome: number
+  largestAtHome: { date: string; hailIn: number } | null
+  /**
+   * The share of the service area's radar cells, 0–100, that had fewer days of 1 in or more
+   * than the home's cell in the same period ('more than 97% of the area').
+   */
+  serviceAreaPercentile: number
+  /** What that means for a roof, in one plain sentence. */
+  sentence: string
 }
