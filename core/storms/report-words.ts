@@ -20,6 +20,10 @@ import {
   type StormKind,
   type WeatherReport,
   type StormSource,
+  type RadarDay,
+  type RadarMark,
+  type RadarSection,
+  type RiskAssessment,
 } from './types'
 
 /** A notable hail of the summary: the date of loss, the largest within 1 or 3 mi. */
@@ -156,4 +160,71 @@ export function summaryFacts(summary: ReportSummary): [string, string][] {
         : `no hail of ${formatHail(DAMAGING_HAIL_IN)} or more within 3 mi`,
     ],
   ]
+}
+
+// ---- Radar hail (MRMS MESH): the words of the radar section, the risk and the summary's lines ----
+
+/** What a radar figure is, said wherever one is shown. */
+export const RADAR_MEANING =
+  'Estimated by radar: hail of about this size fell there; it is not a measurement of hailstones on the roof.'
+
+/** A radar day's label: a ground report of the same day within 3 mi agrees, or none does. */
+export const RADAR_CONFIRMED = 'confirmed by a report'
+export const RADAR_ONLY = 'radar only'
+
+/** '1.6 in': radar estimates are not precise to the hundredth, so they are given to the tenth. */
+export function formatRadarHail(inches: number): string {
+  return `${inches.toFixed(1)} in`
+}
+
+/** '12 Jun 2024' from a Denver date 'YYYY-MM-DD'. */
+export function formatDay(day: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number]
+  return formatCalendarDate({ year, month, day: date })
+}
+
+/** 'confirmed by a report 0.6 mi NW' or 'radar only'. */
+export function radarAgreement(day: RadarDay): string {
+  return day.groundReport ? `${RADAR_CONFIRMED} ${formatDistance(day.groundReport)}` : RADAR_ONLY
+}
+
+/** '1.6 in 0.4 mi NW', or 'none' for a ring without radar hail. */
+export function radarMarkText(mark: RadarMark | null): string {
+  return mark ? `${formatRadarHail(mark.hailIn)} ${formatDistance(mark)}` : 'none'
+}
+
+/**
+ * The radar's two summary lines. The office's: 'Radar: 1.6 in at the home on 12 Jun 2024
+ * (confirmed by a report 0.6 mi NW); 2 days of 1 in+ in 5 years, more than 97% of the area'.
+ * The page's: the largest radar hail at the home and its date, in one line.
+ */
+export function radarLines(
+  radar: RadarSection,
+  risk: RiskAssessment | null,
+  years: number,
+): { office: string; page: string } | null {
+  if (!radar.coverage || !risk) return null
+  const days = risk.hailDaysAtHome
+  const tally =
+    days > 0
+      ? `${plural(days, 'day')} of 1 in+ in ${years} years, more than ${risk.serviceAreaPercentile}% of the area`
+      : `no day of 1 in+ at the home in ${years} years`
+  const atHome = radar.largestAtHome
+  if (atHome) {
+    const day = radar.days.find((d) => d.date === atHome.date)!
+    return {
+      office: `Radar: ${formatRadarHail(atHome.hailIn)} at the home on ${formatDay(atHome.date)} (${radarAgreement(day)}); ${tally}`,
+      page: `Radar: hail of about ${formatRadarHail(atHome.hailIn)} at your home on ${formatDay(atHome.date)} (${radarAgreement(day)})`,
+    }
+  }
+  const largest = [...radar.days].sort((a, b) => b.within3MiIn - a.within3MiIn)[0]
+  if (largest)
+    return {
+      office: `Radar: none at the home; ${radarMarkText(largest.within3Mi)} on ${formatDay(largest.date)} (${radarAgreement(largest)}); ${tally}`,
+      page: `Radar: no hail at your home; about ${radarMarkText(largest.within3Mi)} on ${formatDay(largest.date)}`,
+    }
+  return {
+    office: `Radar: no hail of 0.75 in or more within 3 mi in ${years} years`,
+    page: `Radar: no hail of 0.75 in or more within 3 mi of your home in ${years} years`,
+  }
 }
