@@ -1,8 +1,9 @@
 /** 'Meet {owner}': the owner introduces himself beside the explainer video. */
-import { FACTS, ownerFirstName } from '../../../shared/business'
+import { ownerFirstName } from '../../../shared/business'
 import { EXPLAINER_VIDEO_ID, EXPLAINER_VIDEO_TITLE } from '../../../shared/media'
 import { ROUTES } from '../../../shared/routes'
 import { useBusiness } from '../../hooks/use-business'
+import { PromiseList } from '../content/PromiseList'
 import { SplitSection } from '../content/SplitSection'
 import { VideoEmbed } from '../content/VideoEmbed'
 import { ArrowRightIcon, CheckIcon } from '../ui/icons'
@@ -25,17 +26,14 @@ export function MeetTheOwner() {
         real damage, I meet your adjuster and stay with you until the last nail is picked up. If there
         isn&rsquo;t, I&rsquo;ll tell you that too.
       </p>
-      <ul className="check-list">
-        <li>
-          <CheckIcon /> Free inspection within {FACTS.inspectionWindow}, often the same day
-        </li>
+      <PromiseList>
         <li>
           <CheckIcon /> No high-pressure sales, ever
         </li>
         <li>
           <CheckIcon /> I meet your adjuster on the roof
         </li>
-      </ul>
+      </PromiseList>
       <a className="link-arrow" href={ROUTES.about.path}>
         More about {firstName} <ArrowRightIcon width={16} height={16} />
       </a>

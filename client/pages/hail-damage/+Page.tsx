@@ -7,6 +7,7 @@ import { CtaBand } from '../../components/content/CtaBand'
 import { InspectionActions } from '../../components/content/ArrowLink'
 import { CardsSection, StepsSection } from '../../components/content/BlockSections'
 import { PageHero } from '../../components/content/PageHero'
+import { PromiseList } from '../../components/content/PromiseList'
 import { SplitSection } from '../../components/content/SplitSection'
 import { WorkPhotoFigure } from '../../components/content/WorkPhotoFigure'
 import { CheckIcon } from '../../components/ui/icons'
@@ -35,10 +36,7 @@ export default function Page() {
           Hail damage rarely leaks on day one. Bruised shingles lose granules, age fast in the sun and start
           letting water in months later, often after the window to file a claim has narrowed.
         </p>
-        <ul className="check-list">
-          <li>
-            <CheckIcon /> Free inspection within {FACTS.inspectionWindow}, often the same day
-          </li>
+        <PromiseList>
           <li>
             <CheckIcon /> Emergency tarp within {FACTS.emergencyTarpHours} hours if water gets in
           </li>
@@ -46,7 +44,7 @@ export default function Page() {
             <CheckIcon />
             {` Some policies require filing within ${FACTS.claimFilingLimit} of the loss`}
           </li>
-        </ul>
+        </PromiseList>
         <InspectionActions href={ROUTES.hailReport.path} text="Check your storm history" />
       </SplitSection>
 
