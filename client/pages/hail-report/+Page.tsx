@@ -9,7 +9,8 @@ import {
   REPORT_PROMISES,
   REPORT_REASONS,
 } from '../../../shared/content/hail-report'
-import { BlockSection, ListSection } from '../../components/content/BlockSection'
+import { CityCardsSection } from '../../components/areas/CityCardsSection'
+import { BlockSection } from '../../components/content/BlockSection'
 import { CardGrid } from '../../components/content/CardGrid'
 import { HailImpactCard } from '../../components/content/HailImpactCard'
 import { HailReportForm, ScrollToHailReportForm } from '../../components/lead/HailReportForm'
@@ -59,12 +60,10 @@ export default function Page() {
         </div>
       </section>
 
-      <ListSection
+      <CityCardsSection
         id="hail-impact"
         block={REPORT_HAIL_IMPACT}
-        className="plain-list card-rows"
-        itemKey={(city) => city.slug}
-        renderItem={(city) => <HailImpactCard city={city} />}
+        renderCard={(city) => <HailImpactCard city={city} />}
       />
 
       <section className="section section-alt" aria-labelledby="report-request">

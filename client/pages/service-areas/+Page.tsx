@@ -5,8 +5,9 @@
 import { FACTS, telHref } from '../../../shared/business'
 import { ALSO_SERVING_AREAS, AREA_PAGES } from '../../../shared/content/areas'
 import { AreaCard } from '../../components/areas/AreaCard'
+import { CityCardsSection } from '../../components/areas/CityCardsSection'
 import { CtaBand } from '../../components/content/CtaBand'
-import { BlockSection, ListSection } from '../../components/content/BlockSection'
+import { BlockSection } from '../../components/content/BlockSection'
 import { HeroBanner } from '../../components/ui/HeroBanner'
 import { MapPinIcon } from '../../components/ui/icons'
 import { useBusiness } from '../../hooks/use-business'
@@ -21,13 +22,7 @@ export default function Page() {
         subtitle={`We serve homeowners in ${FACTS.communitiesServed} communities across the Denver metro area, from Denver and Aurora to Castle Rock, Parker, Broomfield and Thornton. Free roof inspections within ${FACTS.inspectionWindow}, often the same day.`}
       />
 
-      <ListSection
-        id="area-pages"
-        block={AREA_PAGES}
-        className="plain-list card-rows"
-        itemKey={(city) => city.slug}
-        renderItem={(city) => <AreaCard city={city} />}
-      />
+      <CityCardsSection id="area-pages" block={AREA_PAGES} renderCard={(city) => <AreaCard city={city} />} />
 
       <BlockSection id="also-serving" variant="alt" block={ALSO_SERVING_AREAS}>
         <ul className="also-serving-list">
