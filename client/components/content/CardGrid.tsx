@@ -1,19 +1,35 @@
-/** Cards of a title and a line of text, each under a two-digit number or its icon. */
-import type { IconName, TextCard } from '../../../shared/content/types'
+/**
+ * A block's cards of a title and a line of text under its heading, each card under a two-digit
+ * number or its icon.
+ */
+import type { Block, IconName, TextCard } from '../../../shared/content/types'
 import { ContentIcon } from '../ui/icons'
+import { BlockSection, withExtra, type Placement } from './BlockSection'
 
-export function CardGrid({
-  items,
-  className,
-  cardClassName,
-  numberClassName,
-}: {
-  items: (TextCard & { icon?: IconName })[]
+interface GridClasses {
   className: string
   cardClassName: string
   /** Numbers the cards 01, 02, … in a span of this class, as an ordered list. */
   numberClassName?: string
-}) {
+}
+
+type Card = TextCard & { icon?: IconName }
+
+export function CardGridSection({
+  id,
+  variant,
+  block,
+  children,
+  ...classes
+}: Placement & GridClasses & { block: Block<Card> }) {
+  return (
+    <BlockSection id={id} variant={variant} block={block}>
+      {withExtra(<CardGrid items={block.items} {...classes} />, children)}
+    </BlockSection>
+  )
+}
+
+function CardGrid({ items, className, cardClassName, numberClassName }: GridClasses & { items: Card[] }) {
   const List = numberClassName ? 'ol' : 'ul'
   return (
     <List className={className}>

@@ -1,8 +1,8 @@
 /** /about: the owner speaks in the first person. */
 import { aboutStory, ABOUT_DIFFERENTIATORS, ABOUT_VALUES, WORK_PHOTOS } from '../../../shared/content/about'
-import { CardGrid } from '../../components/content/CardGrid'
+import { CardGridSection } from '../../components/content/CardGrid'
 import { CtaBand } from '../../components/content/CtaBand'
-import { BlockSection, ListSection } from '../../components/content/BlockSection'
+import { ListSection } from '../../components/content/BlockSection'
 import { CardsSection } from '../../components/content/BlockSections'
 import { PageHero } from '../../components/content/PageHero'
 import { WorkPhotoFigure } from '../../components/content/WorkPhotoFigure'
@@ -20,14 +20,13 @@ export default function Page() {
         backgroundImage="/uploads/hero/sunrise-homes.svg"
       />
 
-      <BlockSection id="story-heading" block={story}>
-        <CardGrid
-          items={story.items}
-          className="grid grid-3 story-cards"
-          cardClassName="card story-card"
-          numberClassName="story-card-number"
-        />
-      </BlockSection>
+      <CardGridSection
+        id="story-heading"
+        block={story}
+        className="grid grid-3 story-cards"
+        cardClassName="card story-card"
+        numberClassName="story-card-number"
+      />
 
       <CardsSection id="different-heading" variant="alt" block={ABOUT_DIFFERENTIATORS} columns={4} />
       <CardsSection id="values-heading" variant="dark" block={ABOUT_VALUES} columns={3} cards="centered" />

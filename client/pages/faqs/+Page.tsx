@@ -1,10 +1,9 @@
 /** /faqs: hero, three Quick Roofing Tips, all the questions, CTA band. */
 import { FAQ_PAGE, QUICK_TIPS } from '../../../shared/content/faqs'
-import { CardGrid } from '../../components/content/CardGrid'
+import { CardGridSection } from '../../components/content/CardGrid'
 import { CtaBand } from '../../components/content/CtaBand'
 import { PageHero } from '../../components/content/PageHero'
 import { QuestionsSection } from '../../components/content/BlockSections'
-import { BlockSection } from '../../components/content/BlockSection'
 
 export default function Page() {
   return (
@@ -16,13 +15,12 @@ export default function Page() {
         backgroundImage="/uploads/hero/sunrise-homes.svg"
       />
 
-      <BlockSection id="tips-heading" block={QUICK_TIPS}>
-        <CardGrid
-          items={QUICK_TIPS.items}
-          className="grid grid-3 icon-cards"
-          cardClassName="card icon-card"
-        />
-      </BlockSection>
+      <CardGridSection
+        id="tips-heading"
+        block={QUICK_TIPS}
+        className="grid grid-3 icon-cards"
+        cardClassName="card icon-card"
+      />
       <QuestionsSection variant="alt" block={FAQ_PAGE} cards />
 
       <CtaBand

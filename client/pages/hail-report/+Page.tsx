@@ -10,8 +10,7 @@ import {
   REPORT_REASONS,
 } from '../../../shared/content/hail-report'
 import { CityCardsSection } from '../../components/areas/CityCardsSection'
-import { BlockSection } from '../../components/content/BlockSection'
-import { CardGrid } from '../../components/content/CardGrid'
+import { CardGridSection } from '../../components/content/CardGrid'
 import { HailImpactCard } from '../../components/content/HailImpactCard'
 import { HailReportForm, ScrollToHailReportForm } from '../../components/lead/HailReportForm'
 import { HeroBanner } from '../../components/ui/HeroBanner'
@@ -29,18 +28,21 @@ export default function Page() {
         <ScrollToHailReportForm>Get My Free Report</ScrollToHailReportForm>
       </HeroBanner>
 
-      <BlockSection id="report-inside" block={REPORT_CONTENTS}>
-        <CardGrid items={REPORT_CONTENTS.items} className="grid grid-3 plain-list" cardClassName="card" />
-      </BlockSection>
+      <CardGridSection
+        id="report-inside"
+        block={REPORT_CONTENTS}
+        className="grid grid-3 plain-list"
+        cardClassName="card"
+      />
 
-      <BlockSection id="report-why" variant="alt" block={REPORT_REASONS}>
-        <CardGrid
-          items={REPORT_REASONS.items}
-          className="grid grid-4 plain-list reason-list"
-          cardClassName="card reason-card"
-          numberClassName="reason-number"
-        />
-      </BlockSection>
+      <CardGridSection
+        id="report-why"
+        variant="alt"
+        block={REPORT_REASONS}
+        className="grid grid-4 plain-list reason-list"
+        cardClassName="card reason-card"
+        numberClassName="reason-number"
+      />
 
       <section className="section section-dark hail-stat" aria-labelledby="colorado-hail">
         <div className="container hail-stat-inner">
