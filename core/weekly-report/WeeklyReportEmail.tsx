@@ -86,6 +86,21 @@ function Bar({ count, max, colour }: { count: number; max: number; colour: strin
   )
 }
 
+/** A table's column headers: the first column's (the row headers') on the left, the numbers' on the right. */
+function ColumnHeads({ names }: { names: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        {names.map((name, i) => (
+          <th key={name} scope="col" style={i === 0 ? { ...s.colHead, textAlign: 'left' } : s.colHead}>
+            {name}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  )
+}
+
 function SourceChart({ f }: { f: WeeklyFigures }) {
   const max = Math.max(1, ...f.sources.flatMap((x) => [x.leads, x.previous]))
   return (
@@ -100,19 +115,7 @@ function SourceChart({ f }: { f: WeeklyFigures }) {
           {' Week before'}
         </span>
       </caption>
-      <thead>
-        <tr>
-          <th scope="col" style={{ ...s.colHead, textAlign: 'left' }}>
-            Source
-          </th>
-          <th scope="col" style={s.colHead}>
-            This week
-          </th>
-          <th scope="col" style={s.colHead}>
-            Week before
-          </th>
-        </tr>
-      </thead>
+      <ColumnHeads names={['Source', 'This week', 'Week before']} />
       {f.sources.map((x) => (
         <tbody key={x.source}>
           <tr>
@@ -138,16 +141,7 @@ function FormTable({ f }: { f: WeeklyFigures }) {
   return (
     <table width="100%" cellPadding={0} cellSpacing={0} style={{ borderCollapse: 'collapse' }}>
       <caption style={s.caption}>Leads by form</caption>
-      <thead>
-        <tr>
-          <th scope="col" style={{ ...s.colHead, textAlign: 'left' }}>
-            Form
-          </th>
-          <th scope="col" style={s.colHead}>
-            Leads
-          </th>
-        </tr>
-      </thead>
+      <ColumnHeads names={['Form', 'Leads']} />
       <tbody>
         {f.forms.map((form) => (
           <tr key={form.form}>
