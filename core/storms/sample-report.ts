@@ -8,8 +8,29 @@
  * can be checked against what was meant.
  */
 import { EARTH_RADIUS_MI } from '../platform/geography'
-import { buildWeatherReport, type DataThrough } from './report'
-import type { Location, StormEvent, StormKind, WeatherReport, StormSource } from './types'
+import { buildWeatherReport, withRadar, type DataThrough } from './report'
+import {
+  blockAround,
+  buildRadarDays,
+  buildSwath,
+  percentileOf,
+  riskSentence,
+  serviceAreaCells,
+  SWATH_HALF_WIDTH_MI,
+} from './radar/report'
+import { cellCentre } from './radar/mesh-file'
+import { inToMm10, type StoredCell } from './radar/store'
+import {
+  DAMAGING_HAIL_IN,
+  type Location,
+  type RadarSection,
+  type ReportStorm,
+  type RiskAssessment,
+  type StormEvent,
+  type StormKind,
+  type WeatherReport,
+  type StormSource,
+} from './types'
 
 export const SAMPLE_ADDRESS = '11020 S Pikes Peak Dr, Parker, CO 80138'
 
@@ -178,16 +199,175 @@ export function sampleStormEvents({ extra = 0 }: { extra?: number } = {}): Storm
   return events
 }
 
-/** The sample report: 20 storms within 10 miles of a home in Parker (and `extra` more). */
-export function makeSampleWeatherReport({ extra = 0 }: { extra?: number } = {}): WeatherReport {
-  return buildWeatherReport(
+// ---- Radar hail (MRMS MESH) around the sample home ----
+
+/**
+ * One storm day's hail swath, drawn as radar paints one: a core along the storm's track whose
+ * size changes along it, falling off across it. The cells it gives are those the store keeps
+ * (0.5 in or more), on the CONUS grid around the home.
+ */
+interface SampleSwath {
+  /** The Denver date. */
+  day: string
+  /** A point of the core's track, by distance and bearing from the home. */
+  through: { mi: number; deg: number }
+  /** The way the storm moved, degrees clockwise from north. */
+  headingDeg: number
+  /** The core's size at `through`, in inches, and its change per mile along the track. */
+  peakIn: number
+  perMiIn: number
+  /** The spread across the track (a Gaussian's sigma), in miles. */
+  spreadMi: number
+  /** Where along the track (miles from `through`) the core starts and ends. */
+  startMi: number
+  endMi: number
+}
+
+const SAMPLE_SWATHS: SampleSwath[] = [
+  // The day of loss: a core from the WNW (the 2.5 in report 5.2 mi WNW) shrinking as it moved
+  // ESE over the home, where the 1.75 in report 0.6 mi NW confirms it.
+  {
+    day: '2024-06-12',
+    through: { mi: 0.1, deg: 0 },
+    headingDeg: 112,
+    peakIn: 1.66,
+    perMiIn: -0.08,
+    spreadMi: 1.3,
+    startMi: -9,
+    endMi: 6,
+  },
+  // A narrow core 2 mi SSW that no one reported (the nearest ground report, 0.88 in, was 6.8 mi away).
+  {
+    day: '2023-07-11',
+    through: { mi: 2.0, deg: 205 },
+    headingDeg: 118,
+    peakIn: 1.12,
+    perMiIn: -0.04,
+    spreadMi: 0.55,
+    startMi: -3,
+    endMi: 2.5,
+  },
+  // A broad core NNE of the home, over the 1.5 in report 2.2 mi NNE; about 1 in at the home.
+  {
+    day: '2022-06-19',
+    through: { mi: 1.5, deg: 15 },
+    headingDeg: 165,
+    peakIn: 1.45,
+    perMiIn: -0.04,
+    spreadMi: 1.3,
+    startMi: -5,
+    endMi: 5,
+  },
+  // A small cell 2.3 mi E, with the 0.75 in report 2.4 mi E.
+  {
+    day: '2025-07-03',
+    through: { mi: 2.3, deg: 88 },
+    headingDeg: 135,
+    peakIn: 0.84,
+    perMiIn: 0,
+    spreadMi: 0.5,
+    startMi: -1.2,
+    endMi: 1.2,
+  },
+]
+
+/** The radar data the sample's store holds: every day of the period but seven NOAA did not have. */
+const SAMPLE_RADAR_COVERAGE = { first: '2021-11-20', last: '2026-11-19', days: 1819 }
+
+/** The cells of the sample's radar days around the home, as the store would return them. */
+export function sampleRadarCells(home: Location = SAMPLE_LOCATION): StoredCell[] {
+  const block = blockAround(home, SWATH_HALF_WIDTH_MI + 1)
+  const cosLat = Math.cos(toRad(home.latitude))
+  const miPerDeg = (EARTH_RADIUS_MI * Math.PI) / 180
+  const cells: StoredCell[] = []
+  for (const swath of SAMPLE_SWATHS) {
+    const origin = pointAt(home, swath.through.mi, swath.through.deg)
+    const along = { x: Math.sin(toRad(swath.headingDeg)), y: Math.cos(toRad(swath.headingDeg)) }
+    for (let row = block.rowMin; row <= block.rowMax; row++)
+      for (let col = block.colMin; col <= block.colMax; col++) {
+        const c = cellCentre(row, col)
+        const x = (c.longitude - origin.longitude) * miPerDeg * cosLat
+        const y = (c.latitude - origin.latitude) * miPerDeg
+        const s = x * along.x + y * along.y
+        const across = x * along.y - y * along.x
+        // The core fades out past its ends, and radar's cells give it a little grain.
+        const past = s < swath.startMi ? swath.startMi - s : s > swath.endMi ? s - swath.endMi : 0
+        const grain = 1 + 0.05 * Math.sin(1.7 * s + 0.9) * Math.cos(2.3 * across)
+        const inches =
+          (swath.peakIn + swath.perMiIn * s) *
+          Math.exp(-(across * across) / (2 * swath.spreadMi ** 2) - (past * past) / 0.72) *
+          grain
+        const mm10 = inToMm10(inches)
+        if (mm10 >= inToMm10(0.5)) cells.push({ row, col, day: swath.day, mm10 })
+      }
+  }
+  return cells
+}
+
+/**
+ * The service area's cells by their days of 1 in or more over the period (days → cells), for
+ * the sample's percentile: most of the area had none or one such day, a few cells two or more.
+ */
+function sampleAreaCounts(total: number): Map<number, number> {
+  return new Map([
+    [1, Math.round(total * 0.31)],
+    [2, Math.round(total * 0.021)],
+    [3, Math.round(total * 0.004)],
+  ])
+}
+
+/** The sample's radar section and risk assessment, built as a report's are, from the sample's cells. */
+export function sampleRadarPart(
+  storms: readonly ReportStorm[],
+  home: Location = SAMPLE_LOCATION,
+): { radar: RadarSection; risk: RiskAssessment } {
+  const cells = sampleRadarCells(home)
+  const days = buildRadarDays(home, cells, storms)
+  const atHomeBest = days.reduce<(typeof days)[number] | undefined>(
+    (best, d) => (d.atHomeIn > (best?.atHomeIn ?? 0) ? d : best),
+    undefined,
+  )
+  const largestAtHome = atHomeBest ? { date: atHomeBest.date, hailIn: atHomeBest.atHomeIn } : null
+  const hailDaysAtHome = days.filter((d) => d.atHomeIn >= DAMAGING_HAIL_IN).length
+  const total = serviceAreaCells()
+  const figures = {
+    hailDaysAtHome,
+    largestAtHome,
+    serviceAreaPercentile: percentileOf(hailDaysAtHome, sampleAreaCounts(total), total),
+  }
+  return {
+    radar: {
+      coverage: SAMPLE_RADAR_COVERAGE,
+      days,
+      largestAtHome,
+      swath: largestAtHome ? buildSwath(home, largestAtHome.date, cells, storms) : null,
+    },
+    risk: { ...figures, sentence: riskSentence(figures, days.length > 0) },
+  }
+}
+
+/**
+ * The sample report: 20 storms within 10 miles of a home in Parker (and `extra` more), with
+ * its radar section unless `radar` is false (a report stored before radar had none).
+ */
+export function makeSampleWeatherReport({
+  extra = 0,
+  radar = true,
+}: { extra?: number; radar?: boolean } = {}): WeatherReport {
+  const report = buildWeatherReport(
     sampleStormEvents({ extra }),
     SAMPLE_ADDRESS,
     SAMPLE_LOCATION,
     SAMPLE_NOW,
     SAMPLE_DATA_THROUGH,
   )
+  if (!radar) return report
+  const part = sampleRadarPart(report.storms)
+  return withRadar(report, part.radar, part.risk)
 }
 
-/** The sample report: 20 storms within 10 miles, the 1.75 in hail 0.6 mi NW on 12 Jun 2024 its date of loss. */
+/**
+ * The sample report: 20 storms within 10 miles, the 1.75 in hail 0.6 mi NW on 12 Jun 2024 its
+ * date of loss, which radar puts at about 1.6 in at the home; four radar days in all.
+ */
 export const SAMPLE_WEATHER_REPORT: WeatherReport = makeSampleWeatherReport()
