@@ -75,13 +75,14 @@ export function createEnquiryRouter(deps: EnquiryRouterDeps): Router {
 
   router.post(
     '/',
-    createRateLimit({
-      limit: deps.config.leadRateLimitPerMinute,
-      redis: deps.rateLimitRedis,
-      keyPrefix: `${deps.config.queuePrefix}:rate-limit:enquiries:`,
-      logger: deps.logger,
-      refuse: (req, res, seconds) => answers.refuse(req, res, REFUSALS.tooMany(seconds)),
-    }),
+    createRateLimit(
+      { ...deps, queuePrefix: deps.config.queuePrefix },
+      {
+        name: 'enquiries',
+        limit: deps.config.leadRateLimitPerMinute,
+        refuse: (req, res, seconds) => answers.refuse(req, res, REFUSALS.tooMany(seconds)),
+      },
+    ),
     requireSameOrigin(deps.config.siteUrl, (req, res) => answers.refuse(req, res, REFUSALS.crossSite)),
     requireKnownContentType,
     // strict:false so a bare `"text"` or `1` reaches the schema and gets a 400 from it.

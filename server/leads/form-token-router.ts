@@ -12,9 +12,7 @@
  * a token, which alone scores 1 point.
  */
 import { Router } from 'express'
-import type { Redis } from 'ioredis'
 import type { Db } from '../../core/platform/db/connection'
-import type { Logger } from '../../core/platform/logger'
 import {
   recordFormToken,
   formTokenSecret,
@@ -24,22 +22,16 @@ import {
   newFormTokenId,
 } from '../../core/spam'
 import { failed } from './answers'
-import { createRateLimit } from './rate-limit'
+import { createRateLimit, type RateLimitCounters } from './rate-limit'
 
 /** Tokens one client may ask for in a minute unless FORM_TOKEN_RATE_LIMIT_PER_MINUTE says otherwise. */
 export const FORM_TOKENS_PER_MINUTE = 60
 
-export interface FormTokenRouterOptions {
+export interface FormTokenRouterOptions extends RateLimitCounters {
   /** SITE_URL, whose origin a page's Referer may have besides the request's own host. */
   siteUrl?: string
   /** Tokens one client may ask for in a minute (FORM_TOKEN_RATE_LIMIT_PER_MINUTE). */
   perMinute?: number
-  /** Where the limit counts (the enquiries' Redis); absent: in memory, per process. */
-  rateLimitRedis?: Redis
-  /** The key prefix of the limit's counters (QUEUE_PREFIX). */
-  queuePrefix?: string
-  /** Required: the limit logs what it does when Redis fails, and a router without it had no limit. */
-  logger: Logger
 }
 
 export function createFormTokenRouter(db: Db, opts: FormTokenRouterOptions): Router {
@@ -48,11 +40,9 @@ export function createFormTokenRouter(db: Db, opts: FormTokenRouterOptions): Rou
   const router = Router()
   router.get(
     '/',
-    createRateLimit({
+    createRateLimit(opts, {
+      name: 'form-tokens',
       limit: opts.perMinute ?? FORM_TOKENS_PER_MINUTE,
-      redis: opts.rateLimitRedis,
-      keyPrefix: `${opts.queuePrefix ?? 'leads'}:rate-limit:form-tokens:`,
-      logger: opts.logger,
       refuse: (_req, res, seconds) => {
         res
           .set('Cache-Control', 'no-store')

@@ -1,5 +1,6 @@
 /**
- * Per-client rate limit of POST /api/enquiries, with express-rate-limit.
+ * Per-client rate limits (POST /api/enquiries, GET /api/form-token, the office's links), with
+ * express-rate-limit.
  *
  * - Clients are keyed by req.ip, which honours `trust proxy` (server/config.ts, TRUST_PROXY):
  *   only the configured proxies' X-Forwarded-For counts, so a client cannot pick its own key.
@@ -31,23 +32,31 @@ export const REDIS_WAIT_MS = 250
 /** IPv6 clients share one counter per /56 (what a home connection is usually given). */
 const IPV6_SUBNET = 56
 
+/** Where a router's limit counts: its options carry these, as server/app.ts gives them. */
+export interface RateLimitCounters {
+  /** Where the counters live (the enquiries' Redis, shared by every web process); absent: in memory, per process. */
+  rateLimitRedis?: Redis
+  /** The key prefix of the counters in Redis (QUEUE_PREFIX); absent: 'leads'. */
+  queuePrefix?: string
+  /** Required: the limit logs what it does when Redis fails. */
+  logger: Logger
+}
+
 export interface RateLimitOptions {
+  /** What is counted ('enquiries', …); the counters' keys in Redis are `<queuePrefix>:rate-limit:<name>:…`. */
+  name: string
   /** Requests allowed per window and client. */
   limit: number
   windowMs?: number
-  /** Where the counters live; absent = in memory only (one process). */
-  redis?: Redis
-  /** Prefix of the counters' keys in Redis. */
-  keyPrefix: string
-  logger: Logger
   /** Answers a request over the limit; the Retry-After header and status 429 are already set. */
   refuse: (req: Request, res: Response, retryAfterSeconds: number) => void
   redisWaitMs?: number
 }
 
-export function createRateLimit(opts: RateLimitOptions): RequestHandler {
+export function createRateLimit(counters: RateLimitCounters, opts: RateLimitOptions): RequestHandler {
   const windowMs = opts.windowMs ?? RATE_LIMIT_WINDOW_MS
-  const log = opts.logger.child({ component: 'rate-limit' })
+  const log = counters.logger.child({ component: 'rate-limit' })
+  const keyPrefix = `${counters.queuePrefix ?? 'leads'}:rate-limit:${opts.name}:`
   return rateLimit({
     windowMs,
     limit: opts.limit,
@@ -55,8 +64,8 @@ export function createRateLimit(opts: RateLimitOptions): RequestHandler {
     // `RateLimit` and `RateLimit-Policy` headers, and Retry-After on a 429.
     standardHeaders: 'draft-7',
     legacyHeaders: false,
-    store: opts.redis
-      ? new RedisOrMemoryStore(opts.redis, opts.keyPrefix, log, opts.redisWaitMs ?? REDIS_WAIT_MS)
+    store: counters.rateLimitRedis
+      ? new RedisOrMemoryStore(counters.rateLimitRedis, keyPrefix, log, opts.redisWaitMs ?? REDIS_WAIT_MS)
       : new MemoryStore(),
     handler: (req, res) => {
       const resetTime = (req as { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime

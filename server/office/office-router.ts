@@ -17,7 +17,6 @@
  * enquiries' limit); past it, a short plain page says how long to wait (429).
  */
 import express, { Router, type Request, type Response } from 'express'
-import type { Redis } from 'ioredis'
 import { renderPage } from 'vike/server'
 import type { Db } from '../../core/platform/db/connection'
 import type { Logger } from '../../core/platform/logger'
@@ -31,7 +30,7 @@ import {
 } from '../../core/spam'
 import { officeLinkTitle, tooManyInWords, type OfficeLinkPage } from '../../shared/office-link-page'
 import { escapeHtml } from '../http/escape-html'
-import { createRateLimit } from '../leads/rate-limit'
+import { createRateLimit, type RateLimitCounters } from '../leads/rate-limit'
 import { requireSameOrigin } from '../leads/same-origin'
 
 export { OFFICE_CONFIRM_PATH }
@@ -50,7 +49,7 @@ const STATUS: Record<OfficeLinkPage['kind'], number> = {
   'too-many': 429,
 }
 
-export interface OfficeRouterDeps {
+export interface OfficeRouterDeps extends RateLimitCounters {
   db: Db
   logger: Logger
   siteUrl: string
@@ -61,10 +60,6 @@ export interface OfficeRouterDeps {
   now?: () => Date
   /** Pages one client may open in a minute (OFFICE_LINK_RATE_LIMIT_PER_MINUTE). */
   perMinute?: number
-  /** Where the limit counts (the enquiries' Redis); absent: in memory, per process. */
-  rateLimitRedis?: Redis
-  /** The key prefix of the limit's counters (QUEUE_PREFIX). */
-  queuePrefix?: string
 }
 
 function setOfficeHeaders(res: Response): void {
@@ -81,11 +76,9 @@ export function createOfficeRouter(deps: OfficeRouterDeps): Router {
   // The one write of the web process's office links, at start-up (see above).
   const key = officeLinkKey(deps.db)
   router.use(
-    createRateLimit({
+    createRateLimit(deps, {
+      name: 'office-links',
       limit: deps.perMinute ?? DEFAULT_OFFICE_LINKS_PER_MINUTE,
-      redis: deps.rateLimitRedis,
-      keyPrefix: `${deps.queuePrefix ?? 'leads'}:rate-limit:office-links:`,
-      logger: deps.logger,
       // The plain page: a refusal costs no render.
       refuse: (_req, res, seconds) => {
         setOfficeHeaders(res)
