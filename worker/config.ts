@@ -8,10 +8,12 @@
 import { z } from 'zod'
 import {
   flag,
+  hours,
   httpUrl,
   optionalText,
   parseEnv,
   wholeMs,
+  wholeNumberOf,
   type EnvOf,
   type Problem,
 } from '../core/platform/config/helpers'
@@ -50,18 +52,18 @@ const directoryUrl = (what: string, fallback: string) =>
 const STORM_REFRESH_SETTINGS = {
   /** Unset: on in production only, so development and test runs never download from NOAA. */
   STORM_REFRESH: optionalText.pipe(flag.optional()),
-  STORM_REFRESH_HOURS: z.coerce
-    .number({ error: 'must be a number of hours, e.g. 24' })
-    .min(1, 'must be at least 1 hour: NOAA publishes new reports once a day')
-    .max(168, 'must be at most 168 hours (a week), or the report misses recent storms')
-    .default(24),
-  STORM_YEARS: z.coerce
-    .number({ error: 'must be a number of years, e.g. 6' })
-    .int('must be a whole number of years')
+  STORM_REFRESH_HOURS: hours(
+    24,
+    [1, 'must be at least 1 hour: NOAA publishes new reports once a day'],
+    [168, 'must be at most 168 hours (a week), or the report misses recent storms'],
+  ),
+  STORM_YEARS: wholeNumberOf(
+    'years',
+    6,
     // A report looks 5 years back from today, which reaches into a sixth calendar year.
-    .min(6, 'must be at least 6 years: a report covers the past 5 years, which span 6 calendar years')
-    .max(30, 'must be at most 30 years')
-    .default(6),
+    [6, 'must be at least 6 years: a report covers the past 5 years, which span 6 calendar years'],
+    [30, 'must be at most 30 years'],
+  ),
   NCEI_STORM_EVENTS_URL: directoryUrl(
     'the NCEI Storm Events directory',
     'https://www.ncei.noaa.gov/pub/data/swdi/stormevents/csvfiles/',

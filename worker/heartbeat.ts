@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
-import { nonEmpty, type EnvOf } from '../core/platform/config/helpers'
+import { nonEmpty, wholeNumberOf, type EnvOf } from '../core/platform/config/helpers'
 
 /** How often a healthy worker rewrites its heartbeat (WORKER_HEARTBEAT_MAX_AGE_SECONDS must allow a few missed). */
 const HEARTBEAT_INTERVAL_MS = 10_000
@@ -21,11 +21,10 @@ export const HEARTBEAT_SETTINGS = {
    * A heartbeat older than this means the worker is stuck (it beats every 10 s): nine missed
    * beats by default, long enough for a slow backup on a busy machine.
    */
-  WORKER_HEARTBEAT_MAX_AGE_SECONDS: z.coerce
-    .number({ error: 'must be a number of seconds, e.g. 90' })
-    .int('must be a whole number of seconds')
-    .min(20, 'must be at least 20 seconds (the worker beats every 10 s)')
-    .default(90),
+  WORKER_HEARTBEAT_MAX_AGE_SECONDS: wholeNumberOf('seconds', 90, [
+    20,
+    'must be at least 20 seconds (the worker beats every 10 s)',
+  ]),
 }
 
 export function readHeartbeatSettings(e: EnvOf<typeof HEARTBEAT_SETTINGS>) {

@@ -4,6 +4,7 @@
  * by site-admin (`leads digest`).
  */
 import { z } from 'zod'
+import { wholeNumberOf } from '../platform/config/helpers'
 import { DEFAULT_LINK_DAYS } from './office-links'
 
 /**
@@ -16,11 +17,10 @@ export const DEFAULT_SPAM_RETENTION_DAYS = 30
 
 /** How long spam stays in quarantine before the worker deletes it (docs/spam.md). */
 export const SPAM_SETTINGS = {
-  SPAM_RETENTION_DAYS: z.coerce
-    .number({ error: 'must be a number of days, e.g. 30' })
-    .int('must be a whole number of days')
-    .min(1, 'must be at least 1 day, so the office can look at the quarantine before it is gone')
-    .default(DEFAULT_SPAM_RETENTION_DAYS),
+  SPAM_RETENTION_DAYS: wholeNumberOf('days', DEFAULT_SPAM_RETENTION_DAYS, [
+    1,
+    'must be at least 1 day, so the office can look at the quarantine before it is gone',
+  ]),
 }
 
 /**
@@ -39,12 +39,12 @@ export interface DigestTime {
 
 export const OFFICE_LINK_SETTINGS = {
   /** How many days a "Not spam" or "This is spam" link works after its e-mail was sent. */
-  OFFICE_LINK_DAYS: z.coerce
-    .number({ error: 'must be a number of days, e.g. 14' })
-    .int('must be a whole number of days')
-    .min(1, 'must be at least 1 day, so the office can open the e-mail the next morning')
-    .max(90, 'must be at most 90 days: an old link in a forwarded e-mail should not still act')
-    .default(DEFAULT_LINK_DAYS),
+  OFFICE_LINK_DAYS: wholeNumberOf(
+    'days',
+    DEFAULT_LINK_DAYS,
+    [1, 'must be at least 1 day, so the office can open the e-mail the next morning'],
+    [90, 'must be at most 90 days: an old link in a forwarded e-mail should not still act'],
+  ),
   /** When the worker sends the day's digest of held leads, Denver time; off: never. */
   SPAM_DIGEST_TIME: z
     .string()

@@ -73,6 +73,28 @@ export const wholeMs = (what: string, min: number, max = Number.MAX_SAFE_INTEGER
     .min(min, `must be at least ${min} ms`)
     .max(max, `must be at most ${max} ms`)
 
+/** A bound of a number setting, with the message that says why it is there. */
+type Bound = readonly [limit: number, message: string]
+
+/**
+ * A number of `unit` that is `fallback` when unset. A value that is no number is refused with the
+ * default as the example ('must be a number of hours, e.g. 24'), a fraction (when `whole`) and a
+ * value past `min` or `max` each with its own message.
+ */
+function numberOf(unit: string, fallback: number, whole: boolean, min: Bound, max?: Bound) {
+  const n = z.coerce.number({ error: `must be a number of ${unit}, e.g. ${fallback}` })
+  const atLeast = (whole ? n.int(`must be a whole number of ${unit}`) : n).min(...min)
+  return (max ? atLeast.max(...max) : atLeast).default(fallback)
+}
+
+/** A number of hours, fractions allowed (0.5 is half an hour). */
+export const hours = (fallback: number, min: Bound, max?: Bound) =>
+  numberOf('hours', fallback, false, min, max)
+
+/** A whole number of `unit`: days, years, seconds, backups … */
+export const wholeNumberOf = (unit: string, fallback: number, min: Bound, max?: Bound) =>
+  numberOf(unit, fallback, true, min, max)
+
 export const httpUrl = (what: string) =>
   z
     .string()

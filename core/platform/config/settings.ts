@@ -8,7 +8,7 @@
 import path from 'node:path'
 import { z } from 'zod'
 import { DEFAULT_BUSINESS } from '../../../shared/business'
-import { flag, httpUrl, nonEmpty, optionalText, wholeMs, type EnvOf } from './helpers'
+import { flag, hours, httpUrl, nonEmpty, optionalText, wholeMs, wholeNumberOf, type EnvOf } from './helpers'
 
 /** Backups go beside the database unless BACKUP_DIR says otherwise (data/backups by default). */
 export function defaultBackupDir(databasePath: string): string {
@@ -29,16 +29,12 @@ export function readDatabaseSettings(e: EnvOf<typeof DATABASE_SETTINGS>) {
 /** The automatic backups (the worker takes them; site-admin prunes and checks their age). */
 export const BACKUP_SETTINGS = {
   /** Hours between the worker's automatic backups; 0 turns them off. */
-  BACKUP_INTERVAL_HOURS: z.coerce
-    .number({ error: 'must be a number of hours, e.g. 24' })
-    .min(0, 'must be 0 (off) or more hours')
-    .max(168, 'must be at most 168 hours (a week)')
-    .default(24),
-  BACKUP_KEEP: z.coerce
-    .number({ error: 'must be a number of backups, e.g. 14' })
-    .int('must be a whole number of backups')
-    .min(1, 'must keep at least 1 backup')
-    .default(14),
+  BACKUP_INTERVAL_HOURS: hours(
+    24,
+    [0, 'must be 0 (off) or more hours'],
+    [168, 'must be at most 168 hours (a week)'],
+  ),
+  BACKUP_KEEP: wholeNumberOf('backups', 14, [1, 'must keep at least 1 backup']),
 }
 
 /** Which build runs (web: the built site or Vite's dev server; worker: whether storm data refreshes by default). */
