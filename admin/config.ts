@@ -9,7 +9,7 @@ import {
   BACKUP_SETTINGS,
   DATABASE_SETTINGS,
   GEOCODER_SETTINGS,
-  readDatabaseSettings,
+  readBackupSettings,
   readGeocoderSettings,
   SITE_SETTINGS,
   STORM_SETTINGS,
@@ -33,16 +33,12 @@ export const AdminConfigSchema = z
     ...STORM_SETTINGS,
     ...GEOCODER_SETTINGS,
   })
-  .transform((e) => {
-    const { databasePath, backupDir } = readDatabaseSettings(e)
-    return {
-      databasePath,
-      backup: { dir: backupDir, intervalHours: e.BACKUP_INTERVAL_HOURS, keep: e.BACKUP_KEEP },
-      /** The states `storms import` keeps. */
-      stormStates: e.STORM_STATES,
-      ...readGeocoderSettings(e),
-    }
-  })
+  .transform((e) => ({
+    ...readBackupSettings(e),
+    /** The states `storms import` keeps. */
+    stormStates: e.STORM_STATES,
+    ...readGeocoderSettings(e),
+  }))
 
 export type AdminConfig = z.output<typeof AdminConfigSchema>
 

@@ -23,7 +23,7 @@ import {
   GEOCODER_SETTINGS,
   LOG_SETTINGS,
   QUEUE_SETTINGS,
-  readDatabaseSettings,
+  readBackupSettings,
   readGeocoderSettings,
   readSampleValueSettings,
   readSiteSettings,
@@ -136,11 +136,9 @@ export function workerConfigSchema(channels: readonly Channel[]) {
         when: (payload) => !payload.issues.some((issue) => notifyVariables.has(String(issue.path?.[0]))),
       })
       .transform((e) => {
-        const { databasePath, backupDir } = readDatabaseSettings(e)
         const smtp = readSmtpSettings(e)
         return {
-          databasePath,
-          backup: { dir: backupDir, intervalHours: e.BACKUP_INTERVAL_HOURS, keep: e.BACKUP_KEEP },
+          ...readBackupSettings(e),
           /** Spam in quarantine older than this is deleted by the worker. */
           spamRetentionDays: e.SPAM_RETENTION_DAYS,
           /** The office's links and the daily digest of held leads (core/spam/). */

@@ -37,6 +37,15 @@ export const BACKUP_SETTINGS = {
   BACKUP_KEEP: wholeNumberOf('backups', 14, [1, 'must keep at least 1 backup']),
 }
 
+/** The database and its automatic backups, as the worker and site-admin read them. */
+export function readBackupSettings(e: EnvOf<typeof DATABASE_SETTINGS & typeof BACKUP_SETTINGS>) {
+  const { databasePath, backupDir } = readDatabaseSettings(e)
+  return {
+    databasePath,
+    backup: { dir: backupDir, intervalHours: e.BACKUP_INTERVAL_HOURS, keep: e.BACKUP_KEEP },
+  }
+}
+
 /** Which build runs (web: the built site or Vite's dev server; worker: whether storm data refreshes by default). */
 export const RUNTIME_SETTINGS = {
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
