@@ -49,15 +49,24 @@ function LeadSummary({ lead }: { lead: OfficeLinkLead }) {
   )
 }
 
-/** The enquiry as a used, expired or inapplicable link names it: its short id, nothing personal. */
-function LeadId({ shortId }: { shortId: string }) {
+/**
+ * What a used, expired or inapplicable link says: a sentence (a status when it reports what the
+ * button did), anything more the case needs, and the enquiry by its short id, nothing personal.
+ */
+function Outcome(props: { said: string; shortId: string; status?: boolean; children?: React.ReactNode }) {
   return (
-    <dl className="office-lead">
-      <dt>Enquiry</dt>
-      <dd>
-        <code>{shortId}</code>
-      </dd>
-    </dl>
+    <>
+      <p className="lead" role={props.status ? 'status' : undefined}>
+        {props.said}
+      </p>
+      {props.children}
+      <dl className="office-lead">
+        <dt>Enquiry</dt>
+        <dd>
+          <code>{props.shortId}</code>
+        </dd>
+      </dl>
+    </>
   )
 }
 
@@ -127,21 +136,22 @@ function Body({ page }: { page: OfficeLinkPage | undefined }) {
       )
     case 'done':
       return (
-        <>
-          <p className="lead" role="status">
-            {action === 'not_spam'
+        <Outcome
+          status
+          shortId={page.shortId}
+          said={
+            action === 'not_spam'
               ? `${page.just ? 'Done: this enquiry was' : 'This enquiry was already'} released from the spam hold on ${page.at}${page.by === 'site-admin' ? ' by whoever looks after the website' : ''}. It reaches you like any new enquiry, once. There is nothing more to do.`
-              : `${page.just ? 'Done: this enquiry was' : 'This enquiry was already'} marked as spam on ${page.at}. The spam filter learns from it. There is nothing more to do.`}
-          </p>
-          <LeadId shortId={page.shortId} />
-        </>
+              : `${page.just ? 'Done: this enquiry was' : 'This enquiry was already'} marked as spam on ${page.at}. The spam filter learns from it. There is nothing more to do.`
+          }
+        />
       )
     case 'expired':
       return (
-        <>
-          <p className="lead">
-            {`Links in our e-mails work for a limited time, and this one expired on ${page.expiredAt}. Nothing has been changed.`}
-          </p>
+        <Outcome
+          shortId={page.shortId}
+          said={`Links in our e-mails work for a limited time, and this one expired on ${page.expiredAt}. Nothing has been changed.`}
+        >
           {action === 'not_spam' && page.quarantinedUntil ? (
             <>
               <p>{`The enquiry is still held back, and will be deleted on ${page.quarantinedUntil}.`}</p>
@@ -153,19 +163,18 @@ function Body({ page }: { page: OfficeLinkPage | undefined }) {
               e-mail.
             </p>
           )}
-          <LeadId shortId={page.shortId} />
-        </>
+        </Outcome>
       )
     case 'not-applicable':
       return (
-        <>
-          <p className="lead">
-            {page.quarantined
+        <Outcome
+          shortId={page.shortId}
+          said={
+            page.quarantined
               ? 'The spam filter already holds this enquiry back: it has not reached you. Nothing has been changed.'
-              : 'The spam filter never held this enquiry back: it reached you like any other. Nothing has been changed.'}
-          </p>
-          <LeadId shortId={page.shortId} />
-        </>
+              : 'The spam filter never held this enquiry back: it reached you like any other. Nothing has been changed.'
+          }
+        />
       )
   }
 }
