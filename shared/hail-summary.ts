@@ -41,6 +41,11 @@ export interface HailSummaryView {
   locatedText: string
   /** The one-line summary: '1.75 in hail 0.6 mi NW on 12 Jun 2024; 7 storms within 3 mi since 2021'. */
   line: string
+  /**
+   * Radar's line: 'Radar: hail of about 1.6 in at your home on 12 Jun 2024 (confirmed by a
+   * report 0.6 mi NW)'; null for a report made without radar data or stored before radar.
+   */
+  radarLine: string | null
   /** Storms per ring (miles → count), each counted in its smallest ring. */
   countByRing: { ring: number; count: number }[]
   largestHailWithin1Mi: HailMark | null

@@ -83,6 +83,8 @@ function renderSummary(summary: HailSummaryView): HTMLElement[] {
   return [
     el('p', 'hail-summary-heading', HAIL_SUMMARY_TEXT.readyHeading),
     el('p', 'hail-summary-line', summary.line),
+    // An answer from a server before radar has no radarLine: shown as nothing, like null.
+    ...(summary.radarLine ? [el('p', 'hail-summary-radar', summary.radarLine)] : []),
     list,
     el(
       'p',

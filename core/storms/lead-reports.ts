@@ -85,6 +85,8 @@ export function toSummaryView(summary: ReportSummary): HailSummaryView {
   return {
     locatedText: summary.locatedText,
     line: summary.line,
+    // Summaries stored before radar have no such key.
+    radarLine: summary.radar?.page ?? null,
     countByRing: Object.entries(summary.countByRing).map(([ring, count]) => ({ ring: Number(ring), count })),
     largestHailWithin1Mi: mark(summary.largestHailWithin1Mi),
     largestHailWithin3Mi: mark(summary.largestHailWithin3Mi),
