@@ -2,12 +2,20 @@
  * The office's text of the Extreme Weather Report: what `site-admin storms report` prints, in the
  * words every rendering shares (report-words.ts) laid out in columns for a terminal.
  */
+import { FACTS } from '../../shared/business'
 import { formatBusinessDate, formatBusinessDateTime } from '../../shared/business-time'
 import {
   DATE_OF_LOSS_NOTE,
   methodNotes,
+  NO_RADAR_DAYS_LINE,
+  NO_RADAR_LINE,
   plural,
+  RADAR_COLUMNS,
+  RADAR_MEANING,
+  radarDayCells,
+  radarSourceText,
   RING_TITLE,
+  riskFacts,
   summaryFacts,
   timelineCells,
 } from './report-words'
@@ -31,6 +39,40 @@ function textRow(cells: readonly string[]): string {
   return `  ${cells.map((c, i) => c.padEnd(TEXT_COLUMNS[i]?.width ?? 0)).join(' ')}`.trimEnd()
 }
 
+const RADAR_WIDTHS = [13, 12, 20, 20, 0] as const
+
+function radarRow(cells: readonly string[]): string {
+  return `  ${cells.map((c, i) => c.padEnd(RADAR_WIDTHS[i] ?? 0)).join(' ')}`.trimEnd()
+}
+
+/**
+ * The radar section: each radar day on one line, in columns like the timeline's (the date, the
+ * estimate at the home, the largest within 1 and 3 mi, whether a ground report agrees), what the
+ * figures mean, and the risk assessment. A report stored before radar, or made without radar
+ * data, says so in one line.
+ */
+function radarText(report: WeatherReport): string[] {
+  const { radar, risk } = report
+  const lines = ['', 'RADAR HAIL AT THE HOME']
+  if (!radar?.coverage) return [...lines, `  ${NO_RADAR_LINE}`]
+  lines.push(`  ${radarSourceText(radar.coverage)}`)
+  if (radar.days.length) {
+    lines.push(radarRow(RADAR_COLUMNS.map((c) => c.toUpperCase())))
+    for (const day of radar.days) lines.push(radarRow(radarDayCells(day)))
+  } else lines.push(`  ${NO_RADAR_DAYS_LINE}`)
+  lines.push(`  (${RADAR_MEANING})`)
+  if (risk)
+    lines.push(
+      '',
+      'RISK ASSESSMENT',
+      ...riskFacts(risk, FACTS.stormHistoryYears).map(
+        ([label, value]) => `  ${`${label}:`.padEnd(27)} ${value}`,
+      ),
+      `  ${risk.sentence}`,
+    )
+  return lines
+}
+
 /** The report as plain text for the office (`site-admin storms report`), to read before a call. */
 export function formatReportText(report: WeatherReport, business: ReportBusiness): string {
   const { summary, location } = report
@@ -46,6 +88,7 @@ export function formatReportText(report: WeatherReport, business: ReportBusiness
     `  ${summary.line}`,
     ...summaryFacts(summary).map(([label, value]) => `  ${`${label}:`.padEnd(26)} ${value}`),
     `  (${DATE_OF_LOSS_NOTE})`,
+    ...radarText(report),
   ]
   for (const ring of RINGS_MI) {
     const storms = report.storms.filter((s) => s.ring === ring)

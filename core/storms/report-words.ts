@@ -12,6 +12,7 @@ import {
 } from '../../shared/business-time'
 import {
   DAMAGING_HAIL_IN,
+  RADAR_DAY_MIN_IN,
   REPORT_RADIUS_MI,
   type Location,
   type ReportStorm,
@@ -227,4 +228,58 @@ export function radarLines(
     office: `Radar: no hail of 0.75 in or more within 3 mi in ${years} years`,
     page: `Radar: no hail of 0.75 in or more within 3 mi of your home in ${years} years`,
   }
+}
+
+/** What a report without radar says instead: stored before radar, or made with none in the store. */
+export const NO_RADAR_LINE = 'No radar hail data was available for this report.'
+
+/** The radar table's columns, shared by the office's text and the PDF. */
+export const RADAR_COLUMNS = [
+  'Date',
+  'At the home',
+  'Largest within 1 mi',
+  'Largest within 3 mi',
+  'Ground reports',
+] as const
+
+/** A radar day's cells in RADAR_COLUMNS' order: '12 Jun 2024', '1.6 in', '1.7 in 0.8 mi WNW', … */
+export function radarDayCells(day: RadarDay): [string, string, string, string, string] {
+  return [
+    formatDay(day.date),
+    day.atHomeIn > 0 ? formatRadarHail(day.atHomeIn) : 'none',
+    radarMarkText(day.within1Mi),
+    radarMarkText(day.within3Mi),
+    radarAgreement(day),
+  ]
+}
+
+/**
+ * Where the radar figures come from and what the store holds: 'NOAA MRMS radar, Maximum
+ * Estimated Size of Hail (MESH): 1,819 days from 20 Nov 2021 to 19 Nov 2026.'
+ */
+export function radarSourceText(coverage: NonNullable<RadarSection['coverage']>): string {
+  const days = `${coverage.days.toLocaleString('en-US')} ${coverage.days === 1 ? 'day' : 'days'}`
+  return `NOAA MRMS radar, Maximum Estimated Size of Hail (MESH): ${days} from ${formatDay(coverage.first)} to ${formatDay(coverage.last)}.`
+}
+
+/** What radar saw when no day had 0.75 in or more within 3 mi. */
+export const NO_RADAR_DAYS_LINE = `Radar estimated no hail of ${formatHail(RADAR_DAY_MIN_IN)} or more within 3 mi of the home in this period.`
+
+/** The risk assessment's figures as label and value, shared by the office's text and the PDF. */
+export function riskFacts(risk: RiskAssessment, years: number): [string, string][] {
+  return [
+    ['Days of 1 in+ at the home', `${plural(risk.hailDaysAtHome, 'day')} in ${years} years`],
+    [
+      'Largest at the home',
+      risk.largestAtHome
+        ? `${formatRadarHail(risk.largestAtHome.hailIn)} on ${formatDay(risk.largestAtHome.date)}`
+        : 'none',
+    ],
+    [
+      'Compared with the area',
+      risk.hailDaysAtHome > 0
+        ? `more than ${risk.serviceAreaPercentile}% of the service area had fewer such days`
+        : 'no day of 1 in+ at the home to compare',
+    ],
+  ]
 }

@@ -231,7 +231,7 @@ const SAMPLE_SWATHS: SampleSwath[] = [
     through: { mi: 0.1, deg: 0 },
     headingDeg: 112,
     peakIn: 1.66,
-    perMiIn: -0.08,
+    perMiIn: -0.11,
     spreadMi: 1.3,
     startMi: -9,
     endMi: 6,
@@ -275,7 +275,7 @@ const SAMPLE_SWATHS: SampleSwath[] = [
 const SAMPLE_RADAR_COVERAGE = { first: '2021-11-20', last: '2026-11-19', days: 1819 }
 
 /** The cells of the sample's radar days around the home, as the store would return them. */
-export function sampleRadarCells(home: Location = SAMPLE_LOCATION): StoredCell[] {
+function sampleRadarCells(home: Location = SAMPLE_LOCATION): StoredCell[] {
   const block = blockAround(home, SWATH_HALF_WIDTH_MI + 1)
   const cosLat = Math.cos(toRad(home.latitude))
   const miPerDeg = (EARTH_RADIUS_MI * Math.PI) / 180
@@ -317,7 +317,7 @@ function sampleAreaCounts(total: number): Map<number, number> {
 }
 
 /** The sample's radar section and risk assessment, built as a report's are, from the sample's cells. */
-export function sampleRadarPart(
+function sampleRadarPart(
   storms: readonly ReportStorm[],
   home: Location = SAMPLE_LOCATION,
 ): { radar: RadarSection; risk: RiskAssessment } {

@@ -2,6 +2,7 @@
 import { describe, expect, test } from 'vitest'
 import { buildWeatherReport } from '../../core/storms/report'
 import { formatReportText } from '../../core/storms/report-text'
+import { NO_RADAR_LINE, RADAR_CONFIRMED, RADAR_MEANING, RADAR_ONLY } from '../../core/storms/report-words'
 import { formatBusinessDateTime } from '../../shared/business-time'
 import {
   makeSampleWeatherReport,
@@ -214,5 +215,75 @@ describe('formatReportText', () => {
     expect(text).toContain('not a damage inspection')
     expect(text).toContain('(303) 555-0142')
     expect(text).not.toContain('2.75 in')
+  })
+})
+
+describe('the radar section', () => {
+  const business = { name: 'Front Range Roofing Co.', phone: '(303) 555-0142' }
+
+  test('the office reads each radar day on one line, what radar figures mean, and the risk assessment', () => {
+    const lines = formatReportText(makeSampleWeatherReport(), business).split('\n')
+    const at = (start: string) => lines.findIndex((l) => l.startsWith(start))
+    const radar = at('RADAR HAIL AT THE HOME')
+    expect(radar).toBeGreaterThan(at('SUMMARY'))
+    expect(radar).toBeLessThan(at('WITHIN 1 MILE'))
+    const dayLine = (date: string) => lines.find((l) => l.startsWith(`  ${date} `))
+    expect(dayLine('12 Jun 2024')).toMatch(
+      /^ {2}12 Jun 2024 +1\.6 in +1\.7 in 0\.8 mi WNW +2\.0 in 2\.6 mi WNW +confirmed by a report 0\.6 mi NW$/,
+    )
+    expect(dayLine('11 Jul 2023')).toMatch(/^ {2}11 Jul 2023 +none +none +1\.1 in 2\.1 mi SW +radar only$/)
+    expect(dayLine('19 Jun 2022')).toMatch(/confirmed by a report 2\.2 mi NNE$/)
+    expect(dayLine('3 Jul 2025')).toMatch(/confirmed by a report 2\.4 mi E$/)
+    // Newest first.
+    expect(lines.indexOf(dayLine('3 Jul 2025')!)).toBeLessThan(lines.indexOf(dayLine('19 Jun 2022')!))
+    const text = lines.join('\n')
+    expect(text).toContain(`(${RADAR_MEANING})`)
+    expect(text).toContain('1,819 days from 20 Nov 2021 to 19 Nov 2026')
+    expect(text).toMatch(/Days of 1 in\+ at the home: +2 days in 5 years/)
+    expect(text).toMatch(/Largest at the home: +1\.6 in on 12 Jun 2024/)
+    expect(text).toMatch(/Compared with the area: +more than 97% of the service area had fewer such days/)
+    expect(text).toContain(
+      'at this home on 2 days in 5 years, more than 97% of the service area saw: have the roof inspected',
+    )
+  })
+
+  test('a report stored before radar says in one line that no radar data was available', () => {
+    const text = formatReportText(makeSampleWeatherReport({ radar: false }), business)
+    expect(text).toContain(`RADAR HAIL AT THE HOME\n  ${NO_RADAR_LINE}\n`)
+    expect(text).not.toContain('RISK ASSESSMENT')
+    expect(text).not.toContain(RADAR_ONLY)
+    expect(text).not.toContain(RADAR_CONFIRMED)
+  })
+
+  test("the sample's day of loss is radar's largest at the home, and its ground report agrees", () => {
+    const { radar, risk, summary } = makeSampleWeatherReport()
+    expect(radar!.largestAtHome).toMatchObject({ date: '2024-06-12' })
+    expect(radar!.largestAtHome!.hailIn).toBeCloseTo(1.6, 1)
+    expect(radar!.swath!.date).toBe('2024-06-12')
+    expect(radar!.days.map((d) => [d.date, d.corroborated])).toEqual([
+      ['2025-07-03', true],
+      ['2024-06-12', true],
+      ['2023-07-11', false],
+      ['2022-06-19', true],
+    ])
+    expect(risk).toMatchObject({ hailDaysAtHome: 2, serviceAreaPercentile: 97 })
+    expect(summary.radar?.office).toBe(
+      'Radar: 1.6 in at the home on 12 Jun 2024 (confirmed by a report 0.6 mi NW); 2 days of 1 in+ in 5 years, more than 97% of the area',
+    )
+  })
+
+  test("the page's summary has radar's line, never the address; a summary stored before radar has none", () => {
+    const report = makeSampleWeatherReport()
+    const view = toSummaryView(report.summary)
+    expect(view.radarLine).toBe(
+      'Radar: hail of about 1.6 in at your home on 12 Jun 2024 (confirmed by a report 0.6 mi NW)',
+    )
+    expect(JSON.stringify(view)).not.toMatch(/Pikes Peak|80138/)
+    expect(toSummaryView(makeSampleWeatherReport({ radar: false }).summary).radarLine).toBeNull()
+    // A summary stored as JSON before radar: no `radar` key at all.
+    const { radar: _radar, ...old } = report.summary
+    expect(toSummaryView(old).radarLine).toBeNull()
+    // Made while the store held no radar: null.
+    expect(toSummaryView({ ...report.summary, radar: null }).radarLine).toBeNull()
   })
 })
