@@ -71,7 +71,8 @@ const from = 'Website leads <leads@frontrange.example>'
 for (const [name, [sample, first]] of Object.entries(samples)) {
   const hail = LEAD_FORMS[sample.form].hailReport
   const storms = hail ? SAMPLE_WEATHER_REPORT.summary.line : undefined
-  const lead = buildLeadView(sample, first, 'https://www.frontrangeroofing.example', storms)
+  const radar = hail ? (SAMPLE_WEATHER_REPORT.summary.radar?.office ?? undefined) : undefined
+  const lead = buildLeadView(sample, first, 'https://www.frontrangeroofing.example', storms, radar)
   const office = await buildOfficeMail(lead, { from, to: ['office@frontrange.example'] })
   const reply = await buildAutoreplyMail(lead, { from, business: DEFAULT_BUSINESS })
   const dir = path.join(out, name)

@@ -11,6 +11,8 @@ import { ENQUIRY_ENDPOINT } from '../../shared/enquiry'
 import { HAIL_REPORT_ENDPOINT, REPORT_KEY_HEADER } from '../../shared/hail-summary'
 import { findNotifications } from '../../core/leads/notification-store'
 import { storeStormFile } from '../../core/storms/events'
+import { cellOf } from '../../core/storms/radar/mesh-file'
+import { storeMeshDay } from '../../core/storms/radar/store'
 import type { StormEventInput } from '../../core/storms/types'
 import { startGeocoderPeer, type GeocoderPeer } from '../support/geocoder-peer'
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../support/notify-peers'
@@ -91,6 +93,24 @@ beforeAll(() => {
     { events: EVENTS, read: EVENTS.length, skippedBy: {} },
     new Date(),
   )
+  // Radar of the same day: 40.6 mm (1.6 in) over the home's cell and its eight neighbours.
+  const home = cellOf(HOME)
+  const cells = [-1, 0, 1].flatMap((dr) =>
+    [-1, 0, 1].map((dc) => ({ row: home.row + dr, col: home.col + dc, mm: 40.6 })),
+  )
+  storeMeshDay(
+    pipeline().db,
+    {
+      file: 'MRMS_MESH_Max_1440min_00.50_20240613-060000.grib2.gz',
+      validAt: new Date('2024-06-13T06:00:00Z'),
+      day: '2024-06-12',
+      cells,
+      maxMm: 40.6,
+      dropped: { isolated: 0, unsupported: 0, beyondLimit: 0 },
+      coveredCells: cells.length,
+    },
+    new Date(),
+  )
 })
 
 const HAIL_REQUEST = {
@@ -136,11 +156,19 @@ describe('a hail report request', () => {
     expect(pdf!.content.subarray(0, 5).toString()).toBe('%PDF-')
     expect(pdf!.size).toBeLessThan(300 * 1024)
     expect(homeowner.parsed.text).toContain('1.75 in hail 0.6 mi N')
+    const radarForHome =
+      'Radar: hail of about 1.6 in at your home on 12 Jun 2024 (confirmed by a report 0.6 mi N)'
+    expect(homeowner.parsed.text).toContain(radarForHome)
 
     const office = await waitForMail(OFFICE, id)
     expect(office.parsed.text).toMatch(
       /Storms at the address: 1\.75 in hail 0\.6 mi N on 12 Jun 2024; 2 storms within 3 mi since 20\d\d/,
     )
+    // Radar's line right under it, in the text and the HTML.
+    expect(office.parsed.text).toMatch(
+      /since 20\d\d\nRadar: 1\.6 in at the home on 12 Jun 2024 \(confirmed by a report 0\.6 mi N\); 1 day of 1 in\+ in 5 years, more than \d+% of the area/,
+    )
+    expect(office.parsed.html).toMatch(/since 20\d\d<br\/>Radar: 1\.6 in at the home on 12 Jun 2024/)
     expect(office.parsed.text).toContain('Hail report page')
     expect(office.parsed.html).toContain(
       `https://www.google.com/maps/search/?api=1&amp;query=${encodeURIComponent(HAIL_REQUEST.address)}`,
@@ -164,6 +192,7 @@ describe('a hail report request', () => {
       },
     })
     expect(summary.body.summary.line).toMatch(/^1\.75 in hail 0\.6 mi N on 12 Jun 2024/)
+    expect(summary.body.summary.radarLine).toBe(radarForHome)
     // The address is never in the page's answer.
     expect(JSON.stringify(summary.body)).not.toMatch(/Storm Way|80134/)
   })

@@ -5,6 +5,8 @@ import { classifySmtpError } from '../../core/platform/mail/mailer'
 import { backoffDelayMs } from '../../core/platform/backoff'
 import { toBodyText, toHeaderText, toReason } from '../../core/platform/mail/text'
 import { classifyWebhookStatus } from '../../core/leads/notifications/channels/webhook'
+import { buildOfficeMail } from '../../core/leads/notifications/messages'
+import { makeSampleWeatherReport } from '../../core/storms/sample-report'
 
 describe('what a notification says', () => {
   test('the kind of request follows the stored form, whatever page it was sent from', () => {
@@ -49,6 +51,43 @@ describe('what a notification says', () => {
     expect(cityOf('9 Elm Ave, Springfield, CO 80000')).toBe('Springfield')
     expect(cityOf('9 Elm Ave, Springfield CO 80000')).toBe('Springfield')
     expect(cityOf('somewhere near the lake')).toBeUndefined()
+  })
+
+  test("a hail report lead's office e-mail has radar's line under the storms' line; a report without radar adds nothing", async () => {
+    const lead = {
+      id: '00000000-0000-4000-8000-000000000002',
+      firstName: 'Ada',
+      lastName: 'Roof',
+      email: 'ada@example.com',
+      phone: '3035550199',
+      address: '12 Pine St, Parker, CO 80134',
+      message: null,
+      formType: 'contact',
+      form: 'hail_report',
+      sourcePath: '/hail-report',
+      createdAt: '2026-06-17T20:05:00.000Z',
+      duplicateOf: null,
+    } as const
+    const opts = { from: 'leads@example.com', to: ['office@example.com'] }
+    const { summary } = makeSampleWeatherReport()
+    const radarLine =
+      'Radar: 1.6 in at the home on 12 Jun 2024 (confirmed by a report 0.6 mi NW); 2 days of 1 in+ in 5 years, more than 97% of the area'
+    expect(summary.radar?.office).toBe(radarLine)
+    const mail = await buildOfficeMail(
+      buildLeadView(lead, undefined, 'https://www.example.com', summary.line, summary.radar?.office),
+      opts,
+    )
+    expect(mail.text).toContain(`Storms at the address: ${summary.line}\n${radarLine}\n`)
+    expect(mail.html).toContain(`Storms at the address: ${summary.line}<br/>${radarLine}</p>`)
+
+    const old = makeSampleWeatherReport({ radar: false }).summary
+    const oldMail = await buildOfficeMail(
+      buildLeadView(lead, undefined, 'https://www.example.com', old.line, old.radar?.office),
+      opts,
+    )
+    expect(oldMail.text).toContain(`Storms at the address: ${old.line}\n\n`)
+    expect(oldMail.text).not.toContain('Radar')
+    expect(oldMail.html).not.toContain('Radar')
   })
 
   test('times are shown in Denver time, with the zone', () => {

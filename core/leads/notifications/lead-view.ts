@@ -74,6 +74,12 @@ export interface LeadView {
   firstFoundUs: string | undefined
   /** A hail report lead's storms in one line (core/storms/make-lead-report.ts); undefined for other leads. */
   storms: string | undefined
+  /**
+   * Radar's line for the office ('Radar: 1.6 in at the home on 12 Jun 2024 (…); 2 days of 1 in+
+   * in 5 years, more than 97% of the area'); undefined for other leads and for a report made
+   * without radar data or stored before radar.
+   */
+  radar: string | undefined
 }
 
 export function buildLeadView(
@@ -81,6 +87,7 @@ export function buildLeadView(
   original: Pick<Lead, 'createdAt'> | undefined,
   siteUrl: string,
   storms?: string,
+  radar?: string,
 ): LeadView {
   const fields = Object.fromEntries(
     LEAD_FIELD_NAMES.map((name) => {
@@ -119,5 +126,6 @@ export function buildLeadView(
     cameFrom: last ? toBodyText(describeTouch(last)) : undefined,
     firstFoundUs: first ? toBodyText(describeFirstTouch(first)) : undefined,
     storms,
+    radar,
   }
 }

@@ -108,16 +108,18 @@ export function createNotifier(deps: {
 
   function viewOf(lead: Lead): LeadView {
     const original = lead.duplicateOf ? findLead(db, lead.duplicateOf) : undefined
-    return buildLeadView(lead, original, config.siteUrl, stormLineOf(lead))
+    const { storms, radar } = stormLinesOf(lead)
+    return buildLeadView(lead, original, config.siteUrl, storms, radar)
   }
 
-  /** The office e-mail's line about the storms at a hail report lead's address. */
-  function stormLineOf(lead: Lead): string | undefined {
-    if (!LEAD_FORMS[lead.form].hailReport) return undefined
+  /** The office e-mail's lines about the storms at a hail report lead's address: the summary's and radar's. */
+  function stormLinesOf(lead: Lead): { storms?: string; radar?: string } {
+    if (!LEAD_FORMS[lead.form].hailReport) return {}
     const stored = findLeadReport(db, lead.id)
-    if (!stored) return 'not made yet (no storm data in the store: site-admin storms status)'
-    if (!stored.report) return 'the address could not be placed: please send the report by hand'
-    return stored.report.summary.line
+    if (!stored) return { storms: 'not made yet (no storm data in the store: site-admin storms status)' }
+    if (!stored.report) return { storms: 'the address could not be placed: please send the report by hand' }
+    // A report made without radar data, or stored before radar, has no radar line.
+    return { storms: stored.report.summary.line, radar: stored.report.summary.radar?.office }
   }
 
   /**

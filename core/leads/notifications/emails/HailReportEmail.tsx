@@ -33,6 +33,7 @@ const local = {
     margin: '0 0 16px',
   },
   line: { fontSize: '17px', lineHeight: '24px', fontWeight: 700, color: '#0b2545', margin: 0 },
+  radar: { fontSize: '15px', lineHeight: '22px', color: '#13365f', margin: '6px 0 0' },
   ringTh: {
     fontSize: '14px',
     color: '#334155',
@@ -111,6 +112,8 @@ function WithReport({
       </Text>
       <Section style={local.summary}>
         <Text style={local.line}>{summary.line}</Text>
+        {/* A report made without radar data, or stored before radar, has no radar line. */}
+        {summary.radar ? <Text style={local.radar}>{summary.radar.page}</Text> : null}
       </Section>
       <Section>
         <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={styles.table}>

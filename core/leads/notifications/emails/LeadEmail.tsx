@@ -70,7 +70,18 @@ export function LeadEmail({ lead, spamUrl }: { lead: LeadView; spamUrl?: string 
       {/* Where the visit came from, one line each (shared/attribution.ts), so the office sees what the spend brought. */}
       <Text style={styles.source}>{`Came from: ${lead.cameFrom ?? 'not recorded'}`}</Text>
       {lead.firstFoundUs ? <Text style={styles.source}>{`First found us: ${lead.firstFoundUs}`}</Text> : null}
-      {lead.storms ? <Text style={styles.notice}>{`Storms at the address: ${lead.storms}`}</Text> : null}
+      {/* Radar's line under the storms' line, in the same box: one glance reads both. */}
+      {lead.storms ? (
+        <Text style={styles.notice}>
+          {`Storms at the address: ${lead.storms}`}
+          {lead.radar ? (
+            <>
+              <br />
+              {lead.radar}
+            </>
+          ) : null}
+        </Text>
+      ) : null}
       <ButtonRow href={lead.telHref}>{`Call ${lead.firstName}: ${lead.phone}`}</ButtonRow>
       <Section>
         <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={styles.table}>
