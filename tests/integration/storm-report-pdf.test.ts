@@ -10,6 +10,7 @@ import { renderReportPdf } from '../../core/storms/pdf/render'
 import { PDF_TIMELINE_MAX_STORMS } from '../../core/storms/pdf/timeline'
 import { formatReportText } from '../../core/storms/report-text'
 import { makeSampleWeatherReport, SAMPLE_ADDRESS } from '../../core/storms/sample-report'
+import { NO_RADAR_LINE, RADAR_MEANING } from '../../core/storms/report-words'
 import { pdfPages } from '../support/pdf-text'
 import { buildLeadView, type LeadToShow } from '../../core/leads/notifications/lead-view'
 import { buildHailReportMail } from '../../core/leads/notifications/hail-report-mail'
@@ -66,6 +67,34 @@ describe('the PDF of the sample report', () => {
     expect(text).toContain(`Call ${BUSINESS.phone}`)
   })
 
+  test('has a radar page: each radar day at the home, confirmed by a report or radar only, the swath of the day of loss and the risk assessment', () => {
+    const radarPage = pages.find((p) => p.includes('Radar hail at the home'))
+    expect(radarPage, 'a page with the radar section').toBeDefined()
+    // Its own page, before the timeline's.
+    expect(pages.indexOf(radarPage!)).toBe(1)
+    expect(radarPage).toContain('NOAA MRMS radar, Maximum Estimated Size of Hail (MESH): 1,819 days')
+    expect(radarPage).toContain('Date At the home Largest within 1 mi Largest within 3 mi Ground reports')
+    // Newest first; the day pictured is marked.
+    expect(radarPage).toMatch(
+      /3 Jul 2025 none none 0\.9 in 2\.5 mi E confirmed by a report 2\.4 mi E 12 Jun 2024 Pictured below 1\.6 in 1\.7 in 0\.8 mi WNW 2\.0 in 2\.6 mi WNW confirmed by a report 0\.6 mi NW 11 Jul 2023 none none 1\.1 in 2\.1 mi SW radar only 19 Jun 2022 1\.0 in/,
+    )
+    expect(radarPage).toContain(RADAR_MEANING)
+    // The swath picture's legend and that day's ground reports with their sizes.
+    expect(radarPage).toContain('Radar hail on 12 Jun 2024 The day of the largest radar estimate at the home')
+    expect(radarPage).toContain('Radar estimate 0.75 to 1 in')
+    expect(radarPage).toContain('Radar estimate 2 in or more')
+    expect(radarPage).toMatch(/2\.50 in 1\.75 in Radar hail on/)
+    expect(radarPage).toContain(
+      'Days of 1 in+ at the home 2 days in 5 years Largest at the home 1.6 in on 12 Jun 2024 Compared with the area more than 97% of the service area had fewer such days',
+    )
+    expect(radarPage).toContain('at this home on 2 days in 5 years, more than 97% of the service area saw')
+    expect(text).not.toContain(NO_RADAR_LINE)
+    // The summary on the first page carries radar's line.
+    expect(pages[0]).toContain(
+      'Radar: hail of about 1.6 in at your home on 12 Jun 2024 (confirmed by a report 0.6 mi NW)',
+    )
+  })
+
   test('every page has its number and the date it was made', () => {
     expect(pages.length).toBeGreaterThan(1)
     pages.forEach((page, i) => {
@@ -77,6 +106,28 @@ describe('the PDF of the sample report', () => {
   test(`is under ${MAX_PDF_BYTES / 1024} KB`, () => {
     expect(pdf.length).toBeLessThan(MAX_PDF_BYTES)
   })
+})
+
+test('a report stored before radar says in one line that no radar data was available, after the storm picture', async () => {
+  const report = makeSampleWeatherReport({ radar: false })
+  expect(report.radar).toBeUndefined()
+  const pages = await pdfPages(await renderReportPdf(report, BUSINESS))
+  expect(pages[0]).toContain(`Radar hail at the home ${NO_RADAR_LINE}`)
+  const text = pages.join('\n')
+  expect(text).not.toMatch(/Risk assessment|Radar hail on|Radar:|confirmed by a report|radar only/i)
+  // Its timeline still starts on the second page: no page is spent on radar.
+  expect(pages[1]).toContain('Storm timeline, newest first')
+})
+
+test('a report made while the store held no radar says so too', async () => {
+  const report = {
+    ...makeSampleWeatherReport({ radar: false }),
+    radar: { coverage: null, days: [], largestAtHome: null, swath: null },
+    risk: null,
+  }
+  const pages = await pdfPages(await renderReportPdf(report, BUSINESS))
+  expect(pages[0]).toContain(`Radar hail at the home ${NO_RADAR_LINE}`)
+  expect(pages.join('\n')).not.toMatch(/Risk assessment/i)
 })
 
 test('a report of 150 storms is under 300 KB, on several pages, and lists every storm', async () => {
@@ -153,12 +204,25 @@ describe("the homeowner's e-mail", () => {
     ])
     for (const part of [mail.html, mail.text]) {
       expect(part).toContain('1.75 in hail 0.6 mi NW on 12 Jun 2024; 7 storms within 3 mi since 2021')
+      expect(part).toContain(
+        'Radar: hail of about 1.6 in at your home on 12 Jun 2024 (confirmed by a report 0.6 mi NW)',
+      )
       expect(part).toContain('attached as a PDF')
       expect(part).toContain('not a damage inspection')
       expect(part).toContain(DEFAULT_BUSINESS.phone)
     }
     expect(mail.text).toMatch(/Storms within 1 mile\s+2/)
     expect(mail.text).toMatch(/Storms 3 to 10 miles away\s+13/)
+  })
+
+  test('with a report stored before radar: the summary without a radar line', async () => {
+    const mail = await buildHailReportMail(lead, makeSampleWeatherReport({ radar: false }), {
+      from,
+      business: DEFAULT_BUSINESS,
+    })
+    expect(mail.text).toContain('1.75 in hail 0.6 mi NW on 12 Jun 2024; 7 storms within 3 mi since 2021')
+    expect(mail.text).not.toContain('Radar')
+    expect(mail.html).not.toContain('Radar')
   })
 
   test('without a report: says the address could not be placed and the office follows up; nothing attached', async () => {

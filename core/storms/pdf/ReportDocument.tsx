@@ -5,10 +5,34 @@
  * still says what it belongs to.
  */
 import { Document, Page, Text, View } from '@react-pdf/renderer'
+import { FACTS } from '../../../shared/business'
 import { formatBusinessDate, formatBusinessDateTime } from '../../../shared/business-time'
-import { DATE_OF_LOSS_NOTE, methodNotes, RING_TITLE, summaryFacts, timelineCells } from '../report-words'
-import { RINGS_MI, type ReportStorm, type RingMi, type WeatherReport } from '../types'
+import {
+  DATE_OF_LOSS_NOTE,
+  formatHail,
+  methodNotes,
+  NO_RADAR_DAYS_LINE,
+  NO_RADAR_LINE,
+  RADAR_COLUMNS,
+  RADAR_MEANING,
+  radarDayCells,
+  radarSourceText,
+  RING_TITLE,
+  riskFacts,
+  summaryFacts,
+  timelineCells,
+} from '../report-words'
+import {
+  RADAR_DAY_MIN_IN,
+  RINGS_MI,
+  type RadarDay,
+  type ReportStorm,
+  type RingMi,
+  type RiskAssessment,
+  type WeatherReport,
+} from '../types'
 import { StormPicture } from './StormPicture'
+import { SwathPicture } from './SwathPicture'
 import { moreStormsLine, pdfTimelineOf, ringHeading } from './timeline'
 import { styles } from './theme'
 
@@ -59,6 +83,7 @@ function Summary({ report }: { report: WeatherReport }) {
     <View style={styles.summaryBox} wrap={false}>
       <Text style={styles.label}>Summary</Text>
       <Text style={styles.summaryLine}>{summary.line}</Text>
+      {summary.radar ? <Text style={styles.summaryRadar}>{summary.radar.page}</Text> : null}
       <View style={styles.tiles}>
         {tiles.map(([label, n], i) => (
           <View key={label} style={i === tiles.length - 1 ? [styles.tile, styles.tileLast] : styles.tile}>
@@ -154,6 +179,106 @@ function Ring({
   )
 }
 
+const RADAR_CELL_STYLES = [
+  styles.radarDate,
+  styles.radarAtHome,
+  styles.radarWithin1,
+  styles.radarWithin3,
+  styles.radarAgreement,
+]
+
+function RadarRow({ day, index, pictured }: { day: RadarDay; index: number; pictured: boolean }) {
+  const rowStyle = [
+    styles.tableRow,
+    ...(pictured ? [styles.tableRowLoss] : index % 2 ? [styles.tableRowAlt] : []),
+  ]
+  return (
+    <View style={rowStyle} wrap={false}>
+      {radarDayCells(day).map((cell, i) => (
+        <Text
+          key={i}
+          style={
+            i === 4 && !day.groundReport ? [RADAR_CELL_STYLES[i]!, styles.radarOnly] : RADAR_CELL_STYLES[i]
+          }
+        >
+          {i === 0 && pictured ? `${cell}\nPictured below` : cell}
+        </Text>
+      ))}
+    </View>
+  )
+}
+
+function Risk({ risk }: { risk: RiskAssessment }) {
+  return (
+    <View style={styles.summaryBox} wrap={false}>
+      <Text style={styles.label}>Risk assessment</Text>
+      {riskFacts(risk, FACTS.stormHistoryYears).map(([label, value]) => (
+        <View key={label} style={styles.fact}>
+          <Text style={styles.factLabel}>{label}</Text>
+          <Text style={styles.factValue}>{value}</Text>
+        </View>
+      ))}
+      <Text style={[styles.summaryLine, { fontSize: 10, marginTop: 6, marginBottom: 0 }]}>
+        {risk.sentence}
+      </Text>
+    </View>
+  )
+}
+
+/**
+ * What radar saw around the home: a page of its own with the radar days, the swath of the day
+ * with the largest hail at the home, and the risk assessment. A report stored before radar,
+ * or made while the store held no radar, says so in one line instead.
+ */
+function Radar({ report }: { report: WeatherReport }) {
+  const { radar, risk } = report
+  if (!radar?.coverage)
+    return (
+      <View wrap={false}>
+        <Text style={styles.h2}>Radar hail at the home</Text>
+        <Text style={styles.none}>{NO_RADAR_LINE}</Text>
+      </View>
+    )
+  const { swath } = radar
+  return (
+    <View break>
+      <Text style={[styles.h2, { marginTop: 0 }]}>Radar hail at the home</Text>
+      <Text style={[styles.muted, styles.paragraph]}>
+        {`Storm days with hail of ${formatHail(RADAR_DAY_MIN_IN)} or more estimated within 3 mi of the home, newest first. ${radarSourceText(radar.coverage)}`}
+      </Text>
+      {radar.days.length ? (
+        <View>
+          <View style={styles.tableHead}>
+            {RADAR_COLUMNS.map((title, i) => (
+              <Text key={title} style={RADAR_CELL_STYLES[i]}>
+                {title}
+              </Text>
+            ))}
+          </View>
+          {radar.days.map((day, i) => (
+            <RadarRow key={day.date} day={day} index={i} pictured={day.date === swath?.date} />
+          ))}
+        </View>
+      ) : (
+        <Text style={styles.none}>{NO_RADAR_DAYS_LINE}</Text>
+      )}
+      <Text style={[styles.muted, { fontSize: 8, marginTop: 4 }]}>{RADAR_MEANING}</Text>
+      {swath ? (
+        <SwathPicture
+          swath={swath}
+          home={report.location}
+          title={
+            swath.date === radar.largestAtHome?.date
+              ? 'The day of the largest radar estimate at the home'
+              : 'The day of the largest radar estimate within 3 mi'
+          }
+        />
+      ) : null}
+      {risk ? <Risk risk={risk} /> : null}
+    </View>
+  )
+}
+
 function Method({ report }: { report: WeatherReport }) {
   const { sources, notes } = methodNotes(report)
   return (
@@ -226,6 +351,7 @@ export function ReportDocument({ report, business }: { report: WeatherReport; bu
         <Header report={report} business={business} />
         <Summary report={report} />
         <StormPicture report={report} />
+        <Radar report={report} />
         <Text style={styles.h2} break>
           Storm timeline, newest first
         </Text>

@@ -38,7 +38,7 @@ function positionOf(s: Pick<ReportStorm, 'distanceMi' | 'bearingDeg'>): { x: num
 }
 
 /** A hail disc's radius: its area grows with the hail's size, so 2 in reads as clearly larger than 1 in. */
-function hailRadius(hailIn: number | null): number {
+export function hailRadius(hailIn: number | null): number {
   return 2 + Math.max(0.5, hailIn ?? 0.75) * 2.6
 }
 
@@ -73,7 +73,7 @@ function StormMark({ storm, lossId }: { storm: ReportStorm; lossId: number | und
 }
 
 /** The house at the centre: a small square with a roof. */
-function Home({ x, y, s = 6 }: { x: number; y: number; s?: number }) {
+export function Home({ x, y, s = 6 }: { x: number; y: number; s?: number }) {
   return (
     <G>
       <Polygon
