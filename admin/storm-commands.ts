@@ -3,6 +3,7 @@
  * or for old years) and `status` (what the store holds, and how the worker's last refresh went).
  * docs/storm-data.md says where the files come from.
  */
+import path from 'node:path'
 import type { Command } from 'commander'
 import type { Db } from '../core/platform/db/connection'
 import {
@@ -12,7 +13,9 @@ import {
   type WantedStates,
   StormFileError,
   type ImportSummary,
+  type RadarDaySummary,
   type StormEvent,
+  type StormStatus,
 } from '../core/storms'
 import { withDatabase, type AdminContext } from './context'
 import { UsageError, formatTable, shortTime } from './format'
@@ -23,6 +26,10 @@ Files are named as NOAA publishes them:
       NCEI Storm Events, final: https://www.ncei.noaa.gov/pub/data/swdi/stormevents/csvfiles/
   YYMMDD_rpts_hail.csv, YYMMDD_rpts_wind.csv, YYMMDD_rpts_torn.csv
       SPC storm reports, preliminary: https://www.spc.noaa.gov/climo/reports/
+  MRMS_MESH_Max_1440min_00.50_YYYYMMDD-HHMMSS.grib2.gz (or .grib2)
+      MRMS radar hail (MESH, 24-hour maximum), one storm day each: the file valid at the
+      next Denver midnight (06:00Z in summer, 07:00Z in winter):
+      https://noaa-mrms-pds.s3.amazonaws.com/index.html#CONUS/MESH_Max_1440min_00.50/
 Each file is stored whole or not at all; importing a file again stores nothing new.
 A damaged file is refused by name (exit status 1) and the others are still imported.`
 
@@ -41,6 +48,17 @@ function parseStates(value: string): WantedStates {
       `--states "${value}" must be two-letter state codes separated by commas (e.g. CO,WY), or all.`,
     )
   return [...new Set(states)]
+}
+
+/** `FILE: storm day 2024-06-12, 1,204 cells of 0.5 in or more (largest 2.1 in), 3 dropped as radar artefacts` */
+function radarLine(s: RadarDaySummary, file: string): string {
+  if (!s.stored) return `${file}: storm day ${s.day} is stored already (from ${s.file}); nothing changed`
+  const dropped = s.dropped.isolated + s.dropped.unsupported + s.dropped.beyondLimit
+  return (
+    `${file}: storm day ${s.day}, ${count(s.cells)} cell${s.cells === 1 ? '' : 's'} of 0.5 in or more` +
+    `${s.cells ? ` (largest ${s.maxIn.toFixed(1)} in)` : ''}` +
+    `${dropped ? `, ${count(dropped)} dropped as radar artefacts` : ''}`
+  )
 }
 
 /** `FILE: read 70,213 rows, stored 1,204 new, 0 already stored, skipped 69,009 (68,950 other state, 59 no coordinates)` */
@@ -89,15 +107,20 @@ export function addStormCommands(program: Command, ctx: AdminContext): Command {
 }
 
 function importFiles(ctx: AdminContext, db: Db, files: readonly string[], states: WantedStates): void {
-  const total = { stored: 0, refused: 0 }
+  const total = { stored: 0, radarDays: 0, refused: 0 }
   const scope = states === 'all' ? 'every state' : states.join(', ')
   ctx.out(`Importing ${files.length} file${files.length === 1 ? '' : 's'}, keeping ${scope}:`)
   for (const file of files) {
     try {
       // Each file is its own transaction: one refused file leaves the others (and the store) whole.
       const summary = importStormPath(db, file, { states, now: ctx.now() })
-      total.stored += summary.stored
-      ctx.out(importLine(summary))
+      if (summary.source === 'mrms') {
+        total.radarDays += summary.stored ? 1 : 0
+        ctx.out(radarLine(summary, path.basename(file)))
+      } else {
+        total.stored += summary.stored
+        ctx.out(importLine(summary))
+      }
     } catch (err) {
       if (!(err instanceof StormFileError)) throw err
       total.refused++
@@ -107,6 +130,9 @@ function importFiles(ctx: AdminContext, db: Db, files: readonly string[], states
   const imported = files.length - total.refused
   ctx.out(
     `${imported} of ${files.length} file${files.length === 1 ? '' : 's'} imported, ${count(total.stored)} new events stored` +
+      (total.radarDays
+        ? `, ${count(total.radarDays)} new radar day${total.radarDays === 1 ? '' : 's'}`
+        : '') +
       (total.refused ? `; ${total.refused} refused (see above)` : ''),
   )
   if (total.refused) ctx.exitCode = 1
@@ -132,7 +158,7 @@ function refreshLine(r: RefreshState | undefined): string {
 }
 
 function printStatus(ctx: AdminContext, db: Db): void {
-  const status = stormStatus(db)
+  const status = stormStatus(db, ctx.now())
   const { nceiThrough, spcThrough } = status.through
   if (!status.total) {
     ctx.out("No storm events stored yet (site-admin storms import, or the worker's refresh, adds them).")
@@ -163,5 +189,25 @@ function printStatus(ctx: AdminContext, db: Db): void {
   ctx.out(
     `NCEI final data through: ${nceiThrough ?? 'none'}; SPC preliminary reports through: ${spcThrough ?? 'none'}`,
   )
+  ctx.out(radarStatusLines(status.radar))
   ctx.out(refreshLine(status.refresh))
+}
+
+/** Radar: the first and last storm day, and the report period's days without radar. */
+function radarStatusLines(r: StormStatus['radar']): string {
+  if (!r.coverage)
+    return `Radar hail (MRMS MESH): none stored yet; the report period wants ${r.period.first} to ${r.period.last}`
+  const lines = [
+    `Radar hail (MRMS MESH): ${count(r.coverage.days)} storm day${r.coverage.days === 1 ? '' : 's'}, first ${r.coverage.first}, last ${r.coverage.last}`,
+  ]
+  if (!r.missing.length) lines.push(`  no day missing from ${r.period.first} to ${r.period.last}`)
+  else {
+    const shown = r.missing.slice(0, 10).join(', ')
+    const more = r.missing.length > 10 ? ` and ${count(r.missing.length - 10)} more` : ''
+    lines.push(
+      `  ${count(r.missing.length)} day${r.missing.length === 1 ? '' : 's'} missing from ${r.period.first} to ${r.period.last}: ${shown}${more}` +
+        (r.notAtNoaa ? ` (${count(r.notAtNoaa)} not at NOAA when the refresh asked)` : ''),
+    )
+  }
+  return lines.join('\n')
 }

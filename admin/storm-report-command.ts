@@ -1,6 +1,8 @@
 /**
- * `site-admin storms report "ADDRESS" [--pdf FILE]`: an address's Extreme Weather Report as text
- * for the office, for example before a call, and the PDF the homeowner receives when asked.
+ * `site-admin storms report "ADDRESS" [--pdf FILE] [--json]`: an address's Extreme Weather Report
+ * as text for the office, for example before a call, the PDF the homeowner receives when asked,
+ * and the whole report as JSON for a CRM or a script (its shape is WeatherReport in
+ * core/storms/types.ts: `radar.days[]`, `risk`, `summary`, `storms[]`).
  * The home is placed as the worker places it (core/storms/geocode.ts), and the storms are read
  * from the same store, so the office sees what the homeowner was sent.
  */
@@ -31,14 +33,16 @@ export function addWeatherReportCommand(
     .description("an address's Extreme Weather Report as text (the storms within 10 miles, 5 years)")
     .argument('<address>', 'the street address, in quotes: "123 Main St, Parker, CO 80134"')
     .option('--pdf <file>', 'also write the report as the PDF the homeowner receives')
+    .option('--json', 'print the whole report as JSON instead of text (for a CRM or a script)')
     .addHelpText(
       'after',
       '\nThe home is placed by its street address (US Census geocoder), else by its ZIP code, else by\n' +
         'its city; the report says which. Examples:\n' +
         '  docker compose exec web site-admin storms report "11020 S Pikes Peak Dr, Parker, CO 80138"\n' +
-        '  docker compose exec web site-admin storms report "12 Pine St, Parker CO" --pdf /data/report.pdf',
+        '  docker compose exec web site-admin storms report "12 Pine St, Parker CO" --pdf /data/report.pdf\n' +
+        '  docker compose exec web site-admin storms report "12 Pine St, Parker CO" --json > report.json',
     )
-    .action(async (address: string, opts: { pdf?: string }) => {
+    .action(async (address: string, opts: { pdf?: string; json?: boolean }) => {
       if (!address.trim())
         throw new AdminError('Give the address in quotes: storms report "123 Main St, Parker".')
       const locate = deps.locate ?? locateAddress
@@ -51,7 +55,8 @@ export function addWeatherReportCommand(
         )
       await withDatabase(ctx.config(), async (db) => {
         const report = makeWeatherReport(db, address, location, ctx.now())
-        ctx.out(formatReportText(report, business))
+        // With --json, stdout holds the JSON alone, so a script can parse it; the PDF's line goes to stderr.
+        ctx.out(opts.json ? JSON.stringify(report, null, 2) : formatReportText(report, business))
         if (!opts.pdf) return
         const pdf = await renderReportPdf(report, business)
         const file = resolve(opts.pdf)
@@ -60,7 +65,9 @@ export function addWeatherReportCommand(
         } catch (err) {
           throw new AdminError(`Cannot write the PDF to ${file}: ${(err as Error).message}`)
         }
-        ctx.out(`PDF written to ${file} (${sizeText(pdf.length)}).`)
+        const written = `PDF written to ${file} (${sizeText(pdf.length)}).`
+        if (opts.json) ctx.io.stderr.write(`${written}\n`)
+        else ctx.out(written)
       })
     })
 }

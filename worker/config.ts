@@ -69,6 +69,11 @@ const STORM_REFRESH_SETTINGS = {
     'https://www.ncei.noaa.gov/pub/data/swdi/stormevents/csvfiles/',
   ),
   SPC_REPORTS_URL: directoryUrl('the SPC storm reports', 'https://www.spc.noaa.gov/climo/reports/'),
+  /** NOAA's MRMS MESH (radar hail) files, one folder a UTC date below it (docs/storm-data.md). */
+  MRMS_MESH_URL: directoryUrl(
+    "NOAA's MRMS MESH radar hail files",
+    'https://noaa-mrms-pds.s3.amazonaws.com/CONUS/MESH_Max_1440min_00.50/',
+  ),
   STORM_FETCH_TIMEOUT_MS: wholeMs('longest download of one storm data file', 100, 30 * 60_000).default(
     60_000,
   ),
@@ -164,6 +169,7 @@ export function workerConfigSchema(channels: readonly Channel[]) {
             years: e.STORM_YEARS,
             nceiUrl: e.NCEI_STORM_EVENTS_URL,
             spcUrl: e.SPC_REPORTS_URL,
+            meshUrl: e.MRMS_MESH_URL,
             fetchTimeoutMs: e.STORM_FETCH_TIMEOUT_MS,
             fetchMaxBytes: e.STORM_FETCH_MAX_BYTES,
           },

@@ -1,6 +1,6 @@
 /**
- * Importing one storm data file, by its name: an NCEI details file (.csv or .csv.gz) or an SPC
- * report day file (docs/storm-data.md). `site-admin storms import` and the worker's refresh
+ * Importing one storm data file, by its name: an NCEI details file (.csv or .csv.gz), an SPC
+ * report day file, or an MRMS MESH radar file (.grib2.gz; radar/mesh-file.ts) (docs/storm-data.md). `site-admin storms import` and the worker's refresh
  * both come through here. A file is checked whole before anything is stored (a gzip that does
  * not end where it says, a row cut short), then stored in one transaction: a bad file leaves
  * the store exactly as it was.
@@ -14,6 +14,8 @@ import { parseSpcDay } from './spc'
 import { nceiCutoff } from './coverage'
 import { storeStormFile, type ParsedStormFile, type WantedStates } from './events'
 import { StormFileError, type ImportSummary, type SkipReason, type StormSource } from './types'
+import { decodeMeshFile, MESH_FILE, SERVICE_AREA_BOX } from './radar/mesh-file'
+import { storeMeshDay, type RadarDaySummary } from './radar/store'
 
 /** 240914_rpts_hail.csv (also _wind, _torn): [1] the report day YYMMDD, [2] the kind. */
 export const SPC_DAY_FILE = /^(\d{6})_rpts_(hail|wind|torn)\.csv$/
@@ -52,7 +54,7 @@ function formatOf(name: string): {
     return { source: 'spc', parse: (text, states) => parseSpcDay(name, text, spc[1]!, spc[2]!, states) }
   throw new StormFileError(
     name,
-    'not a storm data file name: expected an NCEI details file (StormEvents_details-ftp_v1.0_dYYYY_cYYYYMMDD.csv or .csv.gz) or an SPC report day file (YYMMDD_rpts_hail.csv, _wind.csv or _torn.csv)',
+    'not a storm data file name: expected an NCEI details file (StormEvents_details-ftp_v1.0_dYYYY_cYYYYMMDD.csv or .csv.gz), an SPC report day file (YYMMDD_rpts_hail.csv, _wind.csv or _torn.csv) or an MRMS MESH file (MRMS_MESH_Max_1440min_00.50_YYYYMMDD-HHMMSS.grib2.gz)',
   )
 }
 
@@ -84,15 +86,29 @@ export function importStormFile(db: Db, name: string, content: Buffer, opts: Imp
   return storeStormFile(db, { name, source: format.source }, parsed, opts.now)
 }
 
-/** Imports the file at a path (its name decides the format). */
-export function importStormPath(db: Db, filePath: string, opts: ImportOptions): ImportSummary {
+/**
+ * Imports one MRMS MESH file (one storm day of radar hail) given its name and content: decoded
+ * and clipped to the service area's box whole, then stored in one transaction; a day already
+ * stored is left as it is. Throws StormFileError, before storing anything, for a damaged file.
+ */
+export function importRadarFile(db: Db, name: string, content: Buffer, now: Date): RadarDaySummary {
+  return storeMeshDay(db, decodeMeshFile(name, content, SERVICE_AREA_BOX), now)
+}
+
+/** Imports the file at a path (its name decides the format): storm events, or a day of radar hail. */
+export function importStormPath(
+  db: Db,
+  filePath: string,
+  opts: ImportOptions,
+): ImportSummary | RadarDaySummary {
   const name = path.basename(filePath)
-  formatOf(name) // an unknown name is refused as such, before the file is read
+  const radar = MESH_FILE.test(name)
+  if (!radar) formatOf(name) // an unknown name is refused as such, before the file is read
   let content: Buffer
   try {
     content = readFileSync(filePath)
   } catch (err) {
     throw new StormFileError(name, `cannot be read: ${(err as Error).message}`)
   }
-  return importStormFile(db, name, content, opts)
+  return radar ? importRadarFile(db, name, content, opts.now) : importStormFile(db, name, content, opts)
 }

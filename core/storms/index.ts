@@ -3,7 +3,10 @@
  * outside core/storms/ imports it from here (eslint.config.js; docs/decisions/019-platform-and-features.md).
  */
 export { locateAddress, type GeocoderSettings } from './geocode'
-export { importStormFile, importStormPath } from './import'
+export { importRadarFile, importStormFile, importStormPath } from './import'
+export { missingRadarDays, recordRadarMissing, storedRadarDays, type RadarDaySummary } from './radar/store'
+export { meshFileNameForDay } from './radar/mesh-file'
+export { plannedRadarDays } from './radar/plan'
 export { findLeadReport, findReportKeyHash, toSummaryView } from './lead-reports'
 export { newestDetailsFiles } from './ncei'
 export { makeReportKey, reportKeyMatches } from './report-key'
@@ -20,7 +23,7 @@ export {
   recordRefreshStart,
   type RefreshState,
 } from './refresh-state'
-export { stormStatus } from './status'
+export { stormStatus, type StormStatus } from './status'
 export {
   REPORT_RADIUS_MI,
   RINGS_MI,

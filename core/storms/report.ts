@@ -13,12 +13,15 @@ import { formatBusinessDate, localParts } from '../../shared/business-time'
 import { stormDataThrough } from './coverage'
 import { findStormsNear } from './events'
 import { bearingDeg, compass16, distanceMi } from '../platform/geography'
-import { formatDistance, formatHail, locatedTextOf, plural, type HailMark } from './report-words'
+import { formatDistance, formatHail, locatedTextOf, plural, radarLines, type HailMark } from './report-words'
+import { radarPart } from './radar/report'
 import {
   DAMAGING_HAIL_IN,
   REPORT_RADIUS_MI,
   RINGS_MI,
   type Location,
+  type RadarSection,
+  type RiskAssessment,
   type ReportStorm,
   type ReportSummary,
   type RingMi,
@@ -45,7 +48,23 @@ function reportPeriodStart(now: Date): Date {
 export function makeWeatherReport(db: Db, address: string, location: Location, now: Date): WeatherReport {
   const from = reportPeriodStart(now)
   const events = findStormsNear(db, location, REPORT_RADIUS_MI, from.getTime(), now.getTime())
-  return buildWeatherReport(events, address, location, now, stormDataThrough(db))
+  const report = buildWeatherReport(events, address, location, now, stormDataThrough(db))
+  const { radar, risk } = radarPart(db, location, from, now, report.storms)
+  return withRadar(report, radar, risk)
+}
+
+/** The report with its radar section and risk assessment, and the radar's summary lines. */
+export function withRadar(
+  report: WeatherReport,
+  radar: RadarSection,
+  risk: RiskAssessment | null,
+): WeatherReport {
+  return {
+    ...report,
+    summary: { ...report.summary, radar: radarLines(radar, risk, FACTS.stormHistoryYears) },
+    radar,
+    risk,
+  }
 }
 
 function ringOf(distance: number): RingMi | undefined {

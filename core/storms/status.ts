@@ -8,6 +8,8 @@ import { stormDataThrough } from './coverage'
 import { newestStormEvent } from './events'
 import { readRefreshState, type RefreshState } from './refresh-state'
 import type { StormEvent, StormSource } from './types'
+import { daysFrom, wantedRadarDays } from './radar/days'
+import { missingRadarDays, radarCoverage, storedRadarDays } from './radar/store'
 
 export interface StormStatus {
   /** Events per source and year (UTC), with the kinds, oldest year first. */
@@ -17,9 +19,18 @@ export interface StormStatus {
   files: { source: StormSource; count: number }[]
   through: { nceiThrough: string | null; spcThrough: string | null }
   refresh: RefreshState | undefined
+  /** Radar hail (MRMS MESH): the days stored, and the days of the report's period without one. */
+  radar: {
+    coverage: { first: string; last: string; days: number } | null
+    /** The period's days with no radar stored, oldest first. */
+    missing: string[]
+    /** Of those, the days NOAA did not have when the refresh asked. */
+    notAtNoaa: number
+    period: { first: string; last: string }
+  }
 }
 
-export function stormStatus(db: Db): StormStatus {
+export function stormStatus(db: Db, now: Date): StormStatus {
   const years = prepare(
     db,
     `SELECT source, CAST(substr(begin_at, 1, 4) AS INTEGER) AS year, COUNT(*) AS events,
@@ -37,5 +48,19 @@ export function stormStatus(db: Db): StormStatus {
     files,
     through: stormDataThrough(db),
     refresh: readRefreshState(db),
+    radar: radarStatus(db, now),
+  }
+}
+
+function radarStatus(db: Db, now: Date): StormStatus['radar'] {
+  const period = wantedRadarDays(now)
+  const stored = storedRadarDays(db)
+  const notAtNoaa = missingRadarDays(db)
+  const missing = daysFrom(period.first, period.last).filter((d) => !stored.has(d))
+  return {
+    coverage: radarCoverage(db),
+    missing,
+    notAtNoaa: missing.filter((d) => notAtNoaa.has(d)).length,
+    period,
   }
 }

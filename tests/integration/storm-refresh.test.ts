@@ -326,6 +326,7 @@ function settingsFor(overrides: Partial<StormRefreshSettings> = {}): StormRefres
     years: 3,
     nceiUrl: `${base}/ncei/`,
     spcUrl: `${base}/spc/`,
+    meshUrl: null,
     fetchTimeoutMs: 2000,
     fetchMaxBytes: 1_000_000,
     ...overrides,

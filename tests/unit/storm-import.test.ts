@@ -410,7 +410,7 @@ describe('the refresh state and the status', () => {
 
     importStormFile(db, NCEI, fixture(NCEI), CO)
     importStormFile(db, '240914_rpts_hail.csv', fixture('240914_rpts_hail.csv'), CO)
-    const status = stormStatus(db)
+    const status = stormStatus(db, new Date('2025-06-01T12:00:00Z'))
     expect(status.years).toEqual([
       { source: 'ncei', year: 2024, events: 8, hail: 6, wind: 1, tornado: 1 },
       { source: 'spc', year: 2024, events: 2, hail: 2, wind: 0, tornado: 0 },

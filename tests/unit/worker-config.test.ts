@@ -156,6 +156,7 @@ describe('the storm data settings', () => {
       years: 6,
       nceiUrl: 'https://www.ncei.noaa.gov/pub/data/swdi/stormevents/csvfiles/',
       spcUrl: 'https://www.spc.noaa.gov/climo/reports/',
+      meshUrl: 'https://noaa-mrms-pds.s3.amazonaws.com/CONUS/MESH_Max_1440min_00.50/',
       fetchTimeoutMs: 60_000,
       fetchMaxBytes: 100 * 1024 * 1024,
     })
@@ -167,12 +168,14 @@ describe('the storm data settings', () => {
       STORM_STATES: 'co, wy,CO',
       NCEI_STORM_EVENTS_URL: 'http://127.0.0.1:8080/ncei',
       SPC_REPORTS_URL: 'http://127.0.0.1:8080/spc/',
+      MRMS_MESH_URL: 'http://127.0.0.1:8080/mesh',
       CENSUS_GEOCODER_URL: 'http://127.0.0.1:8081/geocoder/',
     })
     expect(c.stormRefresh).toMatchObject({
       states: ['CO', 'WY'],
       nceiUrl: 'http://127.0.0.1:8080/ncei/',
       spcUrl: 'http://127.0.0.1:8080/spc/',
+      meshUrl: 'http://127.0.0.1:8080/mesh/',
     })
     expect(c.geocoder.baseUrl).toBe('http://127.0.0.1:8081/geocoder')
     expect(parseWorkerConfig({ STORM_STATES: 'all' }).stormRefresh.states).toBe('all')

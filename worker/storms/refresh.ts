@@ -10,7 +10,9 @@
  *    yesterday (UTC), so the preliminary reports start where the final records end and no day
  *    falls between them. A day already imported is skipped, but for the last 3: preliminary
  *    reports are still being added to (the store keeps each report once). A 404 is a day not
- *    published yet.
+ *    published yet;
+ * 3. downloads NOAA's MRMS MESH radar hail file of every storm day of the report's period not
+ *    stored yet (MRMS_MESH_URL; the first refresh backfills 5 years), see refreshRadar.
  *
  * Each download has a timeout and a size limit, and is tried again after a failure (1, 2 and
  * 4 s; core/platform/download.ts). Which files and days are wanted is core/storms/'s (ncei.ts,
@@ -28,6 +30,12 @@ import type { Logger } from '../../core/platform/logger'
 import { startScheduler } from '../../core/platform/scheduler'
 import {
   importStormFile,
+  importRadarFile,
+  meshFileNameForDay,
+  missingRadarDays,
+  plannedRadarDays,
+  recordRadarMissing,
+  storedRadarDays,
   countStormEvents,
   importedFiles,
   newestDetailsFiles,
@@ -57,6 +65,11 @@ export interface StormRefreshSettings {
   nceiUrl: string
   /** The SPC reports' base URL, ending with a slash. */
   spcUrl: string
+  /**
+   * The MRMS MESH files' base URL (a folder a UTC date below it), ending with a slash; null
+   * skips the radar step (the tests of the other steps).
+   */
+  meshUrl: string | null
   fetchTimeoutMs: number
   fetchMaxBytes: number
 }
@@ -74,6 +87,9 @@ interface RefreshOutcome {
   spcEvents: number
   /** SPC report days without a file yet ('YYYY-MM-DD'). */
   notPublished: string[]
+  /** Radar storm days stored by this run, and days NOAA did not have (Denver dates). */
+  radarDays: string[]
+  radarMissing: string[]
   /** What went wrong, one line per failed step (empty when ok). */
   problems: string[]
 }
@@ -181,7 +197,50 @@ async function refreshSpc(ctx: RunContext, outcome: RefreshOutcome): Promise<voi
   }
 }
 
-/** Both steps; a failed step is noted and the next still runs (SPC follows whatever NCEI data is stored). */
+/** A radar file's progress is logged every this many days of a long backfill. */
+const RADAR_PROGRESS_EVERY = 50
+
+/**
+ * 3. Radar hail: every storm day of the report's period not stored yet, newest first (the
+ * first run backfills 5 years, some 1,800 files of 80–250 KB); a day NOAA does not have is
+ * noted and asked for again later (core/storms/radar/plan.ts). Each file is decoded and stored
+ * on a turn of its own, so the lead worker gets its turns between them.
+ */
+async function refreshRadar(ctx: RunContext, outcome: RefreshOutcome): Promise<void> {
+  const { meshUrl } = ctx.settings
+  if (meshUrl === null) return
+  const days = plannedRadarDays(ctx.now(), storedRadarDays(ctx.db), missingRadarDays(ctx.db))
+  if (days.length > RADAR_PROGRESS_EVERY)
+    ctx.log.info({ days: days.length, newest: days[0], oldest: days.at(-1) }, 'radar hail backfill started')
+  for (const [i, day] of days.entries()) {
+    const file = meshFileNameForDay(day)
+    const content = await download(ctx, `${meshUrl}${file.dir}/${file.name}`, file.name)
+    if (content === 'missing') {
+      recordRadarMissing(ctx.db, day, 'not found (404)', ctx.now())
+      outcome.radarMissing.push(day)
+    } else {
+      await nextTurn()
+      checkStopped(ctx)
+      try {
+        if (importRadarFile(ctx.db, file.name, content, ctx.now()).stored) outcome.radarDays.push(day)
+      } catch (err) {
+        outcome.problems.push(err instanceof Error ? err.message : String(err))
+      }
+    }
+    if ((i + 1) % RADAR_PROGRESS_EVERY === 0 && i + 1 < days.length)
+      ctx.log.info(
+        {
+          done: i + 1,
+          of: days.length,
+          stored: outcome.radarDays.length,
+          missing: outcome.radarMissing.length,
+        },
+        'radar hail backfill under way',
+      )
+  }
+}
+
+/** Every step; a failed step is noted and the next still runs (SPC follows whatever NCEI data is stored). */
 async function runSteps(ctx: RunContext, startedAt: Date): Promise<RefreshOutcome> {
   const outcome: RefreshOutcome = {
     outcome: 'ok',
@@ -191,9 +250,11 @@ async function runSteps(ctx: RunContext, startedAt: Date): Promise<RefreshOutcom
     spcDays: [],
     spcEvents: 0,
     notPublished: [],
+    radarDays: [],
+    radarMissing: [],
     problems: [],
   }
-  for (const step of [refreshNcei, refreshSpc]) {
+  for (const step of [refreshNcei, refreshSpc, refreshRadar]) {
     try {
       await step(ctx, outcome)
     } catch (err) {
@@ -275,6 +336,8 @@ export function startStormRefresh(opts: {
       spcDays: [],
       spcEvents: 0,
       notPublished: [],
+      radarDays: [],
+      radarMissing: [],
       problems: [reason],
     }
   }
@@ -303,6 +366,7 @@ export function startStormRefresh(opts: {
         states: settings.states,
         ncei: settings.nceiUrl,
         spc: settings.spcUrl,
+        mesh: settings.meshUrl,
       },
       'storm data refresh scheduled',
     )
@@ -338,6 +402,12 @@ function describeProgress(outcome: RefreshOutcome): string {
     `imported ${plural(outcome.ncei.length, 'NCEI file', 'NCEI files')} (${plural(nceiEvents, 'event', 'events')})`,
     `${plural(outcome.spcDays.length, 'SPC day', 'SPC days')} (${plural(outcome.spcEvents, 'event', 'events')})`,
   ]
+  if (outcome.radarDays.length || outcome.radarMissing.length)
+    parts.push(plural(outcome.radarDays.length, 'radar day', 'radar days'))
   const missing = outcome.notPublished.length
-  return `${parts.join(', ')}${missing ? `; ${plural(missing, 'day', 'days')} not published yet` : ''}`
+  const radarMissing = outcome.radarMissing.length
+  return (
+    `${parts.join(', ')}${missing ? `; ${plural(missing, 'day', 'days')} not published yet` : ''}` +
+    `${radarMissing ? `; ${plural(radarMissing, 'radar day', 'radar days')} not at NOAA` : ''}`
+  )
 }

@@ -13,6 +13,7 @@ import { sql as addSpamLearningAndFormTokens } from './007-add-spam-learning-and
 import { sql as addOfficeActions } from './008-add-office-actions'
 import { sql as addWeeklyReports } from './009-add-weekly-reports'
 import { sql as nameWeatherReports } from './010-name-weather-reports'
+import { sql as addRadarHail } from './011-add-radar-hail'
 
 export interface Migration {
   version: number
@@ -31,4 +32,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 8, name: '008-add-office-actions', sql: addOfficeActions },
   { version: 9, name: '009-add-weekly-reports', sql: addWeeklyReports },
   { version: 10, name: '010-name-weather-reports', sql: nameWeatherReports },
+  { version: 11, name: '011-add-radar-hail', sql: addRadarHail },
 ]
