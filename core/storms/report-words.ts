@@ -174,7 +174,7 @@ export const RADAR_CONFIRMED = 'confirmed by a report'
 export const RADAR_ONLY = 'radar only'
 
 /** '1.6 in': radar estimates are not precise to the hundredth, so they are given to the tenth. */
-export function formatRadarHail(inches: number): string {
+function formatRadarHail(inches: number): string {
   return `${inches.toFixed(1)} in`
 }
 
@@ -185,12 +185,12 @@ export function formatDay(day: string): string {
 }
 
 /** 'confirmed by a report 0.6 mi NW' or 'radar only'. */
-export function radarAgreement(day: RadarDay): string {
+function radarAgreement(day: RadarDay): string {
   return day.groundReport ? `${RADAR_CONFIRMED} ${formatDistance(day.groundReport)}` : RADAR_ONLY
 }
 
 /** '1.6 in 0.4 mi NW', or 'none' for a ring without radar hail. */
-export function radarMarkText(mark: RadarMark | null): string {
+function radarMarkText(mark: RadarMark | null): string {
   return mark ? `${formatRadarHail(mark.hailIn)} ${formatDistance(mark)}` : 'none'
 }
 

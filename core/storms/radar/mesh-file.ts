@@ -28,7 +28,7 @@ export interface MeshBox {
 }
 
 /** A cell of the CONUS grid (row 0 at 54.995 N, column 0 at 129.995 W) and its hail, in mm. */
-export interface MeshCell {
+interface MeshCell {
   row: number
   col: number
   mm: number

@@ -179,14 +179,3 @@ export function areaHailDayCounts(
   areaCountsCache.set(db, { key, counts })
   return counts
 }
-
-/** The stored days, with what each held, oldest first (for `storms status`). */
-export function radarDaysList(db: Db): { day: string; cells: number; maxIn: number }[] {
-  return (prepare(db, 'SELECT day, cells, max_mm10 FROM radar_days ORDER BY day').all() as DayRow[]).map(
-    (r) => ({
-      day: r.day,
-      cells: r.cells,
-      maxIn: mm10ToIn(r.max_mm10),
-    }),
-  )
-}
