@@ -1,6 +1,7 @@
 /**
  * The Extreme Weather Report as a homeowner meets it (docs/storm-data.md), on a stack of its own
- * (e2e/stack.ts): storm data imported with site-admin from an SPC day file, a local stand-in of
+ * (e2e/stack.ts): storm data imported with site-admin from an SPC day file and a day of MRMS MESH
+ * radar hail written by ecCodes (tests/support/mesh-files.ts), a local stand-in of
  * the Census geocoder, the built web process and worker, a real SMTP server. Sent with
  * JavaScript, the summary shows on the page within seconds (on /hail-report, and on
  * /schedule-inspection after the exit-intent popup) and the report reaches the inbox as a PDF;
@@ -10,6 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { startGeocoderPeer, type GeocoderPeer } from '../tests/support/geocoder-peer'
+import { writeMeshFile } from '../tests/support/mesh-files'
 import { test, expect } from './fixtures'
 import { fillLead, formShownClock, homeowner } from './leads'
 import { OFFICE_ADDRESS, startStack, waitUntil, type Stack } from './stack'
@@ -27,6 +29,11 @@ const SPC_HAIL = [
   '2205,75,Aurora,Arapahoe,CO,39.7436,-104.885,Penny size hail. (BOU)',
 ].join('\n')
 const LINE = /1\.75 in hail 0\.6 mi NW on 12 Jun 2024; 2 storms within 3 mi since 2021/
+/** The radar's swath of the same day over the home, confirmed by the 1.75 in report. */
+const RADAR_PAGE_LINE =
+  /Radar: hail of about 1\.[6-8] in at your home on 12 Jun 2024 \(confirmed by a report 0\.6 mi NW\)/
+const RADAR_OFFICE_LINE =
+  /Radar: 1\.[6-8] in at the home on 12 Jun 2024 \(confirmed by a report 0\.6 mi NW\); 1 day of 1 in\+ in 5 years, more than \d+% of the area/
 
 let stack: Stack
 let geocoder: GeocoderPeer
@@ -43,7 +50,12 @@ test.beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'roofing-storm-files-'))
   const file = path.join(dir, '240612_rpts_hail.csv')
   writeFileSync(file, `${SPC_HAIL}\n`)
-  const imported = stack.admin('storms', 'import', file)
+  // 12 Jun 2024 in Denver: the file valid at the next local midnight, 06:00Z on the 13th.
+  const radar = writeMeshFile(dir, {
+    validAt: '2024-06-13T06:00:00Z',
+    swaths: [{ ...HOME, radiusMi: 3, peakIn: 1.75 }],
+  })
+  const imported = stack.admin('storms', 'import', file, radar)
   expect(imported.stderr).toBe('')
   expect(imported.status).toBe(0)
 })
@@ -76,6 +88,7 @@ test('a homeowner asks for the report on /hail-report and sees its summary on th
   await expect(status).toContainText(LINE, { timeout: 20_000 })
   await expect(status).toContainText('Within 1 mile: 1 storm')
   await expect(status).toContainText('located by street address')
+  await expect(status).toContainText(RADAR_PAGE_LINE)
   await expectReportInInbox(who.email)
   // The office's e-mail of the same lead carries the summary in one line.
   await waitUntil(
@@ -89,6 +102,7 @@ test('a homeowner asks for the report on /hail-report and sees its summary on th
     (m) => m.envelopeTo.includes(OFFICE_ADDRESS) && m.parsed.text?.includes(who.email),
   )!
   expect(office.parsed.text).toMatch(new RegExp(`Storms at the address: ${LINE.source}`))
+  expect(office.parsed.text).toMatch(RADAR_OFFICE_LINE)
   expect(office.parsed.text).toContain('Hail report page')
 })
 
