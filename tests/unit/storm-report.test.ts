@@ -243,7 +243,7 @@ describe('the radar section', () => {
     expect(text).toMatch(/Largest at the home: +1\.6 in on 12 Jun 2024/)
     expect(text).toMatch(/Compared with the area: +more than 97% of the service area had fewer such days/)
     expect(text).toContain(
-      'at this home on 2 days in 5 years, more than 97% of the service area saw: have the roof inspected',
+      'at this home on 2 days in 5 years, more such days than 97% of the service area had: have the roof inspected',
     )
   })
 

@@ -151,8 +151,8 @@ export function riskSentence(r: Omit<RiskAssessment, 'sentence'>, anyDayNear: bo
   if (r.hailDaysAtHome > 0)
     return (
       `Radar estimated hail of 1 inch or more, the size that can bruise and crack shingles, at this home on ` +
-      `${r.hailDaysAtHome === 1 ? '1 day' : `${r.hailDaysAtHome} days`} in ${years} years, more than ` +
-      `${r.serviceAreaPercentile}% of the service area saw: have the roof inspected, and file any claim ` +
+      `${r.hailDaysAtHome === 1 ? '1 day' : `${r.hailDaysAtHome} days`} in ${years} years, more such days than ` +
+      `${r.serviceAreaPercentile}% of the service area had: have the roof inspected, and file any claim ` +
       `within your policy's time limit.`
     )
   if (anyDayNear)
