@@ -91,9 +91,10 @@ export default function Page() {
       <p>
         When you ask for the free hail weather report, our server sends the property address you entered, and
         nothing else about you, to the US Census Bureau&rsquo;s public geocoder, which tells us where the
-        property is on the map. We keep that point with your request and compare it with the storm records
-        that NOAA publishes. If you ask for the report with scripts turned off in your browser, we set one
-        cookie for two minutes so the next page can tell you the report is on its way.
+        property is on the map. We keep that point with your request and compare it with the storm records and
+        the radar hail estimates that NOAA publishes; the radar data we keep is NOAA&rsquo;s, for the whole
+        service area, and holds nothing about you. If you ask for the report with scripts turned off in your
+        browser, we set one cookie for two minutes so the next page can tell you the report is on its way.
       </p>
 
       <h2>Why We Collect It</h2>
