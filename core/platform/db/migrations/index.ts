@@ -14,6 +14,7 @@ import { sql as addOfficeActions } from './008-add-office-actions'
 import { sql as addWeeklyReports } from './009-add-weekly-reports'
 import { sql as nameWeatherReports } from './010-name-weather-reports'
 import { sql as addRadarHail } from './011-add-radar-hail'
+import { sql as addStormAlerts } from './012-add-storm-alerts'
 
 export interface Migration {
   version: number
@@ -33,4 +34,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 9, name: '009-add-weekly-reports', sql: addWeeklyReports },
   { version: 10, name: '010-name-weather-reports', sql: nameWeatherReports },
   { version: 11, name: '011-add-radar-hail', sql: addRadarHail },
+  { version: 12, name: '012-add-storm-alerts', sql: addStormAlerts },
 ]
