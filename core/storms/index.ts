@@ -4,8 +4,17 @@
  */
 export { locateAddress, type GeocoderSettings } from './geocode'
 export { importRadarFile, importStormFile, importStormPath } from './import'
-export { missingRadarDays, recordRadarMissing, storedRadarDays, type RadarDaySummary } from './radar/store'
-export { meshFileNameForDay } from './radar/mesh-file'
+export {
+  missingRadarDays,
+  mm10ToIn,
+  radarDayCellsIn,
+  recordRadarMissing,
+  storedRadarDays,
+  type CellBlock,
+  type RadarDaySummary,
+  type StoredCell,
+} from './radar/store'
+export { cellCentre, cellOf, meshFileNameForDay, SERVICE_AREA_BOX, type MeshBox } from './radar/mesh-file'
 export { plannedRadarDays } from './radar/plan'
 export { findLeadReport, findReportKeyHash, toSummaryView } from './lead-reports'
 export { newestDetailsFiles } from './ncei'
@@ -27,6 +36,8 @@ export { stormStatus, type StormStatus } from './status'
 export {
   REPORT_RADIUS_MI,
   RINGS_MI,
+  SWATH_BAND_FILL,
+  SWATH_CONTOURS_IN,
   StormFileError,
   type ImportSummary,
   type StormEvent,

@@ -174,6 +174,17 @@ export interface WeatherReport {
 export const RADAR_DAY_MIN_IN = 0.75
 /** The radar picture's contours, in inches. */
 export const SWATH_CONTOURS_IN = [0.75, 1, 1.5, 2] as const
+/**
+ * Each band's fill, from the lowest contour up: light to dark, so larger hail reads darker. One
+ * palette for every swath picture (the PDF's, the office's storm briefing), so a colour means
+ * the same size wherever the office sees it.
+ */
+export const SWATH_BAND_FILL: Record<(typeof SWATH_CONTOURS_IN)[number], string> = {
+  0.75: '#fed7aa',
+  1: '#fb923c',
+  1.5: '#ea580c',
+  2: '#9a3412',
+}
 
 /** Where the largest radar hail of a ring was, from the home. */
 export interface RadarMark {

@@ -13,7 +13,7 @@ import { ClipPath, Circle, Defs, G, Line, Path, Polygon, Rect, Svg, Text, View }
 import { contours } from 'd3-contour'
 import { EARTH_RADIUS_MI } from '../../platform/geography'
 import { formatDay, formatHail } from '../report-words'
-import { SWATH_CONTOURS_IN, type LatLon, type RadarSwath } from '../types'
+import { SWATH_BAND_FILL, SWATH_CONTOURS_IN, type LatLon, type RadarSwath } from '../types'
 import { Home, hailRadius } from './StormPicture'
 import { COLOURS as C } from './theme'
 
@@ -24,14 +24,6 @@ const CENTRE = SIZE / 2
 const MI_PER_DEG = (EARTH_RADIUS_MI * Math.PI) / 180
 /** How finely the grid is resampled before the contours are traced. */
 const UPSAMPLE = 4
-
-/** Each band's fill, from the lowest contour up: light to dark, so larger hail reads darker. */
-const BAND_FILL: Record<(typeof SWATH_CONTOURS_IN)[number], string> = {
-  0.75: '#fed7aa',
-  1: '#fb923c',
-  1.5: '#ea580c',
-  2: '#9a3412',
-}
 
 /** Where the picture puts a point, in points from its top left corner. */
 export interface Frame {
@@ -188,7 +180,7 @@ function Picture({ swath, home }: { swath: RadarSwath; home: LatLon }) {
             <Path
               key={b.threshold}
               d={b.d}
-              fill={BAND_FILL[b.threshold as keyof typeof BAND_FILL] ?? C.orange600}
+              fill={SWATH_BAND_FILL[b.threshold as keyof typeof SWATH_BAND_FILL] ?? C.orange600}
               fillRule="evenodd"
               stroke={C.white}
               strokeWidth={0.4}
@@ -309,7 +301,7 @@ function Legend({ swath, title }: { swath: RadarSwath; title: string }) {
               y={2}
               width={16}
               height={12}
-              fill={BAND_FILL[threshold]}
+              fill={SWATH_BAND_FILL[threshold]}
               stroke={C.slate300}
               strokeWidth={0.5}
             />
