@@ -23,8 +23,11 @@ export interface OutgoingMail {
   html: string
   text: string
   headers: Record<string, string>
-  /** Files sent with the message (the hail report's PDF). */
-  attachments?: { filename: string; content: Buffer; contentType: string }[]
+  /**
+   * Files sent with the message (the hail report's PDF). One with a `cid` is shown inside the
+   * HTML part where an <img src="cid:…"> names it (the storm briefing's swath picture).
+   */
+  attachments?: { filename: string; content: Buffer; contentType: string; cid?: string }[]
 }
 
 export interface Mailer {
