@@ -17,6 +17,12 @@
  * The stored row's mapping (core/leads/store.ts), the webhook payload and the CSV columns take
  * every field in the table's order. A new field is one entry here, a migration adding its
  * column, and a test.
+ *
+ * A box the homeowner may tick is a field of the other kind, a consent (CONSENT_FIELDS below:
+ * the storm alerts' "Tell me when radar sees hail at this address"): a boolean, unticked
+ * unless ticked, whose stored row keeps the words shown beside the box when it was ticked. The
+ * same places take them, after the text fields: the schema, the forms (below the other fields),
+ * the stored row, the office e-mail and `site-admin leads show`, the webhook and the CSV.
  */
 import { z } from 'zod'
 import { hasHiddenCharacters, hiddenCharacterMessage, isBlank, normalizeText } from './text-hygiene'
@@ -284,6 +290,72 @@ export function pickFields<Name extends LeadFieldName>(
  */
 const FORM_ORDER: readonly AskedFieldName[] = ['firstName', 'lastName', 'address', 'email', 'phone']
 
+/**
+ * The words beside the storm alerts box, exactly as the forms show them. The stored consent
+ * keeps them (form_submissions.storm_alerts_words), set by the server from here, never taken
+ * from what a client sends.
+ */
+export const STORM_ALERTS_LABEL = 'Tell me when radar sees hail at this address'
+
+/** A box the homeowner may tick (see the header): a consent, kept with the words it showed. */
+export interface ConsentFieldSpec {
+  /** Its column in form_submissions and in the CSV export: 1 ticked, 0 not. */
+  column: string
+  /** The column that keeps the words shown beside the box when it was ticked (NULL when not). */
+  wordsColumn: string
+  /** What a value other than true or false is told (the JSON API; a form sends ticked or nothing). */
+  message: string
+  personal: false
+  /** The box's label, exactly as the forms show it, and the words kept with the consent. */
+  input: { label: string }
+  /** Its row in the office e-mail and in `site-admin leads show`, and the row's two values. */
+  summary: { label: string; yes: string; no: string }
+}
+
+export const CONSENT_FIELDS = {
+  stormAlerts: {
+    column: 'storm_alerts',
+    wordsColumn: 'storm_alerts_words',
+    message: 'Storm alerts must be true (the box ticked) or false',
+    personal: false,
+    input: { label: STORM_ALERTS_LABEL },
+    summary: { label: 'Storm alerts', yes: 'yes, asked for', no: 'no' },
+  },
+} as const satisfies Record<string, ConsentFieldSpec>
+
+export type ConsentFieldName = keyof typeof CONSENT_FIELDS
+/** Every consent, in the table's order: below the text fields on the forms and after them elsewhere. */
+export const CONSENT_FIELD_NAMES = Object.keys(CONSENT_FIELDS) as ConsentFieldName[]
+
+/** A lead's consents as stored and read back: each ticked or not, and the words it was given with. */
+export type ConsentValues = { [K in ConsentFieldName]: boolean } & {
+  [K in ConsentFieldName as `${K}Words`]: string | null
+}
+
+/** The key of a consent's words on a stored lead ('stormAlertsWords'). */
+export function wordsKey<Name extends ConsentFieldName>(name: Name): `${Name}Words` {
+  return `${name}Words`
+}
+
+/**
+ * The consents' rules as a zod shape: true or false, false when left out (a form's box not
+ * ticked, a client that does not know of it); anything else is refused with the field's message.
+ */
+export function consentRules() {
+  return Object.fromEntries(
+    CONSENT_FIELD_NAMES.map((name) => [
+      name,
+      z.boolean({ error: CONSENT_FIELDS[name].message }).default(false),
+    ]),
+  ) as { [K in ConsentFieldName]: z.ZodDefault<z.ZodBoolean> }
+}
+
+/**
+ * What a plain HTML form post sends for a ticked box (a checkbox without a value attribute
+ * sends "on"; one not ticked sends nothing).
+ */
+export const CHECKBOX_TICKED = 'on'
+
 /** The office e-mail's order: after the name, the phone, the way the office answers first. */
 const SUMMARY_ORDER: readonly LeadFieldName[] = ['firstName', 'phone', 'email', 'address']
 
@@ -358,7 +430,7 @@ export function isOptionalField(name: LeadFieldName): boolean {
 
 /** One row of a lead's summary: a field's label and its value as read ('' when left blank). */
 export interface SummaryLine {
-  name: LeadFieldName
+  name: LeadFieldName | ConsentFieldName
   label: string
   value: string
   link?: 'tel' | 'mailto' | 'map'
@@ -367,9 +439,20 @@ export interface SummaryLine {
 
 /**
  * A lead's summary rows (the office e-mail, `site-admin leads show`), from the fields' values
- * as each place has cleaned them: a field shown with another joins it after a space.
+ * as each place has cleaned them: a field shown with another joins it after a space. The
+ * consents follow, each yes or no (a lead stored before a consent existed did not give it).
  */
-export function summarize(values: Readonly<Partial<Record<LeadFieldName, string | null>>>): SummaryLine[] {
+export function summarize(
+  values: Readonly<Partial<Record<LeadFieldName, string | null> & Record<ConsentFieldName, boolean>>>,
+): SummaryLine[] {
+  const consents = CONSENT_FIELD_NAMES.map((name): SummaryLine => {
+    const { summary } = CONSENT_FIELDS[name]
+    return { name, label: summary.label, value: values[name] === true ? summary.yes : summary.no }
+  })
+  return [...textSummary(values), ...consents]
+}
+
+function textSummary(values: Readonly<Partial<Record<LeadFieldName, string | null>>>): SummaryLine[] {
   return SUMMARY_FIELD_NAMES.map((name) => {
     const summary = (LEAD_FIELDS[name] as LeadFieldSpec).summary!
     const parts = [values[name], summary.followedBy ? values[summary.followedBy as LeadFieldName] : undefined]

@@ -14,7 +14,7 @@ export const DEFAULT_STORM_ALERT_MIN_IN = 1
 export const STORM_RESPONSE_MAX_AGE_DAYS = 7
 
 /** The words beside the forms' checkbox, exactly as shown, and kept with each consent. */
-export const STORM_ALERTS_LABEL = 'Tell me when radar sees hail at this address'
+export { STORM_ALERTS_LABEL } from '../../shared/lead-fields'
 
 /** A lead whose home's radar cell had hail of at least the alert size on a storm day. */
 export interface HitHome {
