@@ -4,7 +4,9 @@
  * processes on loopback: the built web process and worker, our own redis-server, an in-process
  * SMTP server, and a local stand-in of the Census geocoder that answers after 50 ms, over a store
  * of storm reports around the Denver metro dense enough that each report lists about 350 storms
- * (a real 10-mile circle in the metro holds one to a few hundred over five years). Sends REPORTS requests, CONCURRENCY at a time, and
+ * (a real 10-mile circle in the metro holds one to a few hundred over five years), and five years
+ * of radar hail days over the service area (scripts/lib/radar-seed.ts), so each report reads its
+ * radar section and draws its swath as a real one does. Sends REPORTS requests, CONCURRENCY at a time, and
  * prints p50/p95/max from the POST to the SMTP server accepting the homeowner's e-mail, and the
  * PDFs' sizes. Target: p95 < 60 s. Exit status 1 when it is missed or a report never came.
  */
@@ -16,6 +18,7 @@ import { storeStormFile } from '../core/storms/events'
 import type { StormEventInput } from '../core/storms/types'
 import { startGeocoderPeer } from '../tests/support/geocoder-peer'
 import { startTestSmtpServer } from '../tests/support/notify-peers'
+import { seedRadarDays } from './lib/radar-seed'
 import { createRedis, createWeb, createWorker, ensureBuilt, percentile, stackEnv, until } from './lib/harness'
 
 const REPORTS = Number(process.env.BENCH_REPORTS ?? 40)
@@ -80,6 +83,7 @@ async function main() {
       { events, read: events.length, skippedBy: {} },
       new Date(),
     )
+    const radar = seedRadarDays(db, new Date())
     db.close()
     const web = await createWeb(env, dir)
     await web.start()
@@ -88,7 +92,7 @@ async function main() {
     await worker.start()
     cleanups.push(() => worker.kill())
     console.log(
-      `${events.length} storms in the store; ${REPORTS} hail report requests, ${CONCURRENCY} at a time`,
+      `${events.length} storms and ${radar.days} radar days (${radar.hailDays} with hail, ${radar.cells.toLocaleString('en-US')} cells) in the store; ${REPORTS} hail report requests, ${CONCURRENCY} at a time`,
     )
 
     const waits: number[] = []
