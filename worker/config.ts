@@ -37,6 +37,7 @@ import { CHANNELS, type Channel } from '../core/leads'
 import { checkSmtpSettings, readSmtpSettings, SMTP_SETTINGS } from '../core/platform/mail/smtp'
 import { OFFICE_LINK_SETTINGS, parseDigestTime, SPAM_SETTINGS } from '../core/spam'
 import { readWeeklyReport, WEEKLY_REPORT_SETTINGS } from '../core/weekly-report'
+import { readStormResponseSettings, STORM_RESPONSE_SETTINGS } from '../core/storm-response'
 
 /** The reconciler must pick a lost lead up within two minutes at most. */
 const MAX_RECONCILE_GRACE_MS = 2 * 60_000
@@ -133,6 +134,7 @@ export function workerConfigSchema(channels: readonly Channel[]) {
         ...STORM_SETTINGS,
         ...STORM_REFRESH_SETTINGS,
         ...GEOCODER_SETTINGS,
+        ...STORM_RESPONSE_SETTINGS,
         ...channelSettings,
       })
       // The rules between variables need theirs read first, but not the unrelated ones: a bad
@@ -162,6 +164,8 @@ export function workerConfigSchema(channels: readonly Channel[]) {
           ...readSampleValueSettings(e),
           ...readHeartbeatSettings(e),
           ...readGeocoderSettings(e),
+          /** The storm alerts and the office's briefing (core/storm-response/). */
+          ...readStormResponseSettings(e),
           stormRefresh: {
             on: e.STORM_REFRESH ?? e.NODE_ENV === 'production',
             states: e.STORM_STATES,

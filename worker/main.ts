@@ -17,6 +17,7 @@ import { WorkerConfigSchema, type WorkerConfig } from './config'
 import { startLeadDelivery } from './lead-delivery'
 import { startLeadWorker } from './lead-worker'
 import { startStormRefresh } from './storms/refresh'
+import { startStormResponse } from './storm-response'
 import { startSpamDigestSchedule } from './spam-digest'
 import { startWeeklyReportSchedule } from './weekly-report-schedule'
 import { createMailer } from '../core/platform/mail/mailer'
@@ -72,6 +73,22 @@ export function startWorker(): void {
         ? { mailer: digestMailer, from: config.notify.smtp.from, to: config.office.notifyTo }
         : undefined,
   })
+  // Storm alerts and the office's briefing: a connection of their own, so a storm's alerts
+  // never queue ahead of a lead's e-mails (docs/storm-alerts.md).
+  const stormMailer = config.notify.smtp
+    ? createMailer(config.notify.smtp, config.notify.sendTimeoutMs)
+    : undefined
+  const stormResponse = startStormResponse({
+    db,
+    logger,
+    settings: config.stormResponse,
+    geocoder: config.geocoder,
+    mailer: stormMailer,
+    from: config.notify.smtp?.from ?? '',
+    officeTo: config.office.notifyTo,
+    business: config.business,
+    siteUrl: config.siteUrl,
+  })
   const heartbeat = startHeartbeat({
     file: config.workerHeartbeat.file,
     isHealthy: () => leadWorker.worker.isRunning() && db.prepare('SELECT 1').get() !== undefined,
@@ -91,8 +108,10 @@ export function startWorker(): void {
         digest.stop(),
         weeklyReport.stop(),
         storms.stop(),
+        stormResponse.stop(),
       ])
       digestMailer?.close()
+      stormMailer?.close()
       await leadWorker.close()
       await delivery.close()
       db.close()

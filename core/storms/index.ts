@@ -20,7 +20,7 @@ export { findLeadReport, findReportKeyHash, toSummaryView } from './lead-reports
 export { newestDetailsFiles } from './ncei'
 export { makeReportKey, reportKeyMatches } from './report-key'
 export { makeWeatherReport } from './report'
-export { DATE_OF_LOSS_NOTE, RING_TITLE, summaryFacts } from './report-words'
+export { DATE_OF_LOSS_NOTE, RADAR_MEANING, RING_TITLE, summaryFacts } from './report-words'
 export { formatReportText } from './report-text'
 export { SAMPLE_WEATHER_REPORT } from './sample-report'
 export { planSpcDays } from './spc'
@@ -40,6 +40,7 @@ export {
   SWATH_CONTOURS_IN,
   StormFileError,
   type ImportSummary,
+  type Location,
   type StormEvent,
   type WeatherReport,
 } from './types'

@@ -1,0 +1,105 @@
+/**
+ * The homeowner's storm alert (docs/storm-alerts.md): radar saw hail of about this size at the
+ * home on this storm day; what that estimate is; the free inspection, with the booking page
+ * filled in; the claim's time limit; and how to stop the alerts. One column, large type and a
+ * full-width button: most homeowners read it on a phone.
+ */
+import { Body } from '@react-email/body'
+import { Container } from '@react-email/container'
+import { Head } from '@react-email/head'
+import { Heading } from '@react-email/heading'
+import { Hr } from '@react-email/hr'
+import { Html } from '@react-email/html'
+import { Link } from '@react-email/link'
+import { Preview } from '@react-email/preview'
+import { Section } from '@react-email/section'
+import { Text } from '@react-email/text'
+import { FACTS, telHref, type BusinessConfig } from '../../shared/business'
+import { styles } from '../platform/mail/styles'
+import { RADAR_MEANING } from '../storms'
+
+export interface AlertEmailProps {
+  firstName: string
+  /** '12 Jun 2024' */
+  date: string
+  /** '1.6' */
+  size: string
+  bookingUrl: string
+  unsubscribeUrl: string
+  business: BusinessConfig
+}
+
+const local = {
+  estimate: {
+    backgroundColor: '#f2f6fb',
+    borderLeft: '4px solid #c2410c',
+    padding: '12px 16px',
+    margin: '0 0 16px',
+  },
+  estimateLine: { fontSize: '18px', lineHeight: '26px', fontWeight: 700, color: '#0b2545', margin: 0 },
+  meaning: { fontSize: '15px', lineHeight: '22px', color: '#13365f', margin: '6px 0 0' },
+  button: { ...styles.button, display: 'block', textAlign: 'center' },
+  h2: { fontSize: '17px', lineHeight: '24px', margin: '20px 0 4px', color: '#0b2545' },
+} satisfies Record<string, React.CSSProperties>
+
+/** The subject: what happened, where and when, in one line. */
+export function alertSubject(size: string, date: string): string {
+  return `Radar saw hail of about ${size} in at your home on ${date}`
+}
+
+/** The claim's time limit, in the words of the site's insurance FAQ (shared/content/faqs.ts). */
+export const CLAIM_DEADLINE_WORDS = `Many homeowner policies set a deadline for a claim: some require you to file within ${FACTS.claimFilingLimit} of the date of loss, so it pays to have your roof inspected soon after a storm. Your policy or your agent can tell you yours.`
+
+export function AlertEmail(p: AlertEmailProps) {
+  const { business } = p
+  return (
+    <Html lang="en">
+      <Head>
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+      </Head>
+      <Preview>{`About ${p.size} in hail at your home on ${p.date}. Book a free roof inspection.`}</Preview>
+      <Body style={styles.body}>
+        <Container style={styles.container}>
+          <Heading as="h1" style={styles.h1}>
+            {`Hail at your home on ${p.date}`}
+          </Heading>
+          <Text style={styles.text}>
+            {`Hi ${p.firstName}, you asked us to tell you when radar sees hail at your address. It did:`}
+          </Text>
+          <Section style={local.estimate}>
+            <Text style={local.estimateLine}>{`About ${p.size} in hail on ${p.date}`}</Text>
+            <Text
+              style={local.meaning}
+            >{`${RADAR_MEANING} The size is NOAA's radar estimate for your home's spot on its map.`}</Text>
+          </Section>
+          <Heading as="h2" style={local.h2}>
+            What to do now
+          </Heading>
+          <Text style={styles.text}>
+            {`Hail this size can damage shingles without marks you can see from the ground. We inspect your roof for free within ${FACTS.inspectionWindow}, often the same day, and photograph every sign of damage for your insurance claim.`}
+          </Text>
+          <Section style={styles.buttonRow}>
+            <Link href={p.bookingUrl} style={local.button}>
+              Book your free roof inspection
+            </Link>
+          </Section>
+          <Text style={styles.text}>
+            {'Prefer to talk? Call us at '}
+            <Link href={telHref(business.phone)}>{business.phone}</Link>.
+          </Text>
+          <Heading as="h2" style={local.h2}>
+            The claim has a time limit
+          </Heading>
+          <Text style={styles.text}>{CLAIM_DEADLINE_WORDS}</Text>
+          <Text style={styles.text}>{`${business.ownerName}, ${business.name}`}</Text>
+          <Hr style={styles.hr} />
+          <Text style={styles.small}>
+            {`You receive this alert because this address was entered with "Tell me when radar sees hail at this address" ticked on our website. `}
+            <Link href={p.unsubscribeUrl}>Stop these alerts</Link>
+            {'.'}
+          </Text>
+        </Container>
+      </Body>
+    </Html>
+  )
+}

@@ -1,0 +1,268 @@
+/**
+ * The homeowners' storm alerts (docs/storm-alerts.md): for each home a storm day's radar hit,
+ * whose homeowner ticked "Tell me when radar sees hail at this address", one e-mail that day.
+ *
+ * Each alert is a row of storm_alerts, keyed (lead, day), written before anything is sent: a
+ * re-import, a restarted worker or a retried pass finds the row and sends nothing twice. A row
+ * is 'skipped' with the reason when the address stopped its alerts, when the homeowner already
+ * knows of the day (their weather report was made from radar that covered it, or the storm was
+ * before they asked), or when another lead of the same address has that day's alert; else it is
+ * 'pending' until sent ('sent', the SMTP server's message id) or refused ('failed', the reason;
+ * a failure the server may get over is tried again on a later pass, MAX_ALERT_ATTEMPTS times
+ * at most, waiting longer each time).
+ */
+import { formatCalendarDate, isoDate, localParts } from '../../shared/business-time'
+import { buildBookingUrl } from '../../shared/booking-url'
+import type { BusinessConfig } from '../../shared/business'
+import type { Db } from '../platform/db/connection'
+import { prepare } from '../platform/db/prepare'
+import type { Logger } from '../platform/logger'
+import type { Mailer } from '../platform/mail/mailer'
+import { renderBoth } from '../platform/mail/render'
+import { addressOf } from '../platform/mail/smtp'
+import { findLeadReport, mm10ToIn } from '../storms'
+import { AlertEmail, alertSubject } from './AlertEmail'
+import type { AlertOutcome, HitHome } from './types'
+import { makeUnsubscribeToken, unsubscribeUrl } from './unsubscribe'
+
+/** An alert the SMTP server did not take is tried this many times in all. */
+export const MAX_ALERT_ATTEMPTS = 5
+/** A failed alert waits this long times its attempts before the next try (5, 10, 15, 20 min). */
+const RETRY_STEP_MS = 5 * 60_000
+/** Alerts sent at once (one pooled SMTP connection of a few sockets). */
+const SEND_CONCURRENCY = 4
+
+export const SENT_ALREADY = 'sent already to this address'
+export const NO_SMTP = 'SMTP_URL is not set'
+
+export interface AlertDeps {
+  /** Undefined when SMTP_URL is unset: the alerts are recorded as skipped. */
+  mailer: Mailer | undefined
+  /** The sender (LEAD_NOTIFY_FROM). */
+  from: string
+  business: BusinessConfig
+  siteUrl: string
+  /** The unsubscribe links' key (unsubscribeKey). */
+  unsubscribeKey: Buffer
+  logger: Logger
+}
+
+const inches = (mm10: number) => mm10ToIn(mm10).toFixed(1)
+const mm10Of = (hailIn: number) => Math.round(hailIn * 254)
+
+/** '12 Jun 2024' from '2024-06-12'. */
+export function formatDay(day: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number]
+  return formatCalendarDate({ year, month, day: date })
+}
+
+/**
+ * Why this homeowner already knows of the storm day, or undefined: their weather report was
+ * made from radar that covered it, or (with no radar in their report) the storm was not after
+ * the day they asked, in Denver.
+ */
+function knownAlready(db: Db, home: HitHome, day: string): string | undefined {
+  const last = findLeadReport(db, home.leadId)?.report?.radar?.coverage?.last
+  if (last) {
+    return day <= last
+      ? `the homeowner's weather report already covered this day (its radar reaches ${last})`
+      : undefined
+  }
+  const asked = isoDate(localParts(new Date(home.createdAt)))
+  return day <= asked ? `the storm day is not after the day the homeowner asked (${asked})` : undefined
+}
+
+/** Writes the alert's row unless it has one; returns whether this call wrote it. */
+function planAlert(db: Db, home: HitHome, day: string, mailer: boolean, now: Date): boolean {
+  return db
+    .transaction(() => {
+      if (prepare(db, 'SELECT 1 FROM storm_alerts WHERE lead_id = ? AND day = ?').get(home.leadId, day))
+        return false
+      const stopped = prepare(db, 'SELECT 1 FROM storm_alert_stops WHERE email = ?').get(home.email.trim())
+      const sibling = prepare(
+        db,
+        `SELECT 1 FROM storm_alerts WHERE email = ? AND day = ? AND lead_id <> ? AND status <> 'skipped'`,
+      ).get(home.email.trim(), day, home.leadId)
+      const skip = stopped
+        ? 'the address asked for no more alerts'
+        : sibling
+          ? SENT_ALREADY
+          : (knownAlready(db, home, day) ?? (mailer ? undefined : NO_SMTP))
+      const iso = now.toISOString()
+      return (
+        prepare(
+          db,
+          `INSERT INTO storm_alerts (lead_id, day, email, hail_mm10, status, attempts, detail, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?) ON CONFLICT (lead_id, day) DO NOTHING`,
+        ).run(
+          home.leadId,
+          day,
+          home.email.trim(),
+          mm10Of(home.hailIn),
+          skip ? 'skipped' : 'pending',
+          skip ?? null,
+          iso,
+          iso,
+        ).changes === 1
+      )
+    })
+    .immediate()
+}
+
+interface DueRow {
+  lead_id: string
+  day: string
+  email: string
+  hail_mm10: number
+  first_name: string | null
+  last_name: string | null
+}
+
+/**
+ * The alerts to send now: pending ones (planned this pass, or left by a pass that crashed) and
+ * failed ones due another try. `day` limits them to one storm day.
+ */
+function dueAlerts(db: Db, now: Date, day?: string): DueRow[] {
+  return prepare(
+    db,
+    `SELECT a.lead_id, a.day, a.email, a.hail_mm10, f.first_name, f.last_name
+     FROM storm_alerts a JOIN form_submissions f ON f.id = a.lead_id
+     WHERE (? IS NULL OR a.day = ?)
+       AND (a.status = 'pending'
+            OR (a.status = 'failed' AND a.attempts < ?
+                AND julianday(?) - julianday(a.updated_at) >= a.attempts * ? / 86400000.0))
+     ORDER BY a.day, a.created_at`,
+  ).all(day ?? null, day ?? null, MAX_ALERT_ATTEMPTS, now.toISOString(), RETRY_STEP_MS) as DueRow[]
+}
+
+/** The e-mail of one alert, as sent. */
+export async function renderAlert(row: DueRow, deps: AlertDeps) {
+  const date = formatDay(row.day)
+  const size = inches(row.hail_mm10)
+  const link = unsubscribeUrl(deps.siteUrl, makeUnsubscribeToken(deps.unsubscribeKey, row.lead_id, row.email))
+  const bookingUrl = buildBookingUrl({
+    url: deps.business.bookingUrl,
+    prefill: {
+      firstName: row.first_name ?? undefined,
+      lastName: row.last_name ?? undefined,
+      email: row.email,
+    },
+    utm: { utmSource: 'storm-alert', utmMedium: 'email', utmCampaign: `storm-${row.day}` },
+  })
+  const { html, text } = await renderBoth(
+    AlertEmail({
+      firstName: row.first_name?.trim() || 'there',
+      date,
+      size,
+      bookingUrl,
+      unsubscribeUrl: link,
+      business: deps.business,
+    }),
+  )
+  const domain = addressOf(deps.from)?.split('@')[1] ?? 'localhost'
+  return {
+    from: deps.from,
+    to: [row.email],
+    replyTo: deps.business.email,
+    subject: alertSubject(size, date),
+    messageId: `<storm-alert-${row.lead_id}-${row.day}@${domain}>`,
+    html,
+    text,
+    headers: {
+      'List-Unsubscribe': `<${link}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  }
+}
+
+/** Sends one due alert and records how it went. */
+async function sendOne(db: Db, row: DueRow, deps: AlertDeps, now: Date): Promise<void> {
+  const log = deps.logger
+  const claimed = prepare(
+    db,
+    `UPDATE storm_alerts SET attempts = attempts + 1, status = 'pending', updated_at = ?
+     WHERE lead_id = ? AND day = ? AND status IN ('pending', 'failed')`,
+  ).run(now.toISOString(), row.lead_id, row.day).changes
+  if (claimed === 0) return
+  if (!deps.mailer) {
+    record(db, row, 'skipped', NO_SMTP, now)
+    return
+  }
+  let status: 'sent' | 'failed'
+  let detail: string
+  let final = false
+  try {
+    const outcome = await deps.mailer.send(await renderAlert(row, deps))
+    if (outcome.kind === 'sent') [status, detail] = ['sent', outcome.detail]
+    else [status, detail, final] = ['failed', outcome.reason, outcome.kind === 'failed']
+  } catch (err) {
+    ;[status, detail] = ['failed', err instanceof Error ? err.message : String(err)]
+  }
+  record(db, row, status, detail, new Date(), final)
+  if (status === 'sent') log.info({ leadId: row.lead_id, day: row.day }, 'storm alert sent')
+  else log.error({ leadId: row.lead_id, day: row.day, reason: detail }, 'storm alert could not be sent')
+}
+
+function record(
+  db: Db,
+  row: DueRow,
+  status: AlertOutcome['status'],
+  detail: string,
+  at: Date,
+  final = false,
+): void {
+  prepare(
+    db,
+    `UPDATE storm_alerts SET status = ?, detail = ?, updated_at = ?,
+       attempts = CASE WHEN ? THEN MAX(attempts, ?) ELSE attempts END
+     WHERE lead_id = ? AND day = ?`,
+  ).run(status, detail, at.toISOString(), final ? 1 : 0, MAX_ALERT_ATTEMPTS, row.lead_id, row.day)
+}
+
+/** Runs `work` on every item, `limit` at a time. */
+async function inPool<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0
+  const runner = async () => {
+    while (next < items.length) await work(items[next++]!)
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, runner))
+}
+
+/** Sends the due alerts (of one day, or of every day when `day` is undefined). */
+export async function sendDueAlerts(db: Db, deps: AlertDeps, now: Date, day?: string): Promise<number> {
+  const due = dueAlerts(db, now, day)
+  await inPool(due, SEND_CONCURRENCY, (row) => sendOne(db, row, deps, now))
+  return due.length
+}
+
+/** The outcomes of a day's alerts, by lead. */
+export function alertOutcomes(db: Db, day: string): Map<string, AlertOutcome> {
+  const rows = prepare(db, 'SELECT lead_id, status, detail FROM storm_alerts WHERE day = ?').all(day) as {
+    lead_id: string
+    status: AlertOutcome['status']
+    detail: string | null
+  }[]
+  return new Map(rows.map((r) => [r.lead_id, { status: r.status, detail: r.detail }]))
+}
+
+/**
+ * Plans and sends the alerts of one storm day for the homes its radar hit: the homeowners who
+ * asked, each address once. Returns every subscribed home's outcome, by lead.
+ */
+export async function sendStormAlerts(
+  db: Db,
+  day: string,
+  homes: readonly HitHome[],
+  deps: AlertDeps,
+  now: Date,
+): Promise<Map<string, AlertOutcome>> {
+  // Newest first (homesHitOn's order): of two leads of one address, the latest consent's gets it.
+  for (const home of homes) if (home.stormAlerts) planAlert(db, home, day, deps.mailer !== undefined, now)
+  await sendDueAlerts(db, deps, now, day)
+  const all = alertOutcomes(db, day)
+  return new Map(homes.filter((h) => all.has(h.leadId)).map((h) => [h.leadId, all.get(h.leadId)!]))
+}

@@ -1,0 +1,24 @@
+/**
+ * The storm response feature's face (docs/storm-alerts.md): what the processes use of it. Code
+ * outside core/storm-response/ imports it from here (eslint.config.js;
+ * docs/decisions/019-platform-and-features.md).
+ */
+export { respondToNewRadarDays, type RespondDeps } from './respond'
+export { homesHitOn, placeUnplacedLeads } from './places'
+export { MAX_ALERT_ATTEMPTS } from './alerts'
+export {
+  STORM_ALERTS_UNSUBSCRIBE_PATH,
+  alertsStoppedAt,
+  checkUnsubscribeToken,
+  stopAlerts,
+  unsubscribeKey,
+} from './unsubscribe'
+export { STORM_RESPONSE_SETTINGS, readStormResponseSettings } from './settings'
+export { listSubscribers, listStormAlerts, type Subscriber, type ListedAlert } from './admin-queries'
+export {
+  DEFAULT_STORM_ALERT_MIN_IN,
+  STORM_RESPONSE_MAX_AGE_DAYS,
+  type AlertOutcome,
+  type HitHome,
+  type StormResponse,
+} from './types'

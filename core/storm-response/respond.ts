@@ -1,0 +1,147 @@
+/**
+ * Answering a storm day (docs/storm-alerts.md): when a radar day lands (the worker's refresh or
+ * `site-admin storms import`), the worker finds the homes it hit and alerts the homeowners who
+ * asked, then briefs the office.
+ *
+ * Each day is claimed by inserting its storm_responses row before anything else, so a day is
+ * answered once whatever imports it again. A pass that crashed leaves its row unfinished; the
+ * next pass after a few minutes takes it up again, and the alerts already sent are not sent
+ * again (storm_alerts, alerts.ts). A day older than STORM_RESPONSE_MAX_AGE_DAYS when its radar
+ * lands (the backfill of five years, an import of old files) is recorded as answered with no
+ * alerts or briefing. Logs name lead ids only: no address, name or e-mail.
+ */
+import { isoDate, localParts } from '../../shared/business-time'
+import type { Db } from '../platform/db/connection'
+import { prepare } from '../platform/db/prepare'
+import type { Logger } from '../platform/logger'
+import { sendStormBriefing, type BriefingDeps } from './briefing'
+import { NO_SMTP, sendDueAlerts, sendStormAlerts, type AlertDeps } from './alerts'
+import { homesHitOn, placeUnplacedLeads, type Locate } from './places'
+import { STORM_RESPONSE_MAX_AGE_DAYS, type StormResponse } from './types'
+
+/** An unfinished day is taken up again once its pass has been quiet this long (it crashed). */
+const RESUME_AFTER_MS = 5 * 60_000
+/** Leads placed in one pass at most: a first run over years of leads is spread over passes. */
+const PLACE_PER_PASS = 200
+/** Placing a lead asks the geocoder; a day waits at most this many placing steps for its homes. */
+const MAX_PLACING_STEPS = 50
+
+export const TOO_OLD = `older than ${STORM_RESPONSE_MAX_AGE_DAYS} days when its radar landed: no alerts or briefing`
+export const NO_HOME_HIT = 'no home the site knows was hit'
+
+export interface RespondDeps {
+  /** The hail size at a home that counts as a hit (STORM_ALERT_MIN_IN), in inches. */
+  minIn: number
+  locate: Locate
+  alerts: Omit<AlertDeps, 'logger'>
+  /** Undefined when SMTP_URL is unset: the briefing is recorded as skipped. */
+  briefing: BriefingDeps | undefined
+  logger: Logger
+}
+
+/** The day `days` before `day` (both YYYY-MM-DD). */
+function daysBefore(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`)
+  d.setUTCDate(d.getUTCDate() - days)
+  return d.toISOString().slice(0, 10)
+}
+
+/** The radar days to answer now: never started, or started and left unfinished by a crash. */
+function daysToAnswer(db: Db, now: Date): string[] {
+  const stale = new Date(now.getTime() - RESUME_AFTER_MS).toISOString()
+  return (
+    prepare(
+      db,
+      `SELECT d.day FROM radar_days d LEFT JOIN storm_responses r ON r.day = d.day
+       WHERE r.day IS NULL OR (r.finished_at IS NULL AND r.started_at <= ?)
+       ORDER BY d.day DESC`,
+    ).all(stale) as { day: string }[]
+  ).map((r) => r.day)
+}
+
+/** Takes the day; false when another pass took it first (and is not stale). */
+function claimDay(db: Db, day: string, now: Date): boolean {
+  const stale = new Date(now.getTime() - RESUME_AFTER_MS).toISOString()
+  const iso = now.toISOString()
+  return (
+    db
+      .transaction(() => {
+        const inserted = prepare(
+          db,
+          'INSERT INTO storm_responses (day, started_at) VALUES (?, ?) ON CONFLICT (day) DO NOTHING',
+        ).run(day, iso).changes
+        if (inserted) return 1
+        return prepare(
+          db,
+          'UPDATE storm_responses SET started_at = ? WHERE day = ? AND finished_at IS NULL AND started_at <= ?',
+        ).run(iso, day, stale).changes
+      })
+      .immediate() === 1
+  )
+}
+
+function finishDay(db: Db, r: StormResponse, now: Date): void {
+  prepare(
+    db,
+    `UPDATE storm_responses SET finished_at = ?, homes_hit = ?, alerts_sent = ?, briefing_status = ?, briefing_detail = ?
+     WHERE day = ?`,
+  ).run(now.toISOString(), r.homesHit, r.alertsSent, r.briefing.status, r.briefing.detail, r.day)
+}
+
+/** Places the leads not placed yet, a batch a step, until none is left or the steps run out. */
+async function placeLeads(db: Db, deps: RespondDeps, now: Date): Promise<void> {
+  for (let step = 0; step < MAX_PLACING_STEPS; step++) {
+    const s = await placeUnplacedLeads(db, deps.locate, now, PLACE_PER_PASS)
+    if (s.fromReports + s.located + s.unplaceable < PLACE_PER_PASS) return
+  }
+}
+
+async function answerDay(db: Db, day: string, deps: RespondDeps, now: Date): Promise<StormResponse> {
+  const today = isoDate(localParts(now))
+  if (day < daysBefore(today, STORM_RESPONSE_MAX_AGE_DAYS))
+    return { day, homesHit: 0, alertsSent: 0, briefing: { status: 'skipped', detail: TOO_OLD } }
+  await placeLeads(db, deps, now)
+  const homes = homesHitOn(db, day, Math.round(deps.minIn * 254))
+  const outcomes = await sendStormAlerts(db, day, homes, { ...deps.alerts, logger: deps.logger }, now)
+  const alertsSent = [...outcomes.values()].filter((o) => o.status === 'sent').length
+  const briefing = !homes.length
+    ? { status: 'skipped' as const, detail: NO_HOME_HIT }
+    : deps.briefing
+      ? await sendStormBriefing(db, day, homes, outcomes, deps.briefing, now)
+      : { status: 'skipped' as const, detail: NO_SMTP }
+  return { day, homesHit: homes.length, alertsSent, briefing }
+}
+
+/**
+ * Answers every radar day not answered yet, newest first, and tries again the alerts that
+ * failed earlier and are due. Returns what each day answered did.
+ */
+export async function respondToNewRadarDays(db: Db, deps: RespondDeps, now: Date): Promise<StormResponse[]> {
+  const log = deps.logger
+  const answered: StormResponse[] = []
+  for (const day of daysToAnswer(db, now)) {
+    if (!claimDay(db, day, now)) continue
+    try {
+      const response = await answerDay(db, day, deps, now)
+      finishDay(db, response, new Date())
+      answered.push(response)
+      log.info(
+        {
+          day,
+          homesHit: response.homesHit,
+          alertsSent: response.alertsSent,
+          briefing: response.briefing.status,
+          detail: response.briefing.detail,
+        },
+        'storm day answered',
+      )
+      if (response.briefing.status === 'failed')
+        log.error({ day, reason: response.briefing.detail }, "the storm day's briefing could not be sent")
+    } catch (err) {
+      // The row stays unfinished: a later pass takes the day up again.
+      log.error({ err, day }, 'storm day could not be answered; a later pass tries again')
+    }
+  }
+  await sendDueAlerts(db, { ...deps.alerts, logger: log }, now)
+  return answered
+}

@@ -1,0 +1,95 @@
+/**
+ * Stopping storm alerts (docs/storm-alerts.md): every alert carries a link, and the
+ * List-Unsubscribe header its mail client offers as a button (RFC 8058's one-click POST).
+ *
+ * The link's token is `<lead id>.<signature>`: the signature is the HMAC-SHA256 of the lead id
+ * and its e-mail address (purpose 'storm-alerts-unsubscribe', cut to 32 characters), with a
+ * key the site keeps in site_secrets ('storm-alerts'), like the office's links. The address
+ * itself is not in the link (a link is logged, forwarded and pasted; an address is personal
+ * data): the site reads it from the lead, and a link whose lead's address is not the one it
+ * was made for reads as invalid. It never expires: an alert read a year later must still stop
+ * the alerts.
+ */
+import type { Db } from '../platform/db/connection'
+import { prepare } from '../platform/db/prepare'
+import { siteSecret } from '../platform/db/site-secrets'
+import { openToken, signToken, type TokenSigning } from '../platform/signed-token'
+
+/** The path every unsubscribe link opens; the token follows it. */
+export const STORM_ALERTS_UNSUBSCRIBE_PATH = '/storm-alerts/unsubscribe'
+
+const SECRET_NAME = 'storm-alerts'
+const SIGNATURE_LENGTH = 32
+const TOKEN = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([A-Za-z0-9_-]{32})$/
+/** A moment that never comes: the links do not expire. */
+const NEVER = new Date(8.64e15)
+
+/**
+ * The key that signs the links, made on first use. It writes, so the web process reads it
+ * once when its router is built: a GET of a link never writes.
+ */
+export function unsubscribeKey(db: Db, now = new Date()): Buffer {
+  return Buffer.from(siteSecret(db, SECRET_NAME, now), 'base64url')
+}
+
+const signing = (key: Buffer): TokenSigning => ({
+  key,
+  purpose: 'storm-alerts-unsubscribe',
+  signatureLength: SIGNATURE_LENGTH,
+})
+
+/** What is signed: the lead and its address (lower case: addresses are compared so). */
+const signedPart = (leadId: string, email: string) => `${leadId}:${email.trim().toLowerCase()}`
+
+export function makeUnsubscribeToken(key: Buffer, leadId: string, email: string): string {
+  const payload = signedPart(leadId, email)
+  return `${leadId}.${signToken(signing(key), payload).slice(payload.length + 1)}`
+}
+
+export function unsubscribeUrl(siteUrl: string, token: string): string {
+  return `${siteUrl.replace(/\/+$/, '')}${STORM_ALERTS_UNSUBSCRIBE_PATH}/${token}`
+}
+
+/** The address a token stops, or undefined when the site did not make it (or its lead is gone). */
+export function checkUnsubscribeToken(db: Db, key: Buffer, token: string): string | undefined {
+  const match = TOKEN.exec(token)
+  if (!match) return undefined
+  const [, leadId, signature] = match as unknown as [string, string, string]
+  const row = prepare(db, 'SELECT email FROM form_submissions WHERE id = ?').get(leadId) as
+    { email: string | null } | undefined
+  if (!row?.email) return undefined
+  const opened = openToken(
+    signing(key),
+    `${signedPart(leadId, row.email)}.${signature}`,
+    new Date(0),
+    () => NEVER,
+  )
+  return opened.state === 'valid' ? row.email : undefined
+}
+
+export type StopHow = 'one-click' | 'page' | 'site-admin'
+
+/**
+ * Records that `email` wants no more alerts; a second stop keeps the first's time and way.
+ * Returns whether it was stopped already.
+ */
+export function stopAlerts(db: Db, email: string, how: StopHow, now: Date): { alreadyStopped: boolean } {
+  const changes = db
+    .transaction(
+      () =>
+        prepare(
+          db,
+          `INSERT INTO storm_alert_stops (email, stopped_at, how) VALUES (?, ?, ?) ON CONFLICT (email) DO NOTHING`,
+        ).run(email.trim(), now.toISOString(), how).changes,
+    )
+    .immediate()
+  return { alreadyStopped: changes === 0 }
+}
+
+/** When `email` stopped its alerts, or undefined. */
+export function alertsStoppedAt(db: Db, email: string): { stoppedAt: string; how: StopHow } | undefined {
+  const row = prepare(db, 'SELECT stopped_at, how FROM storm_alert_stops WHERE email = ?').get(
+    email.trim(),
+  ) as { stopped_at: string; how: StopHow } | undefined
+  return row && { stoppedAt: row.stopped_at, how: row.how }
+}
