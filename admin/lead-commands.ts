@@ -3,7 +3,13 @@
  * `not-spam`) in spam-commands.ts, `report` in report-command.ts.
  */
 import { Option, type Command } from 'commander'
-import { LEAD_FIELD_NAMES, LEAD_FIELDS, summarize } from '../shared/lead-fields'
+import {
+  CONSENT_FIELD_NAMES,
+  CONSENT_FIELDS,
+  LEAD_FIELD_NAMES,
+  LEAD_FIELDS,
+  summarize,
+} from '../shared/lead-fields'
 import type { Db } from '../core/platform/db/connection'
 import { countLeads, listLeads, type ListedLead } from '../core/leads'
 import { findOneLead, withDatabase, type AdminContext } from './context'
@@ -195,6 +201,7 @@ function leadsAsCsv(db: Db, since: Date | null): { header: string[]; rows: (stri
     'form_type',
     'form',
     ...LEAD_FIELD_NAMES.map((name) => LEAD_FIELDS[name].column),
+    ...CONSENT_FIELD_NAMES.flatMap((name) => [CONSENT_FIELDS[name].column, CONSENT_FIELDS[name].wordsColumn]),
     'source_path',
     'duplicate_of',
     'spam_score',
@@ -209,6 +216,8 @@ function leadsAsCsv(db: Db, since: Date | null): { header: string[]; rows: (stri
       lead.formType,
       lead.form,
       ...LEAD_FIELD_NAMES.map((name) => lead[name] ?? null),
+      // A box as stored (1 ticked, 0 not) and the words it was ticked with, as the columns hold them.
+      ...CONSENT_FIELD_NAMES.flatMap((name) => [lead[name] ? 1 : 0, lead[`${name}Words`]]),
       lead.sourcePath,
       lead.duplicateOf,
       lead.spamScore,

@@ -6,7 +6,7 @@
  */
 import type { FormType } from './enquiry'
 import type { LeadFormName } from './lead-forms'
-import { FORM_FIELD_NAMES, type AskedFieldName } from './lead-fields'
+import { FORM_FIELD_NAMES, type AskedFieldName, type ConsentFieldName } from './lead-fields'
 
 /** The visible fields, in the order every form shows them (shared/lead-fields.ts). */
 export const ENQUIRY_FIELD_NAMES = FORM_FIELD_NAMES
@@ -19,6 +19,8 @@ export interface EnquiryFormState {
   /** The page the form was on (a path of the route table). */
   pagePath: string
   values: Partial<Record<EnquiryFieldName, string>>
+  /** The boxes the visitor ticked, ticked again (absent: not ticked). */
+  ticked?: Partial<Record<ConsentFieldName, true>>
   errors: Partial<Record<EnquiryFieldName, string>>
   /** A message about the form as a whole, shown first in its error summary. */
   formError?: string

@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import {
   ASKED_FIELD_NAMES,
+  consentRules,
   fieldRules,
   isOptionalField,
   LEAD_FIELD_NAMES,
@@ -37,8 +38,11 @@ export const ENQUIRY_MESSAGES = Object.fromEntries(
 /** The name of the hidden honeypot field; people never fill it, bots often do. */
 export const HONEYPOT_FIELD = 'website'
 
-/** The fields a visitor fills in. */
-export const EnquiryFieldsSchema = z.object(fieldRules(pickFields(ASKED_FIELD_NAMES)))
+/** The fields a visitor fills in, and the boxes they may tick (false when left out). */
+export const EnquiryFieldsSchema = z.object({
+  ...fieldRules(pickFields(ASKED_FIELD_NAMES)),
+  ...consentRules(),
+})
 
 /** Where the visit came from: hidden fields, all optional (shared/attribution.ts). */
 const SourceFieldsSchema = z.object(fieldRules(pickFields(SOURCE_FIELD_NAMES)))

@@ -8,7 +8,16 @@
  * lead-field table (shared/lead-fields.ts), whose columns are also what insertLead() writes.
  */
 import type { FormType } from '../../shared/enquiry'
-import { LEAD_FIELD_NAMES, LEAD_FIELDS, type LeadFieldValues } from '../../shared/lead-fields'
+import {
+  CONSENT_FIELD_NAMES,
+  CONSENT_FIELDS,
+  LEAD_FIELD_NAMES,
+  LEAD_FIELDS,
+  wordsKey,
+  type ConsentFieldName,
+  type ConsentValues,
+  type LeadFieldValues,
+} from '../../shared/lead-fields'
 import type { LeadFormName } from '../../shared/lead-forms'
 import type { Db } from '../platform/db/connection'
 import { prepare, runImmediate } from '../platform/db/prepare'
@@ -16,8 +25,12 @@ import { prepare, runImmediate } from '../platform/db/prepare'
 /** An enquiry from an e-mail address that already wrote within this window is a duplicate. */
 export const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000
 
-/** A stored lead: its fields, the form it came from, and what the pipeline records on it. */
-export interface Lead extends LeadFieldValues {
+/**
+ * A stored lead: its fields, its consents (each ticked or not, with the words shown beside the
+ * box when it was: `stormAlerts`, `stormAlertsWords`), the form it came from, and what the
+ * pipeline records on it.
+ */
+export interface Lead extends LeadFieldValues, ConsentValues {
   id: string
   /** The product's form type (two forms share 'contact'). */
   formType: FormType
@@ -58,8 +71,12 @@ export interface SpamCheck {
   quarantine: boolean
 }
 
-/** What storing a lead takes: the fields as the schema passed them, and what the pipeline adds. */
-export interface NewLead extends LeadFieldValues {
+/**
+ * What storing a lead takes: the fields as the schema passed them, the boxes ticked (absent:
+ * not ticked; the words kept with each are the table's, never the client's), and what the
+ * pipeline adds.
+ */
+export interface NewLead extends LeadFieldValues, Partial<Record<ConsentFieldName, boolean>> {
   id: string
   formType: FormType
   form: LeadFormName
@@ -80,15 +97,26 @@ export interface NewLead extends LeadFieldValues {
 export type LeadRow = Record<string, string | number | null>
 
 const FIELD_COLUMNS = LEAD_FIELD_NAMES.map((name) => LEAD_FIELDS[name].column)
+const CONSENT_COLUMNS = CONSENT_FIELD_NAMES.flatMap((name) => [
+  CONSENT_FIELDS[name].column,
+  CONSENT_FIELDS[name].wordsColumn,
+])
 
 /** The one mapper from a stored row to a Lead. */
 export function toLead(row: LeadRow): Lead {
   const fields = Object.fromEntries(
     LEAD_FIELD_NAMES.map((name) => [name, row[LEAD_FIELDS[name].column] ?? null]),
   ) as LeadFieldValues
+  const consents = Object.fromEntries(
+    CONSENT_FIELD_NAMES.flatMap((name) => [
+      [name, row[CONSENT_FIELDS[name].column] === 1],
+      [wordsKey(name), (row[CONSENT_FIELDS[name].wordsColumn] as string | null | undefined) ?? null],
+    ]),
+  ) as ConsentValues
   return {
     id: row.id as string,
     ...fields,
+    ...consents,
     formType: row.form_type as FormType,
     form: row.form as LeadFormName,
     sourcePath: row.source_path as string | null,
@@ -107,9 +135,9 @@ export function toLead(row: LeadRow): Lead {
 }
 
 const INSERT_LEAD = `INSERT INTO form_submissions
-  (id, ${FIELD_COLUMNS.join(', ')}, form_type, form, created_at, updated_at, source_path, duplicate_of,
-   next_attempt_at, spam_score, spam_reasons, quarantined_at, report_key_hash)
-  VALUES (${['?', ...FIELD_COLUMNS.map(() => '?'), ...Array(11).fill('?')].join(', ')})`
+  (id, ${[...FIELD_COLUMNS, ...CONSENT_COLUMNS].join(', ')}, form_type, form, created_at, updated_at,
+   source_path, duplicate_of, next_attempt_at, spam_score, spam_reasons, quarantined_at, report_key_hash)
+  VALUES (${['?', ...FIELD_COLUMNS.map(() => '?'), ...CONSENT_COLUMNS.map(() => '?'), ...Array(11).fill('?')].join(', ')})`
 
 /**
  * A lead the office should know of: not in quarantine, or released from it. Every query of
@@ -140,6 +168,11 @@ export function insertLead(db: Db, lead: NewLead): { duplicateOf: string | null 
       lead.id,
       // A field left blank is stored as NULL.
       ...LEAD_FIELD_NAMES.map((name) => lead[name] || null),
+      // A ticked box is kept with the words the forms show beside it (shared/lead-fields.ts):
+      // the consent on record, with when (created_at) and from which form (form).
+      ...CONSENT_FIELD_NAMES.flatMap((name) =>
+        lead[name] === true ? [1, CONSENT_FIELDS[name].input.label] : [0, null],
+      ),
       lead.formType,
       lead.form,
       createdAt,

@@ -43,12 +43,13 @@ import { createRateLimit } from './rate-limit'
 import { requireSameOrigin } from './same-origin'
 import { storeLead } from './service'
 import { touchFieldsOfCookies } from '../http/attribution-cookie'
-import { SOURCE_FIELD_NAMES } from '../../shared/lead-fields'
+import { CHECKBOX_TICKED, CONSENT_FIELD_NAMES, SOURCE_FIELD_NAMES } from '../../shared/lead-fields'
 
 const MAX_BODY_BYTES = 16 * 1024
 /**
- * A lead form sends at most 36 fields (6 it asks for, its form type, name and page, 25 source
- * fields, the token and the honeypot; a plain post sends the 12 of its landing page at most);
+ * A lead form sends at most 37 fields (6 it asks for, its storm alerts box, its form type, name
+ * and page, 25 source fields, the token and the honeypot; a plain post sends the 12 of its
+ * landing page at most);
  * more is not one of ours.
  */
 const MAX_FORM_FIELDS = 40
@@ -125,7 +126,7 @@ function createEnquiryHandler(deps: EnquiryRouterDeps, answers: Answers): Reques
   return async (req, res) => {
     const form = isFormPost(req)
     // A plain post's source comes from the attribution cookies (server/http/attribution-cookie.ts).
-    const body: unknown = form ? withCookieTouches(req.body, req.headers.cookie) : req.body
+    const body: unknown = form ? withTickedBoxes(withCookieTouches(req.body, req.headers.cookie)) : req.body
     const parsed = EnquirySchema.safeParse(body)
     // A bot that filled the hidden field and sent what no form sends gets the success answer,
     // and nothing is stored: there is no lead in it to keep (a valid one is kept, as spam).
@@ -222,6 +223,18 @@ function withCookieTouches(body: unknown, cookieHeader: string | undefined): unk
   if (SOURCE_FIELD_NAMES.some((name) => name in body)) return body
   const touches = touchFieldsOfCookies(cookieHeader, new Date())
   return Object.keys(touches).length ? { ...touches, ...body } : body
+}
+
+/**
+ * A plain form post's boxes as the schema takes them: a ticked box sends "on" and is true; one
+ * not ticked sends nothing and is false by the schema's default. Any other value is left as it
+ * came, for the schema to refuse.
+ */
+function withTickedBoxes(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body
+  const fields = body as Record<string, unknown>
+  const ticked = CONSENT_FIELD_NAMES.filter((name) => fields[name] === CHECKBOX_TICKED)
+  return ticked.length ? { ...fields, ...Object.fromEntries(ticked.map((name) => [name, true])) } : body
 }
 
 function isHoneypotFilled(body: unknown): boolean {

@@ -5,7 +5,7 @@
  */
 import { FORM_TYPES } from '../../shared/enquiry'
 import { ENQUIRY_FIELD_NAMES, type EnquiryFormState } from '../../shared/enquiry-form-state'
-import { SOURCE_FIELD_NAMES } from '../../shared/lead-fields'
+import { CONSENT_FIELD_NAMES, SOURCE_FIELD_NAMES } from '../../shared/lead-fields'
 import { FORM_OF_FORM_TYPE, LEAD_FORM_NAMES, LEAD_FORMS } from '../../shared/lead-forms'
 import { findRoute, ROUTES } from '../../shared/routes'
 
@@ -34,6 +34,9 @@ export function formStateOf(body: unknown, errors: Record<string, string>): Enqu
     const value = text(name)
     if (value !== undefined) state.values[name] = value
   }
+  // A box the visitor ticked stays ticked (the router turned a plain post's "on" into true).
+  const ticked = CONSENT_FIELD_NAMES.filter((name) => fields[name] === true)
+  if (ticked.length) state.ticked = Object.fromEntries(ticked.map((name) => [name, true]))
   for (const [name, message] of Object.entries(errors)) {
     if ((ENQUIRY_FIELD_NAMES as readonly string[]).includes(name)) {
       state.errors[name as (typeof ENQUIRY_FIELD_NAMES)[number]] = message

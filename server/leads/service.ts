@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { Enquiry } from '../../shared/enquiry'
-import { LEAD_FIELD_NAMES, type LeadFieldValues } from '../../shared/lead-fields'
+import { CONSENT_FIELD_NAMES, LEAD_FIELD_NAMES, type LeadFieldValues } from '../../shared/lead-fields'
 import { FORM_OF_FORM_TYPE, LEAD_FORMS } from '../../shared/lead-forms'
 import { makeReportKey } from '../../core/storms'
 import type { Db } from '../../core/platform/db/connection'
@@ -33,6 +33,8 @@ export async function storeLead(
   const fields = Object.fromEntries(
     LEAD_FIELD_NAMES.map((name) => [name, enquiry[name] || null]),
   ) as LeadFieldValues
+  // The boxes as ticked; the words kept with a consent are the server's own (insertLead).
+  const consents = Object.fromEntries(CONSENT_FIELD_NAMES.map((name) => [name, enquiry[name] === true]))
   // A page loaded before the forms named themselves sends no form: that of its form type.
   const form = enquiry.form ?? FORM_OF_FORM_TYPE[enquiry.formType]
   // A hail report's summary is shown on the page to whoever holds this key (core/storms/report-key.ts).
@@ -40,6 +42,7 @@ export async function storeLead(
   const { duplicateOf } = insertLead(deps.db, {
     id,
     ...fields,
+    ...consents,
     formType: enquiry.formType,
     form,
     sourcePath: enquiry.sourcePath ?? null,

@@ -22,6 +22,7 @@ import {
 import { CHANNELS } from '../../core/leads/notifications/channels/index'
 import { runAdminCaptured } from '../support/admin'
 import { addLead } from '../support/leads'
+import { STORM_ALERTS_LABEL } from '../../shared/lead-fields'
 
 const ROOT = path.resolve(__dirname, '../..')
 /** The export's source columns, in the lead-field table's order: this visit's, then the first visit's. */
@@ -135,8 +136,12 @@ describe('leads list, show and export', () => {
     expect(out).toMatch(
       /^form +contact_page\nform type +contact\nname +Dana Reyes\nphone +\(303\) 555-0199\ne-mail +\S+@example\.com\naddress +1450 Elm Street/m,
     )
+    // The storm alerts box after the fields, as the office e-mail shows it: not ticked.
+    expect(out).toMatch(/^message +Hail on Tuesday\.\n +Gutters dented too\.\nstorm alerts +no$/m)
     expect(out).toMatch(/^recorded by worker +20\d\d-/m)
     expect(out).toMatch(new RegExp(`^worker job +lead-${id} \\(1 runs\\)$`, 'm'))
+    const ticked = addLead(db, { stormAlerts: true })
+    expect((await admin(['leads', 'show', ticked])).out).toMatch(/^storm alerts +yes, asked for$/m)
   })
 
   test('show: an unknown id is an error that says where the ids are, exit 1', async () => {
@@ -157,23 +162,28 @@ describe('leads list, show and export', () => {
     })
     const b = addLead(
       db,
-      { lastName: '@SUM(A1)', message: 'Roof, "old"\nleaks', createdAt: new Date('2026-06-02T00:00:00Z') },
+      {
+        lastName: '@SUM(A1)',
+        message: 'Roof, "old"\nleaks',
+        stormAlerts: true,
+        createdAt: new Date('2026-06-02T00:00:00Z'),
+      },
       true,
     )
     const { code, out } = await admin(['leads', 'export'])
     expect(code).toBe(0)
     const rows = out.split('\r\n')
     expect(rows[0]).toBe(
-      `id,created_at,form_type,form,first_name,last_name,email,phone,address,message,${SOURCE_COLUMNS},source_path,duplicate_of,spam_score,queued_at,recorded_at,email_to_office,webhook,autoreply,hail_report`,
+      `id,created_at,form_type,form,first_name,last_name,email,phone,address,message,${SOURCE_COLUMNS},storm_alerts,storm_alerts_words,source_path,duplicate_of,spam_score,queued_at,recorded_at,email_to_office,webhook,autoreply,hail_report`,
     )
     expect(rows[1]).toMatch(
       new RegExp(
-        `^${a},2026-06-01T00:00:00.000Z,contact,contact_page,"'=HYPERLINK\\(""http://evil.example""\\)",Reyes,`,
+        `^${a},2026-06-01T00:00:00.000Z,contact,contact_page,"'=HYPERLINK\\(""http://evil.example""\\)",Reyes,.*,0,,/contact,`,
       ),
     )
     expect(rows[2]).toMatch(
       new RegExp(
-        `^${b},.*,Dana,'@SUM\\(A1\\),.*,"Roof, ""old""\nleaks"${','.repeat(26)}/contact,,,,20\\d\\d-[^,]*,,,,$`,
+        `^${b},.*,Dana,'@SUM\\(A1\\),.*,"Roof, ""old""\nleaks"${','.repeat(26)}1,${STORM_ALERTS_LABEL},/contact,,,,20\\d\\d-[^,]*,,,,$`,
       ),
     )
     expect(rows[3]).toBe('')

@@ -5,8 +5,7 @@ import { openDatabase } from '../../core/platform/db/connection'
 import { openMigratedDatabase } from '../../core/platform/db/open'
 import { applyMigrations, readSchemaVersion } from '../../core/platform/db/migrate'
 import { MIGRATIONS } from '../../core/platform/db/migrations/index'
-import { addLead } from '../support/leads'
-import { LEAD_FIELD_NAMES, LEAD_FIELDS } from '../../shared/lead-fields'
+import { CONSENT_FIELD_NAMES, CONSENT_FIELDS, LEAD_FIELD_NAMES, LEAD_FIELDS } from '../../shared/lead-fields'
 import { useTempDir } from '../support/temp-dir'
 
 const tempDir = useTempDir('roofing-migrations-', 'test')
@@ -139,18 +138,29 @@ test('every field of the lead-field table has its column after the migrations', 
   )
   db.close()
   expect(columns).toEqual(expect.arrayContaining(LEAD_FIELD_NAMES.map((name) => LEAD_FIELDS[name].column)))
+  // Each box's column and the column of the words it was ticked with (storm_alerts, storm_alerts_words).
+  expect(columns).toEqual(
+    expect.arrayContaining(
+      CONSENT_FIELD_NAMES.flatMap((name) => [CONSENT_FIELDS[name].column, CONSENT_FIELDS[name].wordsColumn]),
+    ),
+  )
 })
 
 test('migration 010 keeps every weather report under its new name', () => {
   const file = path.join(tempDir(), 'roofing.db')
   const db = openDatabase(file)
   applyMigrations(db, MIGRATIONS.slice(0, 9))
-  // A lead as schema 9 stores it (migration 010 changes nothing of the leads' table).
-  addLead(db, { id: 'lead-1' })
+  // A lead as schema 9 stores it, written by hand: today's insertLead writes columns added later.
+  db.prepare(
+    `INSERT INTO form_submissions (id, first_name, last_name, email, phone, address, form_type, form,
+       created_at, updated_at)
+     VALUES ('lead-1', 'Dana', 'Miller', 'dana@example.com', '303-555-0134', '1234 Elm Street, Parker, CO 80134',
+       'contact', 'hail_report', '2026-06-01T00:00:00.000Z', '2026-06-01T00:00:00.000Z')`,
+  ).run()
   db.prepare(
     "INSERT INTO storm_reports (lead_id, located_by, made_at) VALUES ('lead-1', 'zip', '2026-06-01T00:01:00.000Z')",
   ).run()
-  expect(applyMigrations(db)).toEqual([10])
+  expect(applyMigrations(db, MIGRATIONS.slice(0, 10))).toEqual([10])
   expect(db.prepare('SELECT lead_id, located_by FROM weather_reports').all()).toEqual([
     { lead_id: 'lead-1', located_by: 'zip' },
   ])

@@ -13,7 +13,12 @@ import {
   type FirstTouch,
   type Touch,
 } from '../../../shared/attribution'
-import { LEAD_FIELD_NAMES, type LeadFieldName } from '../../../shared/lead-fields'
+import {
+  CONSENT_FIELD_NAMES,
+  LEAD_FIELD_NAMES,
+  type ConsentFieldName,
+  type LeadFieldName,
+} from '../../../shared/lead-fields'
 import { LEAD_FORMS, type LeadFormName, type LeadFormSpec } from '../../../shared/lead-forms'
 import { ALSO_SERVING, CITY_PAGES } from '../../../shared/service-areas'
 import type { Lead } from '../store'
@@ -38,16 +43,22 @@ export function cityOf(address: string): string | undefined {
   return parts.length > 1 && last ? last : undefined
 }
 
-/** What a notification needs of a lead (notify-test's sample lead has no more than this). */
+/**
+ * What a notification needs of a lead (notify-test's sample lead has no more than this): a box
+ * left out was not ticked.
+ */
 export type LeadToShow = Pick<
   Lead,
   'id' | LeadFieldName | 'formType' | 'form' | 'sourcePath' | 'createdAt' | 'duplicateOf'
->
+> &
+  Partial<Pick<Lead, ConsentFieldName>>
 
 export interface LeadView {
   id: string
   /** Every field as the body shows it; undefined when left blank. */
   fields: Record<LeadFieldName, string | undefined>
+  /** Each box the homeowner may tick (shared/lead-fields.ts): ticked or not. */
+  consents: Record<ConsentFieldName, boolean>
   firstName: string
   fullName: string
   email: string
@@ -101,6 +112,10 @@ export function buildLeadView(
   return {
     id: lead.id,
     fields,
+    consents: Object.fromEntries(CONSENT_FIELD_NAMES.map((name) => [name, lead[name] === true])) as Record<
+      ConsentFieldName,
+      boolean
+    >,
     firstName,
     fullName: `${firstName} ${fields.lastName ?? ''}`,
     email: fields.email ?? '',

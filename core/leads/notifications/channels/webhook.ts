@@ -13,7 +13,7 @@
  */
 import { Webhook } from 'standardwebhooks'
 import type { FirstTouch, Touch } from '../../../../shared/attribution'
-import { ASKED_FIELD_NAMES } from '../../../../shared/lead-fields'
+import { ASKED_FIELD_NAMES, CONSENT_FIELD_NAMES } from '../../../../shared/lead-fields'
 import { optionalText } from '../../../platform/config/helpers'
 import type { LeadView } from '../lead-view'
 import type { Outcome } from '../../../platform/mail/outcome'
@@ -27,8 +27,11 @@ const LEAD_EVENT_TYPE = 'lead.received'
 export interface WebhookPayload {
   type: typeof LEAD_EVENT_TYPE | 'lead.test'
   timestamp: string
-  /** The lead's id, its fields (null when left blank), its page and where the visit came from. */
-  data: Record<string, string | null | Attribution>
+  /**
+   * The lead's id, its fields (null when left blank), its boxes (true when ticked), its page and
+   * where the visit came from.
+   */
+  data: Record<string, string | boolean | null | Attribution>
 }
 
 /**
@@ -41,13 +44,17 @@ interface Attribution {
   firstTouch: FirstTouch | null
 }
 
-/** Every field the homeowner fills in, in the table's order; the city read from the address follows it. */
-function fieldsOf(lead: LeadView): Record<string, string | null> {
-  const data: Record<string, string | null> = {}
+/**
+ * Every field the homeowner fills in, in the table's order, the city read from the address
+ * after it; then each box, true when ticked ('stormAlerts').
+ */
+function fieldsOf(lead: LeadView): Record<string, string | boolean | null> {
+  const data: Record<string, string | boolean | null> = {}
   for (const name of ASKED_FIELD_NAMES) {
     data[name] = lead.fields[name] ?? null
     if (name === 'address') data.city = lead.city ?? null
   }
+  for (const name of CONSENT_FIELD_NAMES) data[name] = lead.consents[name]
   return data
 }
 

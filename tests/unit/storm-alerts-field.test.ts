@@ -1,0 +1,75 @@
+/**
+ * The storm alerts box (shared/lead-fields.ts, CONSENT_FIELDS): what the enquiry schema takes
+ * for it, and how a lead's summary shows it. Storing it is tests/integration/storm-alerts-consent.test.ts.
+ */
+import { describe, expect, test } from 'vitest'
+import { EnquiryFieldsSchema, EnquirySchema, toFieldErrors } from '../../shared/enquiry'
+import { CONSENT_FIELDS, STORM_ALERTS_LABEL, summarize } from '../../shared/lead-fields'
+import { STORM_ALERTS_LABEL as STORM_RESPONSE_LABEL } from '../../core/storm-response/types'
+
+const valid = {
+  firstName: 'Dana',
+  lastName: 'Reyes',
+  email: 'dana@example.com',
+  phone: '3035550199',
+  address: '1450 Elm St, Denver',
+  formType: 'contact',
+}
+
+describe('the storm alerts box in the enquiry schema', () => {
+  test('true is accepted as asked for', () => {
+    expect(EnquirySchema.parse({ ...valid, stormAlerts: true }).stormAlerts).toBe(true)
+  })
+
+  test('false is accepted', () => {
+    expect(EnquirySchema.parse({ ...valid, stormAlerts: false }).stormAlerts).toBe(false)
+  })
+
+  test('left out, it is false: a box not ticked, or a client that does not know of it', () => {
+    expect(EnquirySchema.parse(valid).stormAlerts).toBe(false)
+    // The forms' own schema too (react-hook-form validates with it).
+    expect(EnquiryFieldsSchema.omit({ message: true }).parse(valid).stormAlerts).toBe(false)
+  })
+
+  test.each([
+    ['the text "true"', 'true'],
+    ['the text "on" (what a plain form post sends, turned into true by the router only)', 'on'],
+    ['a number', 1],
+    ['null', null],
+    ['an object', { ticked: true }],
+  ])('%s is refused with a message that names the field and says what it takes', (_what, stormAlerts) => {
+    const result = EnquirySchema.safeParse({ ...valid, stormAlerts })
+    expect(result.success).toBe(false)
+    if (!result.success)
+      expect(toFieldErrors(result.error)).toEqual({
+        stormAlerts: 'Storm alerts must be true (the box ticked) or false',
+      })
+  })
+
+  test('the words a client sends for it are no field of the enquiry: they are refused', () => {
+    const result = EnquirySchema.safeParse({ ...valid, stormAlerts: true, stormAlertsWords: 'anything' })
+    expect(result.success).toBe(false)
+    if (!result.success) expect(toFieldErrors(result.error)).toHaveProperty('stormAlertsWords')
+  })
+})
+
+describe('its words and its row', () => {
+  test('the box is labelled with the exact words, defined once and shared with the storm response', () => {
+    expect(STORM_ALERTS_LABEL).toBe('Tell me when radar sees hail at this address')
+    expect(CONSENT_FIELDS.stormAlerts.input.label).toBe(STORM_ALERTS_LABEL)
+    expect(STORM_RESPONSE_LABEL).toBe(STORM_ALERTS_LABEL)
+  })
+
+  test('the summary ends with a Storm alerts row: yes when ticked, no when not or never asked', () => {
+    const fields = { firstName: 'Dana', lastName: 'Reyes', phone: '3035550199', email: 'd@example.com' }
+    expect(summarize({ ...fields, stormAlerts: true }).at(-1)).toEqual({
+      name: 'stormAlerts',
+      label: 'Storm alerts',
+      value: 'yes, asked for',
+    })
+    expect(summarize({ ...fields, stormAlerts: false }).at(-1)?.value).toBe('no')
+    expect(summarize(fields).at(-1)?.value).toBe('no')
+    // The text fields' rows come first, as before.
+    expect(summarize(fields)[0]).toMatchObject({ name: 'firstName', value: 'Dana Reyes' })
+  })
+})
