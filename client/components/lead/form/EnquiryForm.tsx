@@ -31,6 +31,7 @@ import { visibleFields } from './enquiry-fields'
 import { LeadFormBody, LeadFormElement } from './LeadFormMarkup'
 import { ErrorSummary } from './ErrorSummary'
 import { FORM_FIELD_NAMES } from '../../../../shared/lead-fields'
+import { isConsent, servedDefault, UNTICKED } from './ConsentBox'
 import { pageCampaignOf } from '../../../../shared/attribution'
 import { attributionFields } from '../../../lib/attribution-store'
 import { formTokenOf, renewFormToken, requestFormToken } from '../../../lib/form-tokens'
@@ -45,8 +46,8 @@ const UNEXPECTED_MESSAGE = 'An unexpected error occurred. Please try again.'
 const WITH_MESSAGE = EnquiryFieldsSchema
 const WITHOUT_MESSAGE = EnquiryFieldsSchema.omit({ message: true })
 
-type FieldName = keyof EnquiryFormValues
-const EMPTY_VALUES = Object.fromEntries(FORM_FIELD_NAMES.map((name) => [name, ''])) as EnquiryFormValues
+// Every field empty and every box unticked.
+const EMPTY_VALUES = { ...Object.fromEntries(FORM_FIELD_NAMES.map((n) => [n, ''])), ...UNTICKED } as const
 
 export interface EnquiryFormProps {
   /** Which of the four forms (shared/lead-forms.ts); its form type and look follow from it. */
@@ -85,7 +86,7 @@ export function EnquiryForm({ form, sourcePath, served, labelledBy, onSuccess }:
     formState: { errors, isSubmitting, submitCount },
   } = useForm<EnquiryFormValues>({
     resolver: zodResolver(withMessage ? WITH_MESSAGE : WITHOUT_MESSAGE),
-    defaultValues: { ...EMPTY_VALUES, ...served?.values },
+    defaultValues: { ...EMPTY_VALUES, ...served?.values, ...served?.ticked },
     errors: servedErrors,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -121,8 +122,8 @@ export function EnquiryForm({ form, sourcePath, served, labelledBy, onSuccess }:
     if (result.reason === 'refused') {
       console.error(`Enquiry refused with status ${result.status}`)
       for (const [field, message] of Object.entries(result.fieldErrors)) {
-        if (fields.some((f) => f.name === field)) {
-          setError(field as FieldName, { type: 'server', message })
+        if (fields.some((f) => f.name === field) || isConsent(field)) {
+          setError(field as keyof EnquiryFormValues, { type: 'server', message })
         }
       }
       notify('error', FAILED_MESSAGE)
@@ -154,7 +155,7 @@ export function EnquiryForm({ form, sourcePath, served, labelledBy, onSuccess }:
         source={source}
         errorOf={(name) => errors[name]?.message}
         // The value in the server HTML too (a refused post's), not only set by the script.
-        controlOf={(name) => ({ ...register(name), defaultValue: served?.values[name] ?? '' })}
+        controlOf={(name) => ({ ...register(name), ...servedDefault(name, served) })}
         disabled={isSubmitting}
         honeypotRef={honeypotRef}
         submitText={isSubmitting ? SUBMITTING_TEXT : submitLabel}

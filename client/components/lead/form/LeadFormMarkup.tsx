@@ -5,7 +5,9 @@
 import { ENQUIRY_ENDPOINT, HONEYPOT_FIELD, type FormType } from '../../../../shared/enquiry'
 import type { LeadFormName } from '../../../../shared/lead-forms'
 import type { EnquiryFieldName } from '../../../../shared/enquiry-form-state'
+import type { ConsentFieldName } from '../../../../shared/lead-fields'
 import { Field, fieldId, FormRouting, Honeypot, SourceFields, type FieldSpec } from './enquiry-fields'
+import { ConsentBox, CONSENTS } from './ConsentBox'
 
 /**
  * The <form> element: a plain HTML form that posts itself to the API when no script handles
@@ -45,9 +47,9 @@ export function LeadFormElement({
 }
 
 /**
- * Everything inside a lead form but its error summary: the fields in a grid, the hidden
- * inputs and the submit button. `errorOf` and `controlOf` give each field its message and
- * what goes onto its input.
+ * Everything inside a lead form but its error summary: the fields in a grid, the boxes to
+ * tick below them, the hidden inputs and the submit button. `errorOf` and `controlOf` give
+ * each field and box its message and what goes onto its input.
  */
 export function LeadFormBody({
   formId,
@@ -67,8 +69,8 @@ export function LeadFormBody({
   sourcePath: string
   /** The source fields a plain form post sends (a landing page's campaign query). */
   source?: Readonly<Record<string, string>>
-  errorOf: (name: EnquiryFieldName) => string | undefined
-  controlOf: (name: EnquiryFieldName) => Record<string, unknown> & { name: string }
+  errorOf: (name: EnquiryFieldName | ConsentFieldName) => string | undefined
+  controlOf: (name: EnquiryFieldName | ConsentFieldName) => Record<string, unknown> & { name: string }
   disabled?: boolean
   honeypotRef?: React.Ref<HTMLInputElement>
   submitText: string
@@ -87,6 +89,16 @@ export function LeadFormBody({
           />
         ))}
       </div>
+      {CONSENTS.map((spec) => (
+        <ConsentBox
+          key={spec.name}
+          id={fieldId(formId, spec.name)}
+          spec={spec}
+          error={errorOf(spec.name)}
+          disabled={disabled}
+          control={controlOf(spec.name)}
+        />
+      ))}
       <FormRouting form={form} sourcePath={sourcePath} />
       <SourceFields fields={source} />
       <Honeypot id={fieldId(formId, HONEYPOT_FIELD)} inputRef={honeypotRef} />

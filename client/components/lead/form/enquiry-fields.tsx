@@ -1,7 +1,7 @@
 /**
  * The fields of the lead forms, without any form library: the visible fields (from the
- * lead-field table, shared/lead-fields.ts), the hidden ones a plain form post needs and the
- * honeypot. LeadFormMarkup puts them together for both EnquiryForm (with JavaScript) and
+ * lead-field table, shared/lead-fields.ts; the boxes to tick are ConsentBox.tsx), the hidden
+ * ones a plain form post needs and the honeypot. LeadFormMarkup puts them together for both EnquiryForm (with JavaScript) and
  * StaticEnquiryForm (without). docs/forms.md describes the forms.
  */
 import { HONEYPOT_FIELD } from '../../../../shared/enquiry'
