@@ -12,6 +12,7 @@ import { AdminError, createAdminContext, type AdminIo } from './context'
 import { UsageError } from './format'
 import { addLeadCommands } from './lead-commands'
 import { addStormCommands } from './storm-commands'
+import { addStormAlertCommands } from './storm-alert-commands'
 import { addWeatherReportCommand } from './storm-report-command'
 import { addWeeklyReportCommands } from './weekly-report-command'
 
@@ -39,6 +40,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
   addBackupCommands(program, ctx)
   const storms = addStormCommands(program, ctx)
   addWeatherReportCommand(storms, ctx)
+  addStormAlertCommands(program, ctx)
   try {
     await program.parseAsync([...argv], { from: 'user' })
     return ctx.exitCode

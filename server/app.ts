@@ -32,6 +32,7 @@ import {
 import { ENQUIRY_ENDPOINT, FORM_TOKEN_ENDPOINT } from '../shared/enquiry'
 import { createSeoFilesRouter } from './http/seo-files'
 import { createOfficeRouter, OFFICE_CONFIRM_PATH, renderPlainOfficePage } from './office/office-router'
+import { createUnsubscribeRouter, STORM_ALERTS_UNSUBSCRIBE_PATH } from './storm-alerts/unsubscribe-router'
 
 export interface AppDeps {
   config: WebConfig
@@ -172,6 +173,12 @@ export function createApp(deps: AppDeps): express.Express {
         rateLimitRedis: deps.rateLimitRedis,
         queuePrefix: config.queuePrefix,
       }),
+    )
+    // The storm alerts' unsubscribe links: their own router, never the page cache (docs/storm-alerts.md).
+    const unsubscribe = { db: deps.db, logger, business: config.business, queuePrefix: config.queuePrefix }
+    app.use(
+      STORM_ALERTS_UNSUBSCRIBE_PATH,
+      createUnsubscribeRouter({ ...unsubscribe, rateLimitRedis: deps.rateLimitRedis }),
     )
   }
 

@@ -13,11 +13,18 @@
  * carries them (core/platform/logger.ts).
  */
 import { OFFICE_CONFIRM_PATH } from '../../core/spam'
+import { STORM_ALERTS_UNSUBSCRIBE_PATH } from '../../core/storm-response'
 
 const REDACTED = '[redacted]'
 
-/** The office links' path, whatever its case (Express routes it so); whatever follows is the token. */
-const OFFICE_LINK = new RegExp(`${OFFICE_CONFIRM_PATH.replace(/\//g, '\\/')}\\/`, 'i')
+/**
+ * The office links' path and the storm alerts' unsubscribe links' (which stop a homeowner's
+ * alerts, forever), whatever their case (Express routes them so); whatever follows is the token.
+ */
+const OFFICE_LINK = new RegExp(
+  `(?:${[OFFICE_CONFIRM_PATH, STORM_ALERTS_UNSUBSCRIBE_PATH].map((p) => p.replace(/\//g, '\\/')).join('|')})\\/`,
+  'i',
+)
 /** The shortest token: `n.` + 36 + `.` + 1 + `.` + 32 characters. */
 const SHORTEST_TOKEN_LENGTH = 73
 /** An office link's token where it may be pasted by mistake: `n.<lead id>.<expiry>.<signature>`. */
