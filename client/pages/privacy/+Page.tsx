@@ -1,6 +1,7 @@
 /** /privacy: legal text under today's "Last updated" date (LegalPage, +data.ts). */
 import { FIRST_TOUCH_WINDOW_MS } from '../../../shared/attribution'
 import { FACTS, telHref } from '../../../shared/business'
+import { STORM_ALERTS_LABEL } from '../../../shared/lead-fields'
 import { ROUTES } from '../../../shared/routes'
 import { LegalPage } from '../../components/legal/LegalPage'
 import { EXIT_INTENT_SUPPRESS_MS } from '../../script-layer/exit-intent-rules'
@@ -97,6 +98,8 @@ export default function Page() {
         browser, we set one cookie for two minutes so the next page can tell you the report is on its way.
       </p>
 
+      <StormAlertsSection />
+
       <h2>Why We Collect It</h2>
       <p>We use your information only to:</p>
       <ul>
@@ -136,5 +139,46 @@ export default function Page() {
         <a href={ROUTES.terms.path}>Terms of Service</a>.
       </p>
     </LegalPage>
+  )
+}
+
+/**
+ * The storm alerts (docs/storm-alerts.md): what ticking the forms' box keeps, for how long, and
+ * how to stop it, as core/storm-response does it (a stop is kept, so no alert goes to the address again).
+ */
+function StormAlertsSection() {
+  return (
+    <>
+      <h3>Storm Alerts</h3>
+      <p>
+        {`Every form on this site has a box, left unticked unless you tick it: “${STORM_ALERTS_LABEL}”.`} If
+        you tick it, we e-mail you when NOAA&rsquo;s radar estimates hail at your property. For that we keep:
+      </p>
+      <ul>
+        <li>your e-mail address and the property address you entered;</li>
+        <li>
+          the property&rsquo;s place on the map, found as for the weather report (from the US Census
+          Bureau&rsquo;s public geocoder, or else from the ZIP code or the city);
+        </li>
+        <li>when you ticked the box, on which form, and the exact words beside it that you agreed to;</li>
+        <li>
+          the alerts we send you: the storm&rsquo;s date, the hail size at your property and whether the
+          e-mail went out.
+        </li>
+      </ul>
+      <p>
+        We keep this until you ask us to stop. Every alert has a link to stop them: it opens a page with a
+        single button, and your e-mail app&rsquo;s own &ldquo;unsubscribe&rdquo; button stops them in one
+        click. You can also reply to an alert or ask our office. Once you stop them, your address is no longer
+        used for alerts: we keep a note of your e-mail address and when you stopped, so that no alert is sent
+        to it again, even if you tick the box on another form later. Your request itself is kept as described
+        under &ldquo;How Long We Keep It&rdquo;.
+      </p>
+      <p>
+        Whether or not you tick the box, we place the property address of each request on the map in the same
+        way, so that after a storm our office knows which of the homes it has heard from were under the
+        radar&rsquo;s hail. Only homeowners who ticked the box are sent alerts.
+      </p>
+    </>
   )
 }
