@@ -22,6 +22,7 @@ import {
   alertsSummary,
   citiesLine,
   formatRadarIn,
+  homesLine,
   largestLine,
   RADAR_NOTE,
   type BriefingFacts,
@@ -108,9 +109,7 @@ export function BriefingEmail({
           <Heading as="h1" style={styles.h1}>
             {`Storm briefing: ${f.dayText}`}
           </Heading>
-          <Text style={styles.lead}>
-            {`Radar saw hail of 1 in or more at ${f.homes.length} ${homesWord} of people who asked us about their roof.`}
-          </Text>
+          <Text style={styles.lead}>{homesLine(f)}</Text>
           <Text style={s.fact}>{largestLine(f)}</Text>
           <Text style={s.fact}>{citiesLine(f)}</Text>
           <Text style={s.fact}>{alertsSummary(f)}</Text>
@@ -131,7 +130,7 @@ export function BriefingEmail({
           ))}
           {rest > 0 ? (
             <Text style={s.more}>
-              {`And ${rest} more ${rest === 1 ? 'home' : 'homes'} with smaller hail: every home is in the plain-text version of this e-mail${csvName ? ` and in the attached ${csvName}` : ''}.`}
+              {`And ${rest} more ${rest === 1 ? 'home' : 'homes'}, down to about ${formatRadarIn(f.homes.at(-1)!.hailIn)}: every home is in the plain-text version of this e-mail${csvName ? ` and in the attached ${csvName}` : ''}.`}
             </Text>
           ) : null}
           <Text style={styles.small}>{RADAR_NOTE}</Text>

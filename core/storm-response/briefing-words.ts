@@ -59,6 +59,18 @@ export function originLine(businessName: string, siteUrl: string | undefined, se
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
+/**
+ * The opening line: how many homes and the range of sizes at them ('from about 1.0 in to about
+ * 2.4 in'), not the alert size itself, which is the operator's setting.
+ */
+export function homesLine(f: BriefingFacts): string {
+  const sizes = f.homes.map((h) => h.hailIn)
+  const low = formatRadarIn(Math.min(...sizes))
+  const high = formatRadarIn(Math.max(...sizes))
+  const range = low === high ? `about ${high}` : `from about ${low} to about ${high}`
+  return `Radar hail hit ${plural(f.homes.length, 'home', 'homes')} of people who asked us about their roof: ${range} at the home.`
+}
+
 /** The subject: the day and how many homes. */
 export function briefingSubject(f: BriefingFacts): string {
   return `Storm briefing: hail on ${f.dayText} hit ${plural(f.homes.length, 'home', 'homes')} that asked us`
@@ -155,7 +167,7 @@ export function briefingText(f: BriefingFacts, opts: { pictureShown: boolean; di
   const lines = [
     `Storm briefing for ${f.dayText}`,
     '',
-    `Radar saw hail of 1 in or more at ${plural(f.homes.length, 'home', 'homes')} of people who asked us about their roof.`,
+    homesLine(f),
     largestLine(f),
     citiesLine(f),
     alertsSummary(f),

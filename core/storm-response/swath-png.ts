@@ -47,12 +47,31 @@ export interface SwathPng {
 /** The picture's width in pixels: about a phone's screen at twice its density, small enough to send. */
 export const SWATH_PNG_WIDTH = 640
 /** The strip under the map that holds the legend. */
-const LEGEND_HEIGHT = 62
+const LEGEND_HEIGHT = 92
+/**
+ * The map shows the cities, the homes and the day's hail of 0.75 in or more with this much
+ * room around them, not the whole box: the box reaches 15 mi past the outermost cities, and
+ * every mile left out makes the names larger on a phone.
+ */
+const VIEW_PAD_MI = 4
+/** The tallest the map may be for its width: a narrow view is widened east and west. */
+const MAX_ASPECT = 1.45
 /** How finely the grid is resampled before the contours are traced (as the PDF's picture). */
 const UPSAMPLE = 3
 const MI_PER_DEG = (EARTH_RADIUS_MI * Math.PI) / 180
 const FONT = 'DejaVu Sans'
-const CITY_FONT_PX = 13
+const CITY_FONT_PX = 16
+const LEGEND_FONT_PX = 15
+const CITY_R = 5.5
+/**
+ * A home's mark: smaller as the homes grow many, so a big storm's hundreds of homes still let
+ * the bands under them show.
+ */
+function homeRadius(homes: number): { r: number; stroke: number } {
+  if (homes <= 100) return { r: 3.4, stroke: 1 }
+  if (homes <= 400) return { r: 2.4, stroke: 0.7 }
+  return { r: 1.7, stroke: 0 }
+}
 /** The brand's colours (core/storms/pdf/theme.ts, client/styles/tokens.css). */
 const NAVY_900 = '#0b2545'
 const NAVY_50 = '#f2f6fb'
@@ -65,7 +84,7 @@ const FONT_FILES = [
   require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
 ]
 
-/** Where the picture puts points: pixels from its top left corner. */
+/** Where the picture puts points: pixels from its top left corner of `box`, the part of the area shown. */
 interface Frame {
   box: MeshBox
   cosLat: number
@@ -74,10 +93,51 @@ interface Frame {
   mapHeight: number
 }
 
-function frameOf(box: MeshBox, width: number): Frame {
+/** The hail drawn as the first band: 0.75 in, in tenths of a mm. */
+const FIRST_BAND_MM10 = Math.round(SWATH_CONTOURS_IN[0] * 254)
+
+/**
+ * The part of the box the map shows: the cities, the homes and the cells of the first band or
+ * more, VIEW_PAD_MI around them, inside the box, widened to MAX_ASPECT when narrower.
+ */
+function viewOf(input: SwathPictureInput): MeshBox {
+  const box = input.box
+  const points: LatLon[] = [
+    ...input.cities.map((c) => c.centre),
+    ...input.homes,
+    ...input.cells.filter((c) => c.mm10 >= FIRST_BAND_MM10).map((c) => cellCentre(c.row, c.col)),
+  ]
+  if (points.length === 0) return box
   const cosLat = Math.cos((((box.north + box.south) / 2) * Math.PI) / 180)
-  const pxPerDegLat = width / ((box.east - box.west) * cosLat)
-  return { box, cosLat, pxPerDegLat, width, mapHeight: Math.round((box.north - box.south) * pxPerDegLat) }
+  const padLat = VIEW_PAD_MI / MI_PER_DEG
+  const padLon = padLat / cosLat
+  let north = Math.min(box.north, Math.max(...points.map((p) => p.latitude)) + padLat)
+  let south = Math.max(box.south, Math.min(...points.map((p) => p.latitude)) - padLat)
+  let west = Math.max(box.west, Math.min(...points.map((p) => p.longitude)) - padLon)
+  let east = Math.min(box.east, Math.max(...points.map((p) => p.longitude)) + padLon)
+  const minWidthDeg = (north - south) / MAX_ASPECT / cosLat
+  if (east - west < minWidthDeg) {
+    const grow = (minWidthDeg - (east - west)) / 2
+    west = Math.max(box.west, west - grow)
+    east = Math.min(box.east, east + grow)
+  }
+  // A view wider than tall is fine on a phone; one taller than MAX_ASPECT even at the box's full
+  // width is cut at neither end: the whole height stays, so nothing hit is left out.
+  north = Math.min(box.north, north)
+  south = Math.max(box.south, south)
+  return { north, south, west, east }
+}
+
+function frameOf(view: MeshBox, width: number): Frame {
+  const cosLat = Math.cos((((view.north + view.south) / 2) * Math.PI) / 180)
+  const pxPerDegLat = width / ((view.east - view.west) * cosLat)
+  return {
+    box: view,
+    cosLat,
+    pxPerDegLat,
+    width,
+    mapHeight: Math.round((view.north - view.south) * pxPerDegLat),
+  }
 }
 
 function toPicture(f: Frame, p: LatLon): { x: number; y: number } {
@@ -176,8 +236,8 @@ function placeLabels(
   height: number,
 ): { name: string; x: number; y: number; anchor: 'start' | 'middle' | 'end' }[] {
   const h = CITY_FONT_PX + 2
-  const gap = 6
-  const dots: Box[] = cities.map((c) => ({ x: c.x - 5, y: c.y - 5, w: 10, h: 10 }))
+  const gap = CITY_R + 3
+  const dots: Box[] = cities.map((c) => ({ x: c.x - CITY_R, y: c.y - CITY_R, w: 2 * CITY_R, h: 2 * CITY_R }))
   const placed: Box[] = []
   const out: { name: string; x: number; y: number; anchor: 'start' | 'middle' | 'end' }[] = []
   for (const c of [...cities].sort((a, b) => a.x - b.x)) {
@@ -194,7 +254,7 @@ function placeLabels(
     ]
     const cost = (b: Box) => {
       const outside = b.x < 2 || b.y < 2 || b.x + b.w > width - 2 || b.y + b.h > height - 2 ? 1e6 : 0
-      const others = dots.filter((d) => Math.abs(d.x + 5 - c.x) + Math.abs(d.y + 5 - c.y) > 0.01)
+      const others = dots.filter((d) => Math.abs(d.x + CITY_R - c.x) + Math.abs(d.y + CITY_R - c.y) > 0.01)
       return (
         outside +
         placed.reduce((sum, p) => sum + overlap(b, p), 0) +
@@ -231,7 +291,7 @@ function scaleMiles(pxPerMi: number, width: number): number {
 
 /** The picture as SVG text (exported for the tests' geometry checks). */
 export function swathSvg(input: SwathPictureInput, width = SWATH_PNG_WIDTH): string {
-  const f = frameOf(input.box, width)
+  const f = frameOf(viewOf(input), width)
   const H = f.mapHeight
   const total = H + LEGEND_HEIGHT
   const bands = bandPaths(input, f)
@@ -242,9 +302,16 @@ export function swathSvg(input: SwathPictureInput, width = SWATH_PNG_WIDTH): str
     .filter((p) => p.x >= 0 && p.x <= width && p.y >= 0 && p.y <= H)
   const pxPerMi = f.pxPerDegLat / MI_PER_DEG
   const barMi = scaleMiles(pxPerMi, width)
-  const bar = { x: 14, y: H - 16, length: barMi * pxPerMi }
-  const arrow = { x: width - 24, y: 22 }
-  const halo = `stroke="#ffffff" stroke-width="3.5" stroke-linejoin="round" paint-order="stroke"`
+  const bar = { x: 16, y: H - 16, length: barMi * pxPerMi }
+  const arrow = { x: width - 26, y: 24 }
+  const halo = `stroke="#ffffff" stroke-width="4" stroke-linejoin="round" paint-order="stroke"`
+  const mark = homeRadius(homes.length)
+  const homeMark = (x: number, y: number, m = mark) =>
+    `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${m.r}" fill="${NAVY_900}" stroke="#ffffff" stroke-width="${m.stroke}"/>`
+  const cityMark = (x: number, y: number) =>
+    `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${CITY_R}" fill="#ffffff" stroke="${NAVY_900}" stroke-width="2.5"/>`
+  const legendText = (x: number, y: number, text: string, colour = NAVY_900, anchor = 'start') =>
+    `<text x="${x}" y="${y}" dominant-baseline="central" text-anchor="${anchor}" font-size="${LEGEND_FONT_PX}" fill="${colour}">${esc(text)}</text>`
   const parts: string[] = []
   parts.push(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${total}" viewBox="0 0 ${width} ${total}" font-family="${FONT}">`,
@@ -255,17 +322,11 @@ export function swathSvg(input: SwathPictureInput, width = SWATH_PNG_WIDTH): str
   )
   for (const b of bands) {
     const fill = SWATH_BAND_FILL[b.threshold as keyof typeof SWATH_BAND_FILL]
-    parts.push(`<path d="${b.d}" fill="${fill}" fill-rule="evenodd" stroke="#ffffff" stroke-width="0.5"/>`)
+    parts.push(`<path d="${b.d}" fill="${fill}" fill-rule="evenodd" stroke="#ffffff" stroke-width="0.6"/>`)
   }
   // The homes under the cities' dots and names: with hundreds of homes, the names still read.
-  for (const p of homes)
-    parts.push(
-      `<circle cx="${p.x.toFixed(1)}" cy="${p.y.toFixed(1)}" r="2.6" fill="${NAVY_900}" stroke="#ffffff" stroke-width="0.8"/>`,
-    )
-  for (const c of cities)
-    parts.push(
-      `<circle cx="${c.x.toFixed(1)}" cy="${c.y.toFixed(1)}" r="4.5" fill="#ffffff" stroke="${NAVY_900}" stroke-width="2"/>`,
-    )
+  for (const p of homes) parts.push(homeMark(p.x, p.y))
+  for (const c of cities) parts.push(cityMark(c.x, c.y))
   for (const l of labels)
     parts.push(
       `<text x="${l.x.toFixed(1)}" y="${l.y.toFixed(1)}" dominant-baseline="central" text-anchor="${l.anchor}" font-size="${CITY_FONT_PX}" font-weight="bold" fill="${NAVY_900}" ${halo}>${esc(l.name)}</text>`,
@@ -273,37 +334,32 @@ export function swathSvg(input: SwathPictureInput, width = SWATH_PNG_WIDTH): str
   parts.push(`</g>`)
   // North arrow.
   parts.push(
-    `<polygon points="${arrow.x},${arrow.y - 12} ${arrow.x + 7},${arrow.y + 8} ${arrow.x},${arrow.y + 4} ${arrow.x - 7},${arrow.y + 8}" fill="${NAVY_900}" stroke="#ffffff" stroke-width="1"/>`,
-    `<text x="${arrow.x}" y="${arrow.y + 24}" text-anchor="middle" font-size="13" font-weight="bold" fill="${NAVY_900}" ${halo}>N</text>`,
+    `<polygon points="${arrow.x},${arrow.y - 14} ${arrow.x + 8},${arrow.y + 9} ${arrow.x},${arrow.y + 5} ${arrow.x - 8},${arrow.y + 9}" fill="${NAVY_900}" stroke="#ffffff" stroke-width="1"/>`,
+    `<text x="${arrow.x}" y="${arrow.y + 27}" text-anchor="middle" font-size="${LEGEND_FONT_PX}" font-weight="bold" fill="${NAVY_900}" ${halo}>N</text>`,
   )
   // Scale bar on a white ground.
   parts.push(
-    `<rect x="${bar.x - 6}" y="${bar.y - 20}" width="${bar.length + 12}" height="28" fill="#ffffff" fill-opacity="0.85"/>`,
-    `<path d="M${bar.x},${bar.y - 4}V${bar.y + 4}M${bar.x},${bar.y}H${(bar.x + bar.length).toFixed(1)}M${(bar.x + bar.length).toFixed(1)},${bar.y - 4}V${bar.y + 4}" stroke="${NAVY_900}" stroke-width="2" fill="none"/>`,
-    `<text x="${(bar.x + bar.length / 2).toFixed(1)}" y="${bar.y - 8}" text-anchor="middle" font-size="12" fill="${NAVY_900}">${barMi} mi</text>`,
+    `<rect x="${bar.x - 8}" y="${bar.y - 24}" width="${(bar.length + 16).toFixed(1)}" height="34" fill="#ffffff" fill-opacity="0.85"/>`,
+    `<path d="M${bar.x},${bar.y - 5}V${bar.y + 5}M${bar.x},${bar.y}H${(bar.x + bar.length).toFixed(1)}M${(bar.x + bar.length).toFixed(1)},${bar.y - 5}V${bar.y + 5}" stroke="${NAVY_900}" stroke-width="2.5" fill="none"/>`,
+    `<text x="${(bar.x + bar.length / 2).toFixed(1)}" y="${bar.y - 11}" text-anchor="middle" font-size="${LEGEND_FONT_PX}" fill="${NAVY_900}">${barMi} mi</text>`,
     `<rect x="0.5" y="0.5" width="${width - 1}" height="${H - 1}" fill="none" stroke="${SLATE_300}"/>`,
   )
-  // The legend: the bands, then the marks.
-  const row1 = H + 20
-  const row2 = H + 46
+  // The legend, three rows: the bands, the marks, the source.
+  const rows = [H + 20, H + 48, H + 74]
   let x = 10
-  parts.push(
-    `<text x="${x}" y="${row1}" dominant-baseline="central" font-size="12" fill="${SLATE_600}">Radar hail</text>`,
-  )
-  x += 76
   SWATH_CONTOURS_IN.forEach((threshold, i) => {
     parts.push(
-      `<rect x="${x}" y="${row1 - 7}" width="18" height="14" fill="${SWATH_BAND_FILL[threshold]}" stroke="${SLATE_300}"/>`,
-      `<text x="${x + 23}" y="${row1}" dominant-baseline="central" font-size="12" fill="${NAVY_900}">${esc(bandLabel(i))}</text>`,
+      `<rect x="${x}" y="${rows[0]! - 9}" width="22" height="18" fill="${SWATH_BAND_FILL[threshold]}" stroke="${SLATE_300}"/>`,
+      legendText(x + 28, rows[0]!, bandLabel(i)),
     )
-    x += 23 + textWidth(bandLabel(i), 12) * 0.9 + 16
+    x += 28 + textWidth(bandLabel(i), LEGEND_FONT_PX) * 0.85 + 22
   })
   parts.push(
-    `<circle cx="16" cy="${row2}" r="2.6" fill="${NAVY_900}" stroke="#ffffff" stroke-width="0.8"/>`,
-    `<text x="26" y="${row2}" dominant-baseline="central" font-size="12" fill="${NAVY_900}">Home that asked us</text>`,
-    `<circle cx="172" cy="${row2}" r="4.5" fill="#ffffff" stroke="${NAVY_900}" stroke-width="2"/>`,
-    `<text x="184" y="${row2}" dominant-baseline="central" font-size="12" fill="${NAVY_900}">City centre</text>`,
-    `<text x="${width - 10}" y="${row2}" text-anchor="end" dominant-baseline="central" font-size="11" fill="${SLATE_600}">NOAA MRMS radar estimate, to scale</text>`,
+    homeMark(21, rows[1]!, homeRadius(1)),
+    legendText(38, rows[1]!, 'Home that asked us'),
+    cityMark(232, rows[1]!),
+    legendText(248, rows[1]!, 'City centre'),
+    legendText(10, rows[2]!, 'Radar hail estimate (NOAA MRMS MESH), to scale, north up', SLATE_600),
     `</svg>`,
   )
   return parts.join('\n')

@@ -174,6 +174,9 @@ describe('storm briefing', () => {
 
     const text = m.text!
     expect(text).toContain('Storm briefing for 12 Jun 2024')
+    expect(text).toContain(
+      'Radar hail hit 3 homes of people who asked us about their roof: from about 1.2 in to about 2.0 in at the home.',
+    )
     expect(text).toContain('Largest hail in the service area: about 2.6 in.')
     expect(text).toContain(
       'Cities crossed (largest within 3 mi of the centre): Central Park 2.0 in, Denver 2.0 in, Englewood 2.0 in, Aurora 1.2 in.',
@@ -241,7 +244,7 @@ describe('storm briefing', () => {
       expect(svg).toMatch(new RegExp(`<path d="M[^"]+" fill="${fill}"`))
     expect(svg).toContain('>Denver</text>')
     expect(svg).toContain('>Aurora</text>')
-    expect(svg.match(/r="2.6"/g)).toHaveLength(HOMES.length + 1 /* the legend's mark */)
+    expect(svg.match(/r="3.4"/g)).toHaveLength(HOMES.length + 1 /* the legend's mark */)
     expect(svg).toMatch(/>\d+ mi<\/text>/)
     expect(svg).toContain('>N</text>')
   })
@@ -264,7 +267,7 @@ describe('storm briefing: a big storm, a failed send, nothing to send', () => {
     expect(Buffer.byteLength(html)).toBeLessThan(100_000)
     expect(html.match(/href="tel:/g)).toHaveLength(HTML_HOMES_LISTED)
     expect(html).toContain(
-      `And ${2000 - HTML_HOMES_LISTED} more homes with smaller hail: every home is in the plain-text version of this e-mail and in the attached storm-homes-2024-06-12.csv.`,
+      `And ${2000 - HTML_HOMES_LISTED} more homes, down to about 1.0 in: every home is in the plain-text version of this e-mail and in the attached storm-homes-2024-06-12.csv.`,
     )
     const csv = m.attachments.find((a) => a.filename === 'storm-homes-2024-06-12.csv')!
     const lines = csv.content.toString('utf8').trimEnd().split('\r\n')
