@@ -111,8 +111,8 @@ function viewOf(input: SwathPictureInput): MeshBox {
   const cosLat = Math.cos((((box.north + box.south) / 2) * Math.PI) / 180)
   const padLat = VIEW_PAD_MI / MI_PER_DEG
   const padLon = padLat / cosLat
-  let north = Math.min(box.north, Math.max(...points.map((p) => p.latitude)) + padLat)
-  let south = Math.max(box.south, Math.min(...points.map((p) => p.latitude)) - padLat)
+  const north = Math.min(box.north, Math.max(...points.map((p) => p.latitude)) + padLat)
+  const south = Math.max(box.south, Math.min(...points.map((p) => p.latitude)) - padLat)
   let west = Math.max(box.west, Math.min(...points.map((p) => p.longitude)) - padLon)
   let east = Math.min(box.east, Math.max(...points.map((p) => p.longitude)) + padLon)
   const minWidthDeg = (north - south) / MAX_ASPECT / cosLat
@@ -121,10 +121,7 @@ function viewOf(input: SwathPictureInput): MeshBox {
     west = Math.max(box.west, west - grow)
     east = Math.min(box.east, east + grow)
   }
-  // A view wider than tall is fine on a phone; one taller than MAX_ASPECT even at the box's full
-  // width is cut at neither end: the whole height stays, so nothing hit is left out.
-  north = Math.min(box.north, north)
-  south = Math.max(box.south, south)
+  // A view still taller than MAX_ASPECT at the box's full width keeps its whole height: nothing hit is cut off.
   return { north, south, west, east }
 }
 

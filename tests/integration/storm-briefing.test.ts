@@ -130,7 +130,7 @@ beforeAll(async () => {
     NOW,
   )
   smtp = await startTestSmtpServer()
-  mailer = createMailer({ url: smtp.url }, 10_000)
+  mailer = createMailer({ url: smtp.url, safeUrl: smtp.url, from: FROM }, 10_000)
 })
 
 afterAll(async () => {
@@ -281,7 +281,7 @@ describe('storm briefing: a big storm, a failed send, nothing to send', () => {
 
   test('an SMTP server that is down: failed, with the reason and no homeowner in it', async () => {
     await smtp.stop()
-    const down = createMailer({ url: smtp.url }, 3_000)
+    const down = createMailer({ url: smtp.url, safeUrl: smtp.url, from: FROM }, 3_000)
     try {
       const result = await sendStormBriefing(db, DAY, HOMES, ALERTS, deps({ mailer: down }), NOW)
       expect(result.status).toBe('failed')
