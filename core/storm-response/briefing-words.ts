@@ -99,7 +99,7 @@ function mapSearchUrl(address: string): string {
 }
 
 /** What the alert did for the home, in a few words. */
-export function alertWords(home: HitHome, outcome: AlertOutcome | undefined): string {
+function alertWords(home: HitHome, outcome: AlertOutcome | undefined): string {
   if (!home.stormAlerts) return 'Did not ask for alerts'
   if (!outcome) return 'Asked for alerts: no alert recorded'
   const why = outcome.detail ? `: ${toBodyText(outcome.detail)}` : ''

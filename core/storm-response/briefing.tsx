@@ -81,7 +81,7 @@ function dayCells(db: Db, day: string): StoredCell[] {
 }
 
 /** The briefing's facts from the store and the homes the caller found. */
-export function briefingFacts(
+function briefingFacts(
   db: Db,
   day: string,
   homes: readonly HitHome[],
@@ -123,7 +123,7 @@ function homesCsv(f: BriefingFacts): string {
 }
 
 /** The e-mail: the text and HTML parts from the same facts, the map inline, the CSV when the HTML lists only some homes. */
-export async function buildBriefingMail(
+async function buildBriefingMail(
   f: BriefingFacts,
   cells: readonly StoredCell[],
   homes: readonly HitHome[],

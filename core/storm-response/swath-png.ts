@@ -45,7 +45,7 @@ export interface SwathPng {
 }
 
 /** The picture's width in pixels: about a phone's screen at twice its density, small enough to send. */
-export const SWATH_PNG_WIDTH = 640
+const SWATH_PNG_WIDTH = 640
 /** The strip under the map that holds the legend. */
 const LEGEND_HEIGHT = 92
 /**
