@@ -10,7 +10,6 @@ export {
   radarDayCellsIn,
   recordRadarMissing,
   storedRadarDays,
-  type CellBlock,
   type RadarDaySummary,
   type StoredCell,
 } from './radar/store'
