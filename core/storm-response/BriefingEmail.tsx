@@ -102,7 +102,9 @@ export function BriefingEmail({
   const homesWord = f.homes.length === 1 ? 'home' : 'homes'
   return (
     <Html lang="en">
-      <Head />
+      <Head>
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+      </Head>
       <Preview>{`${f.homes.length} ${homesWord} hit on ${f.dayText}; largest hail about ${formatRadarIn(f.maxIn)}.`}</Preview>
       <Body style={styles.body}>
         <Container style={styles.container}>
