@@ -31,6 +31,8 @@ export interface StormResponseOptions {
   business: BusinessConfig
   siteUrl: string
   firstDelayMs?: number
+  /** The clock the passes read (tests set their own). */
+  now?: () => Date
 }
 
 export interface StormResponseSchedule {
@@ -64,7 +66,7 @@ export function startStormResponse(opts: StormResponseOptions): StormResponseSch
           },
           logger: log,
         },
-        new Date(),
+        opts.now?.() ?? new Date(),
       ),
     resultOnError: [],
     logger: log,

@@ -198,9 +198,15 @@ async function sendOne(db: Db, row: DueRow, deps: AlertDeps, now: Date): Promise
   } catch (err) {
     ;[status, detail] = ['failed', err instanceof Error ? err.message : String(err)]
   }
-  record(db, row, status, detail, new Date(), final)
+  record(db, row, status, detail, now, final)
   if (status === 'sent') log.info({ leadId: row.lead_id, day: row.day }, 'storm alert sent')
-  else log.error({ leadId: row.lead_id, day: row.day, reason: detail }, 'storm alert could not be sent')
+  else
+    log.error(
+      { leadId: row.lead_id, day: row.day, reason: withoutAddresses(detail), final },
+      final
+        ? 'storm alert refused by the SMTP server'
+        : 'storm alert could not be sent; a later pass tries again',
+    )
 }
 
 function record(
@@ -217,6 +223,11 @@ function record(
        attempts = CASE WHEN ? THEN MAX(attempts, ?) ELSE attempts END
      WHERE lead_id = ? AND day = ?`,
   ).run(status, detail, at.toISOString(), final ? 1 : 0, MAX_ALERT_ATTEMPTS, row.lead_id, row.day)
+}
+
+/** An SMTP answer often names the recipient: the log keeps lead ids only, never an address. */
+function withoutAddresses(text: string): string {
+  return text.replace(/[^\s<>"'@]+@[^\s<>"'@]+/g, '[address]')
 }
 
 /** Runs `work` on every item, `limit` at a time. */

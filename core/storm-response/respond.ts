@@ -23,6 +23,8 @@ import { STORM_RESPONSE_MAX_AGE_DAYS, type StormResponse } from './types'
 const RESUME_AFTER_MS = 5 * 60_000
 /** Leads placed in one pass at most: a first run over years of leads is spread over passes. */
 const PLACE_PER_PASS = 200
+/** Leads placed by a pass with no storm day to answer: the geocoder is asked a few at a time. */
+const PLACE_BETWEEN_STORMS = 10
 /** Placing a lead asks the geocoder; a day waits at most this many placing steps for its homes. */
 const MAX_PLACING_STEPS = 50
 
@@ -119,6 +121,8 @@ async function answerDay(db: Db, day: string, deps: RespondDeps, now: Date): Pro
 export async function respondToNewRadarDays(db: Db, deps: RespondDeps, now: Date): Promise<StormResponse[]> {
   const log = deps.logger
   const answered: StormResponse[] = []
+  // A few new leads each pass, so the homes are mostly placed before a storm needs them.
+  await placeUnplacedLeads(db, deps.locate, now, PLACE_BETWEEN_STORMS)
   for (const day of daysToAnswer(db, now)) {
     if (!claimDay(db, day, now)) continue
     try {

@@ -24,11 +24,13 @@ import {
   respondToNewRadarDays,
   STORM_ALERTS_UNSUBSCRIBE_PATH,
   STORM_RESPONSE_MAX_AGE_DAYS,
+  MAX_ALERT_ATTEMPTS,
   type RespondDeps,
 } from '../../core/storm-response'
 import { unsubscribeKey } from '../../core/storm-response/unsubscribe'
 import { DEFAULT_BUSINESS, FACTS } from '../../shared/business'
 import { createUnsubscribeRouter } from '../../server/storm-alerts/unsubscribe-router'
+import { startStormResponse } from '../../worker/storm-response'
 import { runAdminCaptured } from '../support/admin'
 import { startGeocoderPeer, type GeocoderPeer } from '../support/geocoder-peer'
 import { addLead } from '../support/leads'
@@ -103,6 +105,11 @@ function seed(name: string, fields: Parameters<typeof addLead>[1], stormAlerts: 
     )
   leads[name] = id
   return id
+}
+
+/** Waits (up to 5 s) until a message the server took is parsed. */
+async function waitFor(done: () => boolean): Promise<void> {
+  for (let waited = 0; !done() && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50))
 }
 
 function alertRow(leadId: string, day: string) {
@@ -315,6 +322,88 @@ describe('storm alerts', () => {
     await new Promise((resolve) => setTimeout(resolve, 300))
     expect(homeownerMail().length).toBe(1)
     expect(smtp.messages.length - before).toBeLessThanOrEqual(1) // at most the resumed day's briefing
+  })
+})
+
+describe('storm alerts that cannot be sent', () => {
+  test('an alert the SMTP server refuses is failed with its reason, never retried; one it could not take is retried later and sent', async () => {
+    const dir = tempDir()
+    const refused = writeMeshFile(dir, {
+      validAt: '2025-06-11T06:00:00Z',
+      swaths: [{ ...DENVER, radiusMi: 2, peakIn: 1.5 }],
+    })
+    const unreachable = writeMeshFile(dir, {
+      validAt: '2025-06-10T06:00:00Z',
+      swaths: [{ ...DENVER, radiusMi: 2, peakIn: 1.5 }],
+    })
+    expect((await admin('storms', 'import', refused)).code).toBe(0)
+    smtp.refuseRecipients.add('denver@homeowner.test')
+    await respond()
+    smtp.refuseRecipients.clear()
+    expect(alertRow(leads.denver!, '2025-06-10')).toMatchObject({
+      status: 'failed',
+      attempts: MAX_ALERT_ATTEMPTS,
+    })
+    expect(alertRow(leads.denver!, '2025-06-10')!.detail).toMatch(/^SMTP 550 at RCPT TO/)
+    await respond(new Date(NOW.getTime() + 60 * 60_000))
+    expect(alertRow(leads.denver!, '2025-06-10')).toMatchObject({
+      status: 'failed',
+      attempts: MAX_ALERT_ATTEMPTS,
+    })
+
+    expect((await admin('storms', 'import', unreachable)).code).toBe(0)
+    await smtp.stop()
+    try {
+      await respond()
+    } finally {
+      await smtp.start()
+    }
+    expect(alertRow(leads.denver!, '2025-06-09')).toMatchObject({ status: 'failed', attempts: 1 })
+    // Not before its wait (5 minutes after the first try) is over; then sent.
+    await respond(new Date(NOW.getTime() + 60_000))
+    expect(alertRow(leads.denver!, '2025-06-09')).toMatchObject({ status: 'failed', attempts: 1 })
+    await respond(new Date(NOW.getTime() + 6 * 60_000))
+    expect(alertRow(leads.denver!, '2025-06-09')).toMatchObject({ status: 'sent', attempts: 2 })
+    await waitFor(() => alertsTo('denver@homeowner.test').length > 0)
+    const sent = alertsTo('denver@homeowner.test')
+    expect(sent.map((m) => m.parsed.subject)).toEqual([expect.stringMatching(/ on 9 Jun 2025$/)])
+  })
+
+  test('without SMTP_URL the worker’s pass records the alert and the briefing as skipped, and goes on', async () => {
+    const file = writeMeshFile(tempDir(), {
+      validAt: '2025-06-09T06:00:00Z',
+      swaths: [{ ...DENVER, radiusMi: 2, peakIn: 1.5 }],
+    })
+    expect((await admin('storms', 'import', file)).code).toBe(0)
+    const schedule = startStormResponse({
+      db,
+      logger: createLogger('silent'),
+      settings: { minIn: 1, pollSeconds: 20 },
+      geocoder: { baseUrl: geocoder.url, timeoutMs: 2000 },
+      mailer: undefined,
+      from: '',
+      officeTo: [OFFICE],
+      business: DEFAULT_BUSINESS,
+      siteUrl: SITE_URL,
+      firstDelayMs: 60_000,
+      now: () => NOW,
+    })
+    try {
+      expect(await schedule.runOnce()).toEqual([
+        {
+          day: '2025-06-08',
+          homesHit: 1,
+          alertsSent: 0,
+          briefing: { status: 'skipped', detail: 'SMTP_URL is not set' },
+        },
+      ])
+    } finally {
+      await schedule.stop()
+    }
+    expect(alertRow(leads.denver!, '2025-06-08')).toMatchObject({
+      status: 'skipped',
+      detail: 'SMTP_URL is not set',
+    })
   })
 })
 
