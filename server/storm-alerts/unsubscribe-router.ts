@@ -109,7 +109,7 @@ export function createUnsubscribeRouter(deps: UnsubscribeRouterDeps): Router {
         ),
       )
 
-  router.get('/:token', (req, res) => {
+  router.get(['/', '/:token'], (req, res) => {
     setPageHeaders(res)
     const token = tokenOf(req)
     const email = checkUnsubscribeToken(deps.db, key, token)
@@ -132,7 +132,7 @@ export function createUnsubscribeRouter(deps: UnsubscribeRouterDeps): Router {
   })
 
   router.post(
-    '/:token',
+    ['/', '/:token'],
     express.urlencoded({ extended: false, limit: '1kb', parameterLimit: 5 }),
     express.raw({ type: 'multipart/form-data', limit: '4kb' }),
     (req, res) => {
