@@ -48,7 +48,7 @@ export function alertSubject(size: string, date: string): string {
 }
 
 /** The claim's time limit, in the words of the site's insurance FAQ (shared/content/faqs.ts). */
-export const CLAIM_DEADLINE_WORDS = `Many homeowner policies set a deadline for a claim: some require you to file within ${FACTS.claimFilingLimit} of the date of loss, so it pays to have your roof inspected soon after a storm. Your policy or your agent can tell you yours.`
+const CLAIM_DEADLINE_WORDS = `Many homeowner policies set a deadline for a claim: some require you to file within ${FACTS.claimFilingLimit} of the date of loss, so it pays to have your roof inspected soon after a storm. Your policy or your agent can tell you yours.`
 
 export function AlertEmail(p: AlertEmailProps) {
   const { business } = p

@@ -32,7 +32,7 @@ const RETRY_STEP_MS = 5 * 60_000
 /** Alerts sent at once (one pooled SMTP connection of a few sockets). */
 const SEND_CONCURRENCY = 4
 
-export const SENT_ALREADY = 'sent already to this address'
+const SENT_ALREADY = 'sent already to this address'
 export const NO_SMTP = 'SMTP_URL is not set'
 
 export interface AlertDeps {
@@ -51,7 +51,7 @@ const inches = (mm10: number) => mm10ToIn(mm10).toFixed(1)
 const mm10Of = (hailIn: number) => Math.round(hailIn * 254)
 
 /** '12 Jun 2024' from '2024-06-12'. */
-export function formatDay(day: string): string {
+function formatDay(day: string): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number]
   return formatCalendarDate({ year, month, day: date })
 }
@@ -136,7 +136,7 @@ function dueAlerts(db: Db, now: Date, day?: string): DueRow[] {
 }
 
 /** The e-mail of one alert, as sent. */
-export async function renderAlert(row: DueRow, deps: AlertDeps) {
+async function renderAlert(row: DueRow, deps: AlertDeps) {
   const date = formatDay(row.day)
   const size = inches(row.hail_mm10)
   const link = unsubscribeUrl(deps.siteUrl, makeUnsubscribeToken(deps.unsubscribeKey, row.lead_id, row.email))
@@ -251,7 +251,7 @@ export async function sendDueAlerts(db: Db, deps: AlertDeps, now: Date, day?: st
 }
 
 /** The outcomes of a day's alerts, by lead. */
-export function alertOutcomes(db: Db, day: string): Map<string, AlertOutcome> {
+function alertOutcomes(db: Db, day: string): Map<string, AlertOutcome> {
   const rows = prepare(db, 'SELECT lead_id, status, detail FROM storm_alerts WHERE day = ?').all(day) as {
     lead_id: string
     status: AlertOutcome['status']

@@ -4,7 +4,6 @@
  * docs/decisions/019-platform-and-features.md).
  */
 export { respondToNewRadarDays, type RespondDeps } from './respond'
-export { homesHitOn, placeUnplacedLeads } from './places'
 export { MAX_ALERT_ATTEMPTS } from './alerts'
 export {
   STORM_ALERTS_UNSUBSCRIBE_PATH,
@@ -14,11 +13,5 @@ export {
   unsubscribeKey,
 } from './unsubscribe'
 export { STORM_RESPONSE_SETTINGS, readStormResponseSettings } from './settings'
-export { listSubscribers, listStormAlerts, type Subscriber, type ListedAlert } from './admin-queries'
-export {
-  DEFAULT_STORM_ALERT_MIN_IN,
-  STORM_RESPONSE_MAX_AGE_DAYS,
-  type AlertOutcome,
-  type HitHome,
-  type StormResponse,
-} from './types'
+export { listSubscribers, listStormAlerts } from './admin-queries'
+export { STORM_RESPONSE_MAX_AGE_DAYS, type StormResponse } from './types'

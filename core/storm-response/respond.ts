@@ -28,8 +28,8 @@ const PLACE_BETWEEN_STORMS = 10
 /** Placing a lead asks the geocoder; a day waits at most this many placing steps for its homes. */
 const MAX_PLACING_STEPS = 50
 
-export const TOO_OLD = `older than ${STORM_RESPONSE_MAX_AGE_DAYS} days when its radar landed: no alerts or briefing`
-export const NO_HOME_HIT = 'no home the site knows was hit'
+const TOO_OLD = `older than ${STORM_RESPONSE_MAX_AGE_DAYS} days when its radar landed: no alerts or briefing`
+const NO_HOME_HIT = 'no home the site knows was hit'
 
 export interface RespondDeps {
   /** The hail size at a home that counts as a hit (STORM_ALERT_MIN_IN), in inches. */
