@@ -154,6 +154,7 @@ describe('core/: the platform and the features', () => {
       ['worker/spam-digest.ts', '../core/spam/digest'],
       ['admin/storm-commands.ts', '../core/storms/refresh-state'],
       ['core/leads/notifications/channels/hail-report.ts', '../../../storms/pdf/thread'],
+      ['server/storm-alerts/unsubscribe-router.ts', '../../core/storm-response/unsubscribe'],
     ] as const) {
       const messages = await boundaryMessages(file, importing(specifier))
       expect(messages, specifier).toHaveLength(1)
@@ -163,6 +164,7 @@ describe('core/: the platform and the features', () => {
       ['server/leads/service.ts', '../../core/leads'],
       ['core/leads/notifications/channels/hail-report.ts', '../../../storms/pdf'],
       ['admin/storm-commands.ts', '../core/platform/db/connection'],
+      ['server/storm-alerts/unsubscribe-router.ts', '../../core/storm-response'],
     ] as const)
       expect(await boundaryMessages(file, importing(specifier)), specifier).toEqual([])
   })
