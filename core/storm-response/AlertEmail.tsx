@@ -76,7 +76,7 @@ export function AlertEmail(p: AlertEmailProps) {
             What to do now
           </Heading>
           <Text style={styles.text}>
-            {`Hail this size can damage shingles without marks you can see from the ground. We inspect your roof for free within ${FACTS.inspectionWindow}, often the same day, and photograph every sign of damage for your insurance claim.`}
+            {`Hail can damage shingles without marks you can see from the ground. We inspect your roof for free within ${FACTS.inspectionWindow}, often the same day, and photograph every sign of damage for your insurance claim.`}
           </Text>
           <Section style={styles.buttonRow}>
             <Link href={p.bookingUrl} style={local.button}>
@@ -94,7 +94,7 @@ export function AlertEmail(p: AlertEmailProps) {
           <Text style={styles.text}>{`${business.ownerName}, ${business.name}`}</Text>
           <Hr style={styles.hr} />
           <Text style={styles.small}>
-            {`You receive this alert because this address was entered with "Tell me when radar sees hail at this address" ticked on our website. `}
+            {`You receive this alert because this e-mail address was given on our website with "Tell me when radar sees hail at this address" ticked. `}
             <Link href={p.unsubscribeUrl}>Stop these alerts</Link>
             {'.'}
           </Text>
