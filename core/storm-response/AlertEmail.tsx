@@ -17,6 +17,7 @@ import { Text } from '@react-email/text'
 import { FACTS, telHref, type BusinessConfig } from '../../shared/business'
 import { styles } from '../platform/mail/styles'
 import { RADAR_MEANING } from '../storms'
+import { STORM_ALERTS_LABEL } from './types'
 
 export interface AlertEmailProps {
   firstName: string
@@ -94,7 +95,7 @@ export function AlertEmail(p: AlertEmailProps) {
           <Text style={styles.text}>{`${business.ownerName}, ${business.name}`}</Text>
           <Hr style={styles.hr} />
           <Text style={styles.small}>
-            {`You receive this alert because this e-mail address was given on our website with "Tell me when radar sees hail at this address" ticked. `}
+            {`You receive this alert because this e-mail address was given on our website with "${STORM_ALERTS_LABEL}" ticked. `}
             <Link href={p.unsubscribeUrl}>Stop these alerts</Link>
             {'.'}
           </Text>
