@@ -445,10 +445,17 @@ test.describe('keyboard only', () => {
       await page.keyboard.type(value)
       await page.keyboard.press('Tab')
     }
+    // The storm alerts box comes after the fields, unticked; the keyboard passes it by.
+    const box = dialog.getByRole('checkbox', { name: 'Tell me when radar sees hail at this address' })
+    await expect(box).toBeFocused()
+    await expect(box).not.toBeChecked()
+    await page.keyboard.press('Tab')
     await expect(dialog.getByRole('button', { name: 'Request My Free Inspection' })).toBeFocused()
     await page.keyboard.press('Enter')
     await expect(page).toHaveURL(/\/schedule-inspection$/)
-    expect(rowsFor(who.email)).toMatchObject([{ form_type: 'contact_modal', message: who.message }])
+    expect(rowsFor(who.email)).toMatchObject([
+      { form_type: 'contact_modal', message: who.message, storm_alerts: 0, storm_alerts_words: null },
+    ])
 
     await headerButton.focus()
     await page.keyboard.press('Enter')
