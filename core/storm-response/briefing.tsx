@@ -130,7 +130,7 @@ async function buildBriefingMail(
   opts: { from: string; to: readonly string[] },
 ): Promise<OutgoingMail> {
   const domain = addressOf(opts.from)?.split('@')[1] ?? 'localhost'
-  const png = renderSwathPng({
+  const png = await renderSwathPng({
     box: SERVICE_AREA_BOX,
     cells,
     cities: citiesWithCentres(),

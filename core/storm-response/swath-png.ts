@@ -12,7 +12,6 @@
  * (the Docker image has none), so it loads DejaVu Sans from the dejavu-fonts-ttf package.
  */
 import { createRequire } from 'node:module'
-import { Resvg } from '@resvg/resvg-js'
 import { contours } from 'd3-contour'
 import { EARTH_RADIUS_MI } from '../platform/geography'
 import {
@@ -362,8 +361,13 @@ export function swathSvg(input: SwathPictureInput, width = SWATH_PNG_WIDTH): str
   return parts.join('\n')
 }
 
-/** The picture as a PNG, SWATH_PNG_WIDTH pixels wide. */
-export function renderSwathPng(input: SwathPictureInput): SwathPng {
+/**
+ * The picture as a PNG, SWATH_PNG_WIDTH pixels wide. resvg is loaded on the first picture, not
+ * with the feature: the web process and site-admin import the feature's face (the unsubscribe
+ * page, the storm-alerts commands) and never draw one, so they never load the native library.
+ */
+export async function renderSwathPng(input: SwathPictureInput): Promise<SwathPng> {
+  const { Resvg } = await import('@resvg/resvg-js')
   const svg = swathSvg(input)
   const rendered = new Resvg(svg, {
     font: { fontFiles: FONT_FILES, loadSystemFonts: false, defaultFontFamily: FONT },
