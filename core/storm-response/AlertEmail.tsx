@@ -62,16 +62,15 @@ export function AlertEmail(p: AlertEmailProps) {
       <Body style={styles.body}>
         <Container style={styles.container}>
           <Heading as="h1" style={styles.h1}>
-            {`Hail at your home on ${p.date}`}
+            {/* The date never breaks across lines on a phone ('12 / Jun 2024'). */}
+            {`Hail at your home on ${p.date.replace(/ /g, '\u00a0')}`}
           </Heading>
           <Text style={styles.text}>
             {`Hi ${p.firstName}, you asked us to tell you when radar sees hail at your address. It did:`}
           </Text>
           <Section style={local.estimate}>
             <Text style={local.estimateLine}>{`About ${p.size} in hail on ${p.date}`}</Text>
-            <Text
-              style={local.meaning}
-            >{`${RADAR_MEANING} The size is NOAA's radar estimate for your home's spot on its map.`}</Text>
+            <Text style={local.meaning}>{RADAR_MEANING}</Text>
           </Section>
           <Heading as="h2" style={local.h2}>
             What to do now
@@ -97,7 +96,6 @@ export function AlertEmail(p: AlertEmailProps) {
           <Text style={styles.small}>
             {`You receive this alert because this e-mail address was given on our website with "${STORM_ALERTS_LABEL}" ticked. `}
             <Link href={p.unsubscribeUrl}>Stop these alerts</Link>
-            {'.'}
           </Text>
         </Container>
       </Body>
