@@ -87,7 +87,9 @@ describe('the PDF of the sample report', () => {
     expect(radarPage).toContain(
       'Days of 1 in+ at the home 2 days in 5 years Largest at the home 1.6 in on 12 Jun 2024 Compared with the area more than 97% of the service area had fewer such days',
     )
-    expect(radarPage).toContain('at this home on 2 days in 5 years, more such days than 97% of the service area had')
+    expect(radarPage).toContain(
+      'at this home on 2 days in 5 years, more such days than 97% of the service area had',
+    )
     expect(text).not.toContain(NO_RADAR_LINE)
     // The summary on the first page carries radar's line.
     expect(pages[0]).toContain(
