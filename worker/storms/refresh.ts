@@ -240,12 +240,12 @@ async function refreshRadar(ctx: RunContext, outcome: RefreshOutcome): Promise<v
   }
 }
 
-/** Every step; a failed step is noted and the next still runs (SPC follows whatever NCEI data is stored). */
-async function runSteps(ctx: RunContext, startedAt: Date): Promise<RefreshOutcome> {
-  const outcome: RefreshOutcome = {
+/** An outcome with nothing done yet: where a refresh starts, and what a refresh that threw did. */
+function emptyOutcome(nextAt: Date): RefreshOutcome {
+  return {
     outcome: 'ok',
     detail: '',
-    nextAt: startedAt,
+    nextAt,
     ncei: [],
     spcDays: [],
     spcEvents: 0,
@@ -254,6 +254,11 @@ async function runSteps(ctx: RunContext, startedAt: Date): Promise<RefreshOutcom
     radarMissing: [],
     problems: [],
   }
+}
+
+/** Every step; a failed step is noted and the next still runs (SPC follows whatever NCEI data is stored). */
+async function runSteps(ctx: RunContext, startedAt: Date): Promise<RefreshOutcome> {
+  const outcome = emptyOutcome(startedAt)
   for (const step of [refreshNcei, refreshSpc, refreshRadar]) {
     try {
       await step(ctx, outcome)
@@ -329,15 +334,9 @@ export function startStormRefresh(opts: {
     if (stopped) log.info('storm data refresh stopped by the shutdown; the next start takes it up')
     else log.error({ reason }, 'storm data refresh failed; it is tried again sooner')
     return {
+      ...emptyOutcome(nextAt),
       outcome: 'failed',
       detail: stopped ? 'stopped by the shutdown' : reason,
-      nextAt,
-      ncei: [],
-      spcDays: [],
-      spcEvents: 0,
-      notPublished: [],
-      radarDays: [],
-      radarMissing: [],
       problems: [reason],
     }
   }
