@@ -4,6 +4,7 @@
  */
 import { CONSENT_FIELD_NAMES, CONSENT_FIELDS, type ConsentFieldName } from '../../../../shared/lead-fields'
 import type { EnquiryFieldName, EnquiryFormState } from '../../../../shared/enquiry-form-state'
+import type { FieldProps } from './enquiry-fields'
 
 /** A box to tick, below the other fields on every form: its name and its words. */
 export interface ConsentSpec {
@@ -45,19 +46,7 @@ export function servedDefault(
  * ticked box posts "on" (shared/lead-fields.ts, CHECKBOX_TICKED) and react-hook-form reads it
  * as true. `control` goes onto the input, as for a field.
  */
-export function ConsentBox({
-  id,
-  spec,
-  error,
-  disabled,
-  control,
-}: {
-  id: string
-  spec: ConsentSpec
-  error: string | undefined
-  disabled?: boolean
-  control: Record<string, unknown> & { name: string }
-}) {
+export function ConsentBox({ id, spec, error, disabled, control }: FieldProps<ConsentSpec>) {
   const errorId = `${id}-error`
   return (
     <div className="form-consent" data-invalid={error ? '' : undefined}>

@@ -75,29 +75,22 @@ export function LeadFormBody({
   honeypotRef?: React.Ref<HTMLInputElement>
   submitText: string
 }) {
+  // What a field and a box to tick both get from the form, by name.
+  const propsOf = (name: EnquiryFieldName | ConsentFieldName) => ({
+    id: fieldId(formId, name),
+    error: errorOf(name),
+    disabled,
+    control: controlOf(name),
+  })
   return (
     <div className="lead-form-fields">
       <div className="form-grid">
         {fields.map((spec) => (
-          <Field
-            key={spec.name}
-            id={fieldId(formId, spec.name)}
-            spec={spec}
-            error={errorOf(spec.name)}
-            disabled={disabled}
-            control={controlOf(spec.name)}
-          />
+          <Field key={spec.name} spec={spec} {...propsOf(spec.name)} />
         ))}
       </div>
       {CONSENTS.map((spec) => (
-        <ConsentBox
-          key={spec.name}
-          id={fieldId(formId, spec.name)}
-          spec={spec}
-          error={errorOf(spec.name)}
-          disabled={disabled}
-          control={controlOf(spec.name)}
-        />
+        <ConsentBox key={spec.name} spec={spec} {...propsOf(spec.name)} />
       ))}
       <FormRouting form={form} sourcePath={sourcePath} />
       <SourceFields fields={source} />

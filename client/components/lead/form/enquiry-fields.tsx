@@ -52,22 +52,20 @@ export function fieldId(formId: string, name: string): string {
 }
 
 /**
- * One labelled field with its message beside it. `control` goes onto the input: a
- * react-hook-form registration, or a name and default value for a plain form.
+ * What the form gives a field or a box to tick besides its spec (FieldSpec, ConsentSpec): its
+ * id, its message, and `control`, which goes onto the input: a react-hook-form registration, or
+ * a name and default value for a plain form.
  */
-export function Field({
-  id,
-  spec,
-  error,
-  disabled,
-  control,
-}: {
+export interface FieldProps<Spec> {
   id: string
-  spec: FieldSpec
+  spec: Spec
   error: string | undefined
   disabled?: boolean
   control: Record<string, unknown> & { name: string }
-}) {
+}
+
+/** One labelled field with its message beside it. */
+export function Field({ id, spec, error, disabled, control }: FieldProps<FieldSpec>) {
   const { label, type = 'text', autoComplete, required = true, inputMode, textareaRows, full } = spec
   const errorId = `${id}-error`
   const labelId = `${id}-label`
