@@ -1,8 +1,9 @@
 /**
  * Tokens the site signs with a key of its own and reads back: `${payload}.${signature}`, the
  * signature the base64url HMAC-SHA256 of the payload (cut to `signatureLength` characters when
- * a token must be short). The form token and the office's links are both made this way
- * (docs/spam.md); each says what its payload holds and when it expires.
+ * a token must be short). The form token, the office's links (docs/spam.md) and the storm
+ * alerts' unsubscribe links are made this way; each says what its payload holds and when it
+ * expires.
  *
  * Reading a token never throws on what a client sent: anything that is not a token signed with
  * the key reads as `invalid`. A missing key is a mistake of the caller and throws.
@@ -22,6 +23,14 @@ export interface TokenSigning {
   purpose?: string
   /** The signature's length in characters, at most 43 (the whole HMAC). */
   signatureLength?: number
+}
+
+/** A token's signature in a link, cut to 32 characters (192 bits) to keep the link short. */
+const LINK_SIGNATURE_LENGTH = 32
+
+/** How the tokens of a link the site e-mails are signed: `purpose` and the short signature. */
+export function linkSigning(key: Buffer, purpose: string): TokenSigning {
+  return { key, purpose, signatureLength: LINK_SIGNATURE_LENGTH }
 }
 
 /** What a token read back says: its payload when its signature holds, and whether it expired. */

@@ -13,8 +13,8 @@
  * tampered (the page says what to do instead).
  */
 import type { Db } from '../platform/db/connection'
-import { siteSecret } from '../platform/db/site-secrets'
-import { openToken, signToken, type TokenSigning } from '../platform/signed-token'
+import { siteKey } from '../platform/db/site-secrets'
+import { linkSigning, openToken, signToken } from '../platform/signed-token'
 
 export type OfficeAction = 'not_spam' | 'spam'
 
@@ -25,7 +25,6 @@ export const OFFICE_CONFIRM_PATH = '/office/confirm'
 export const DEFAULT_LINK_DAYS = 14
 
 const SECRET_NAME = 'office-links'
-const SIGNATURE_LENGTH = 32
 const ACTION_CODES: Record<OfficeAction, string> = { not_spam: 'n', spam: 's' }
 const ACTIONS_BY_CODE: Record<string, OfficeAction> = { n: 'not_spam', s: 'spam' }
 /** The lead ids the site makes (crypto.randomUUID); nothing else is ever signed. */
@@ -37,15 +36,11 @@ const TOKEN = /^([ns])\.([0-9a-f-]{36})\.([0-9a-z]{1,10})\.([A-Za-z0-9_-]{32})$/
  * the web process calls it once at start-up and keeps the key: a GET of a link never writes.
  */
 export function officeLinkKey(db: Db, now = new Date()): Buffer {
-  return Buffer.from(siteSecret(db, SECRET_NAME, now), 'base64url')
+  return siteKey(db, SECRET_NAME, now)
 }
 
-/** The HMAC over `office-link:${payload}`, cut to 32 characters (192 bits) to keep links short. */
-const signing = (key: Buffer): TokenSigning => ({
-  key,
-  purpose: 'office-link',
-  signatureLength: SIGNATURE_LENGTH,
-})
+/** The HMAC over `office-link:${payload}`, cut to a link's 32 characters. */
+const signing = (key: Buffer) => linkSigning(key, 'office-link')
 
 /** A signed token for `action` on `leadId`, working until `expiresAt`. */
 export function makeOfficeToken(key: Buffer, action: OfficeAction, leadId: string, expiresAt: Date): string {

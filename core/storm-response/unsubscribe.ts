@@ -12,14 +12,13 @@
  */
 import type { Db } from '../platform/db/connection'
 import { prepare } from '../platform/db/prepare'
-import { siteSecret } from '../platform/db/site-secrets'
-import { openToken, signToken, type TokenSigning } from '../platform/signed-token'
+import { siteKey } from '../platform/db/site-secrets'
+import { linkSigning, openToken, signToken } from '../platform/signed-token'
 
 /** The path every unsubscribe link opens; the token follows it. */
 export const STORM_ALERTS_UNSUBSCRIBE_PATH = '/storm-alerts/unsubscribe'
 
 const SECRET_NAME = 'storm-alerts'
-const SIGNATURE_LENGTH = 32
 const TOKEN = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([A-Za-z0-9_-]{32})$/
 /** A moment that never comes: the links do not expire. */
 const NEVER = new Date(8.64e15)
@@ -29,14 +28,10 @@ const NEVER = new Date(8.64e15)
  * once when its router is built: a GET of a link never writes.
  */
 export function unsubscribeKey(db: Db, now = new Date()): Buffer {
-  return Buffer.from(siteSecret(db, SECRET_NAME, now), 'base64url')
+  return siteKey(db, SECRET_NAME, now)
 }
 
-const signing = (key: Buffer): TokenSigning => ({
-  key,
-  purpose: 'storm-alerts-unsubscribe',
-  signatureLength: SIGNATURE_LENGTH,
-})
+const signing = (key: Buffer) => linkSigning(key, 'storm-alerts-unsubscribe')
 
 /** What is signed: the lead and its address (lower case: addresses are compared so). */
 const signedPart = (leadId: string, email: string) => `${leadId}:${email.trim().toLowerCase()}`

@@ -1,7 +1,8 @@
 /**
  * Keys the site makes for itself (table site_secrets, migration 005): 32 random bytes made on
  * first use and kept, so every process shares a key, a backup carries it and nobody configures
- * it. The form token's key ('form-token') and the office links' ('office-links') are kept here.
+ * it. The form token's key ('form-token'), the office links' ('office-links') and the storm
+ * alerts' unsubscribe links' ('storm-alerts') are kept here.
  */
 import { randomBytes } from 'node:crypto'
 import type { Db } from './connection'
@@ -23,4 +24,9 @@ export function siteSecret(db: Db, name: string, at = new Date()): string {
         .value
     })
     .immediate()
+}
+
+/** The key named `name` as its 32 bytes, to sign with (siteSecret: made now when missing, and it writes). */
+export function siteKey(db: Db, name: string, at = new Date()): Buffer {
+  return Buffer.from(siteSecret(db, name, at), 'base64url')
 }
