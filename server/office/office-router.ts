@@ -30,7 +30,8 @@ import {
 } from '../../core/spam'
 import { officeLinkTitle, tooManyInWords, type OfficeLinkPage } from '../../shared/office-link-page'
 import { escapeHtml } from '../http/escape-html'
-import { createRateLimit, type RateLimitCounters } from '../leads/rate-limit'
+import { linkPageRateLimit, plainLinkPage, setLinkPageHeaders } from '../http/link-pages'
+import type { RateLimitCounters } from '../leads/rate-limit'
 import { requireSameOrigin } from '../leads/same-origin'
 
 export { OFFICE_CONFIRM_PATH }
@@ -62,12 +63,6 @@ export interface OfficeRouterDeps extends RateLimitCounters {
   perMinute?: number
 }
 
-function setOfficeHeaders(res: Response): void {
-  res.setHeader('Cache-Control', 'no-store')
-  res.setHeader('X-Robots-Tag', 'noindex')
-  res.setHeader('Referrer-Policy', 'no-referrer')
-}
-
 export function createOfficeRouter(deps: OfficeRouterDeps): Router {
   const router = Router()
   const render = deps.renderPage ?? createOfficePageRenderer()
@@ -76,19 +71,15 @@ export function createOfficeRouter(deps: OfficeRouterDeps): Router {
   // The one write of the web process's office links, at start-up (see above).
   const key = officeLinkKey(deps.db)
   router.use(
-    createRateLimit(deps, {
+    linkPageRateLimit(deps, {
       name: 'office-links',
       limit: deps.perMinute ?? DEFAULT_OFFICE_LINKS_PER_MINUTE,
-      // The plain page: a refusal costs no render.
-      refuse: (_req, res, seconds) => {
-        setOfficeHeaders(res)
-        res.type('html').send(plainOfficePage({ kind: 'too-many', retryAfterSeconds: seconds }))
-      },
+      tooMany: (seconds) => plainOfficePage({ kind: 'too-many', retryAfterSeconds: seconds }),
     }),
   )
   const answer = async (req: Request, res: Response, page: OfficeLinkPage) => {
     res.status(STATUS[page.kind])
-    setOfficeHeaders(res)
+    setLinkPageHeaders(res)
     try {
       await render(req, res, page)
     } catch (err) {
@@ -158,7 +149,6 @@ function createOfficePageRenderer(): RenderOfficePage {
  * happened.
  */
 function plainOfficePage(page: OfficeLinkPage): string {
-  const title = escapeHtml(officeLinkTitle(page))
   const button =
     page.kind === 'ready'
       ? `<form method="post" action="${OFFICE_CONFIRM_PATH}/${escapeHtml(page.token)}"><button type="submit">${page.action === 'not_spam' ? 'Not spam: deliver it' : 'This is spam'}</button></form>`
@@ -178,7 +168,7 @@ function plainOfficePage(page: OfficeLinkPage): string {
       : 'shortId' in page
         ? `<p>${escapeHtml(`Enquiry ${page.shortId}`)}</p>`
         : ''
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title></head><body><main><h1>${title}</h1>${lead}${line}${button}</main></body></html>`
+  return plainLinkPage(officeLinkTitle(page), `${lead}${line}${button}`)
 }
 
 export const renderPlainOfficePage: RenderOfficePage = async (_req, res, page) => {

@@ -26,7 +26,8 @@ import {
 } from '../../core/storm-response'
 import type { BusinessConfig } from '../../shared/business'
 import { escapeHtml } from '../http/escape-html'
-import { createRateLimit, type RateLimitCounters } from '../leads/rate-limit'
+import { linkPageRateLimit, plainLinkPage as page, setLinkPageHeaders } from '../http/link-pages'
+import type { RateLimitCounters } from '../leads/rate-limit'
 
 export { STORM_ALERTS_UNSUBSCRIBE_PATH }
 
@@ -42,21 +43,10 @@ export interface UnsubscribeRouterDeps extends RateLimitCounters {
   perMinute?: number
 }
 
-function setPageHeaders(res: Response): void {
-  res.setHeader('Cache-Control', 'no-store')
-  res.setHeader('X-Robots-Tag', 'noindex')
-  res.setHeader('Referrer-Policy', 'no-referrer')
-}
-
 /** 'd•••@example.com': enough for its owner to know it, little for anyone else. */
 function halfHidden(email: string): string {
   const at = email.lastIndexOf('@')
   return at < 1 ? '•••' : `${email[0]}•••${email.slice(at)}`
-}
-
-function page(title: string, body: string): string {
-  const t = escapeHtml(title)
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${t}</title></head><body><main><h1>${t}</h1>${body}</main></body></html>`
 }
 
 const para = (text: string) => `<p>${escapeHtml(text)}</p>`
@@ -85,15 +75,10 @@ export function createUnsubscribeRouter(deps: UnsubscribeRouterDeps): Router {
   // The one write of these links in the web process, at start-up (see above).
   const key = unsubscribeKey(deps.db)
   router.use(
-    createRateLimit(deps, {
+    linkPageRateLimit(deps, {
       name: 'storm-alerts-unsubscribe',
       limit: deps.perMinute ?? UNSUBSCRIBE_PER_MINUTE,
-      refuse: (_req, res, seconds) => {
-        setPageHeaders(res)
-        res
-          .type('html')
-          .send(page('Too many requests', para(`Please wait ${seconds} seconds and try again.`)))
-      },
+      tooMany: (seconds) => page('Too many requests', para(`Please wait ${seconds} seconds and try again.`)),
     }),
   )
   const tokenOf = (req: Request) => String(req.params.token ?? '')
@@ -110,7 +95,7 @@ export function createUnsubscribeRouter(deps: UnsubscribeRouterDeps): Router {
       )
 
   router.get(['/', '/:token'], (req, res) => {
-    setPageHeaders(res)
+    setLinkPageHeaders(res)
     const token = tokenOf(req)
     const email = checkUnsubscribeToken(deps.db, key, token)
     if (!email) return void invalid(res)
@@ -136,7 +121,7 @@ export function createUnsubscribeRouter(deps: UnsubscribeRouterDeps): Router {
     express.urlencoded({ extended: false, limit: '1kb', parameterLimit: 5 }),
     express.raw({ type: 'multipart/form-data', limit: '4kb' }),
     (req, res) => {
-      setPageHeaders(res)
+      setLinkPageHeaders(res)
       const email = checkUnsubscribeToken(deps.db, key, tokenOf(req))
       if (!email) return void invalid(res)
       if (!saysOneClick(req))
