@@ -31,16 +31,8 @@ export interface AlertEmailProps {
 }
 
 const local = {
-  estimate: {
-    backgroundColor: '#f2f6fb',
-    borderLeft: '4px solid #c2410c',
-    padding: '12px 16px',
-    margin: '0 0 16px',
-  },
   estimateLine: { fontSize: '18px', lineHeight: '26px', fontWeight: 700, color: '#0b2545', margin: 0 },
-  meaning: { fontSize: '15px', lineHeight: '22px', color: '#13365f', margin: '6px 0 0' },
   button: { ...styles.button, display: 'block', textAlign: 'center' },
-  h2: { fontSize: '17px', lineHeight: '24px', margin: '20px 0 4px', color: '#0b2545' },
 } satisfies Record<string, React.CSSProperties>
 
 /** The subject: what happened, where and when, in one line. */
@@ -68,11 +60,11 @@ export function AlertEmail(p: AlertEmailProps) {
           <Text style={styles.text}>
             {`Hi ${p.firstName}, you asked us to tell you when radar sees hail at your address. It did:`}
           </Text>
-          <Section style={local.estimate}>
+          <Section style={styles.highlight}>
             <Text style={local.estimateLine}>{`About ${p.size} in hail on ${p.date}`}</Text>
-            <Text style={local.meaning}>{RADAR_MEANING}</Text>
+            <Text style={styles.highlightNote}>{RADAR_MEANING}</Text>
           </Section>
-          <Heading as="h2" style={local.h2}>
+          <Heading as="h2" style={styles.h2}>
             What to do now
           </Heading>
           <Text style={styles.text}>
@@ -87,7 +79,7 @@ export function AlertEmail(p: AlertEmailProps) {
             {'Prefer to talk? Call us at '}
             <Link href={telHref(business.phone)}>{business.phone}</Link>.
           </Text>
-          <Heading as="h2" style={local.h2}>
+          <Heading as="h2" style={styles.h2}>
             The claim has a time limit
           </Heading>
           <Text style={styles.text}>{CLAIM_DEADLINE_WORDS}</Text>

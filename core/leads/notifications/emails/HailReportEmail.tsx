@@ -26,14 +26,7 @@ import { ButtonRow, CallUs, EmailPage, LabelledRow, SignOff } from './parts'
 const REPORT_NAME = 'Extreme Weather Report'
 
 const local = {
-  summary: {
-    backgroundColor: '#f2f6fb',
-    borderLeft: '4px solid #c2410c',
-    padding: '12px 16px',
-    margin: '0 0 16px',
-  },
   line: { fontSize: '17px', lineHeight: '24px', fontWeight: 700, color: '#0b2545', margin: 0 },
-  radar: { fontSize: '15px', lineHeight: '22px', color: '#13365f', margin: '6px 0 0' },
   ringTh: {
     fontSize: '14px',
     color: '#334155',
@@ -49,7 +42,6 @@ const local = {
     padding: '6px 0',
     borderBottom: '1px solid #e2e8f0',
   },
-  h2: { fontSize: '17px', lineHeight: '24px', margin: '20px 0 4px', color: '#0b2545' },
 } satisfies Record<string, React.CSSProperties>
 
 function Row({ label, value }: { label: string; value: string }) {
@@ -63,7 +55,7 @@ function Row({ label, value }: { label: string; value: string }) {
 function Offer({ business }: { business: BusinessConfig }) {
   return (
     <>
-      <Heading as="h2" style={local.h2}>
+      <Heading as="h2" style={styles.h2}>
         Was your roof damaged? A free inspection tells you.
       </Heading>
       <Text style={styles.text}>
@@ -110,10 +102,10 @@ function WithReport({
           ? ` The full report is attached as a PDF, with every storm's date, size and distance: print it or forward it to your insurance adjuster.`
           : ''}
       </Text>
-      <Section style={local.summary}>
+      <Section style={styles.highlight}>
         <Text style={local.line}>{summary.line}</Text>
         {/* A report made without radar data, or stored before radar, has no radar line. */}
-        {summary.radar ? <Text style={local.radar}>{summary.radar.page}</Text> : null}
+        {summary.radar ? <Text style={styles.highlightNote}>{summary.radar.page}</Text> : null}
       </Section>
       <Section>
         <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={styles.table}>
@@ -134,7 +126,7 @@ function WithReport({
         </table>
       </Section>
       <Text style={styles.small}>{DATE_OF_LOSS_NOTE}</Text>
-      <Heading as="h2" style={local.h2}>
+      <Heading as="h2" style={styles.h2}>
         What this report is, and what it is not
       </Heading>
       <Text style={styles.text}>
