@@ -19,13 +19,13 @@
  * runs (default 7).
  */
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { fileURLToPath } from 'node:url'
 import { decodeMeshFile, SERVICE_AREA_BOX } from '../core/storms/radar/mesh-file'
-import { writeMeshFile, type MeshFileSpec } from '../tests/support/mesh-files'
+import type { MeshFileSpec } from '../tests/support/mesh-files'
+import { bundleForNode, cachedMeshFile, CONUS_OUTSIDE_RADAR } from './lib/radar-bench'
 
 const BUDGET_MS = 1000
 const BUDGET_RSS_MB = 300
@@ -71,30 +71,22 @@ function conusSpec(): MeshFileSpec {
     grid: 'conus',
     bits: 16,
     swaths,
-    noCoverage: [
-      { north: 54.995, south: 49.6, west: -129.995, east: -60.005 },
-      { north: 49.6, south: 20.005, west: -129.995, east: -125.2 },
-      { north: 29.5, south: 20.005, west: -117, east: -99 },
-      { north: 25.5, south: 20.005, west: -99, east: -60.005 },
-      { north: 44, south: 25.5, west: -70, east: -60.005 },
-      { north: 39.3, south: 38.7, west: -108.6, east: -107.6 },
-    ],
+    noCoverage: [...CONUS_OUTSIDE_RADAR, { north: 39.3, south: 38.7, west: -108.6, east: -107.6 }],
   }
 }
 
 /** The cached file, written by ecCodes the first time. */
 function benchFile(): string {
-  const dir = path.join(tmpdir(), `roofing-radar-bench-v${FIXTURE_VERSION}`)
-  const file = path.join(dir, 'MRMS_MESH_Max_1440min_00.50_20240613-060000.grib2.gz')
+  const file = path.join(
+    tmpdir(),
+    `roofing-radar-bench-v${FIXTURE_VERSION}`,
+    'MRMS_MESH_Max_1440min_00.50_20240613-060000.grib2.gz',
+  )
   if (existsSync(file)) return file
-  const work = `${dir}.writing-${process.pid}`
-  mkdirSync(work, { recursive: true })
   console.log('Writing a CONUS MESH file with ecCodes (once; kept in the temporary folder)…')
   const t0 = performance.now()
-  const written = writeMeshFile(work, conusSpec())
+  cachedMeshFile(file, conusSpec())
   console.log(`  written in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
-  mkdirSync(dir, { recursive: true })
-  renameSync(written, file)
   return file
 }
 
@@ -138,29 +130,9 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2
 }
 
-/**
- * This file bundled for plain Node, where node_modules resolves its packages. esbuild is loaded
- * here only, so the child's memory does not count it.
- */
-async function bundleChild(): Promise<string> {
-  const { buildSync } = await import('esbuild')
-  const outfile = path.resolve('node_modules/.cache/radar-decode-bench/child.mjs')
-  buildSync({
-    entryPoints: [fileURLToPath(import.meta.url)],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  })
-  return outfile
-}
-
 async function main(): Promise<void> {
   const file = benchFile()
-  const childScript = await bundleChild()
+  const childScript = await bundleForNode(import.meta.url, 'radar-decode-bench')
   const size = readFileSync(file).length
   console.log(`File: ${file} (${(size / 1e6).toFixed(2)} MB)`)
   const results: ChildResult[] = []

@@ -1,0 +1,64 @@
+/**
+ * What the radar benchmarks (scripts/radar-decode-bench.ts, scripts/radar-store-bench.ts) share:
+ * the parts of the CONUS grid no radar covers, ecCodes-written files kept in the temporary
+ * folder between runs, and the script itself bundled for plain Node so a child process's memory
+ * is production's.
+ */
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { MeshBox } from '../../core/storms/radar/mesh-file'
+import { writeMeshFile, type MeshFileSpec } from '../../tests/support/mesh-files'
+
+/**
+ * Where a real CONUS file holds -3 (no radar covers): Canada, the Pacific, Mexico, the Gulf and
+ * the Atlantic. Each benchmark adds gaps of its own (a mountain's blocked beam).
+ */
+export const CONUS_OUTSIDE_RADAR: readonly MeshBox[] = [
+  { north: 54.995, south: 49.6, west: -129.995, east: -60.005 },
+  { north: 49.6, south: 20.005, west: -129.995, east: -125.2 },
+  { north: 29.5, south: 20.005, west: -117, east: -99 },
+  { north: 25.5, south: 20.005, west: -99, east: -60.005 },
+  { north: 44, south: 25.5, west: -70, east: -60.005 },
+]
+
+/**
+ * The file at `file`, written by ecCodes from `spec` when it is not there yet (into a folder of
+ * its own first, then moved, so a run stopped half-way never leaves half a file to reuse).
+ * Returns whether it was written now.
+ */
+export function cachedMeshFile(file: string, spec: MeshFileSpec): boolean {
+  if (existsSync(file)) return false
+  const work = `${path.dirname(file)}.writing-${process.pid}`
+  mkdirSync(work, { recursive: true })
+  try {
+    const written = writeMeshFile(work, { ...spec, name: path.basename(file) })
+    mkdirSync(path.dirname(file), { recursive: true })
+    renameSync(written, file)
+  } finally {
+    rmSync(work, { recursive: true, force: true })
+  }
+  return true
+}
+
+/**
+ * The script at `scriptUrl` (its import.meta.url) bundled for plain Node, as
+ * scripts/build-server.mjs bundles the programs: our code bundled, the packages left to
+ * node_modules, no TypeScript loader (tsx alone adds some 45 MB to a process). Kept in
+ * node_modules/.cache/<name>/. esbuild is loaded here only, so a child's memory does not count it.
+ */
+export async function bundleForNode(scriptUrl: string, name: string): Promise<string> {
+  const { buildSync } = await import('esbuild')
+  const outfile = path.resolve(`node_modules/.cache/${name}/child.mjs`)
+  buildSync({
+    entryPoints: [fileURLToPath(scriptUrl)],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  })
+  return outfile
+}
