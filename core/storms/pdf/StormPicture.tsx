@@ -11,6 +11,7 @@ import { Circle, G, Line, Polygon, Rect, Svg, Text, View } from '@react-pdf/rend
 import { formatBusinessDate } from '../../../shared/business-time'
 import { formatHail } from '../report-words'
 import { RINGS_MI, type ReportStorm, type WeatherReport } from '../types'
+import { LegendRow, type LegendLayout } from './legend'
 import { COLOURS as C } from './theme'
 
 const SIZE = 318
@@ -195,16 +196,8 @@ function Picture({ report }: { report: WeatherReport }) {
   )
 }
 
-function LegendRow({ mark, children }: { mark: React.ReactNode; children: string }) {
-  return (
-    <View style={{ flexDirection: 'row', alignItems: 'center', marginBottom: 5 }}>
-      <Svg width={24} height={18} viewBox="0 0 24 18">
-        {mark}
-      </Svg>
-      <Text style={{ fontSize: 8.5, marginLeft: 4, flex: 1 }}>{children}</Text>
-    </View>
-  )
-}
+/** This picture's legend: its marks drawn in a 24 × 18 box, 5 points between rows. */
+const LEGEND: LegendLayout = { width: 24, height: 18, gap: 5 }
 
 function Legend({ report }: { report: WeatherReport }) {
   const loss = report.summary.dateOfLoss
@@ -213,10 +206,13 @@ function Legend({ report }: { report: WeatherReport }) {
       <Text style={{ fontSize: 10, fontFamily: 'Helvetica-Bold', color: C.navy900, marginBottom: 6 }}>
         Storms around the home
       </Text>
-      <LegendRow mark={<Home x={12} y={11} s={5} />}>The home (the centre of the rings)</LegendRow>
+      <LegendRow layout={LEGEND} mark={<Home x={12} y={11} s={5} />}>
+        The home (the centre of the rings)
+      </LegendRow>
       {[0.75, 1.75, 2.5].map((hail) => (
         <LegendRow
           key={hail}
+          layout={LEGEND}
           mark={<Circle cx={12} cy={9} r={hailRadius(hail)} fill={C.orange600} fillOpacity={0.72} />}
         >
           {`Hail, ${formatHail(hail)}`}
@@ -224,6 +220,7 @@ function Legend({ report }: { report: WeatherReport }) {
       ))}
       {loss ? (
         <LegendRow
+          layout={LEGEND}
           mark={
             <G>
               <Circle cx={12} cy={9} r={hailRadius(loss.hailIn)} fill={C.orange600} fillOpacity={0.72} />
@@ -241,10 +238,12 @@ function Legend({ report }: { report: WeatherReport }) {
           {`Date of loss: ${formatBusinessDate(loss.beginAt)}`}
         </LegendRow>
       ) : null}
-      <LegendRow mark={<Polygon points={triangle(12, 10, 5)} fill={C.navy700} />}>
+      <LegendRow layout={LEGEND} mark={<Polygon points={triangle(12, 10, 5)} fill={C.navy700} />}>
         Thunderstorm wind
       </LegendRow>
-      <LegendRow mark={<Polygon points={triangle(12, 9, 6, true)} fill={C.red700} />}>Tornado</LegendRow>
+      <LegendRow layout={LEGEND} mark={<Polygon points={triangle(12, 9, 6, true)} fill={C.red700} />}>
+        Tornado
+      </LegendRow>
       <Text style={{ fontSize: 7.5, color: C.slate600, marginTop: 6, lineHeight: 1.35 }}>
         Each storm is drawn at its direction from the home. The rings are at 1, 3 and 10 miles; they are not
         to one scale: the inner rings are drawn larger so the storms nearest the home can be told apart. The

@@ -15,6 +15,7 @@ import { EARTH_RADIUS_MI } from '../../platform/geography'
 import { formatDay, formatHail } from '../report-words'
 import { SWATH_BAND_FILL, SWATH_CONTOURS_IN, type LatLon, type RadarSwath } from '../types'
 import { Home, hailRadius } from './StormPicture'
+import { LegendRow, type LegendLayout } from './legend'
 import { COLOURS as C } from './theme'
 
 /** The picture's width and height, in points; the home at its centre. */
@@ -267,16 +268,8 @@ function Picture({ swath, home }: { swath: RadarSwath; home: LatLon }) {
   )
 }
 
-function LegendRow({ mark, children }: { mark: React.ReactNode; children: string }) {
-  return (
-    <View style={{ flexDirection: 'row', alignItems: 'center', marginBottom: 4 }}>
-      <Svg width={22} height={16} viewBox="0 0 22 16">
-        {mark}
-      </Svg>
-      <Text style={{ fontSize: 8.5, marginLeft: 4, flex: 1 }}>{children}</Text>
-    </View>
-  )
-}
+/** This picture's legend: its marks drawn in a 22 × 16 box, 4 points between rows. */
+const LEGEND: LegendLayout = { width: 22, height: 16, gap: 4 }
 
 /** '0.75 to 1 in', …, '2 in or more'. */
 function bandLabel(i: number): string {
@@ -295,6 +288,7 @@ function Legend({ swath, title }: { swath: RadarSwath; title: string }) {
       {SWATH_CONTOURS_IN.map((threshold, i) => (
         <LegendRow
           key={threshold}
+          layout={LEGEND}
           mark={
             <Rect
               x={3}
@@ -311,12 +305,18 @@ function Legend({ swath, title }: { swath: RadarSwath; title: string }) {
         </LegendRow>
       ))}
       <LegendRow
+        layout={LEGEND}
         mark={<Circle cx={11} cy={8} r={hailRadius(1)} fill={C.navy900} stroke={C.white} strokeWidth={1} />}
       >
         Hail reported on the ground that day, with its size
       </LegendRow>
-      <LegendRow mark={<Home x={11} y={10} s={5} />}>The home</LegendRow>
-      <LegendRow mark={<Circle cx={11} cy={8} r={6} fill="none" stroke={C.navy700} strokeWidth={0.9} />}>
+      <LegendRow layout={LEGEND} mark={<Home x={11} y={10} s={5} />}>
+        The home
+      </LegendRow>
+      <LegendRow
+        layout={LEGEND}
+        mark={<Circle cx={11} cy={8} r={6} fill="none" stroke={C.navy700} strokeWidth={0.9} />}
+      >
         Rings at 1 and 3 miles from the home
       </LegendRow>
       <Text style={{ fontSize: 7.5, color: C.slate600, marginTop: 4, lineHeight: 1.35 }}>
