@@ -84,6 +84,14 @@ export function buildRadarDays(
     list.push(c)
   }
   const groundHail = storms.filter((s) => s.kind === 'hail' && s.distanceMi <= AROUND_MI)
+  // The same few hundred cells come back every day: each one's distance is worked out once.
+  const distances = new Map<number, number>()
+  const distanceOf = (c: StoredCell): number => {
+    const key = c.row * 10_000 + c.col
+    let d = distances.get(key)
+    if (d === undefined) distances.set(key, (d = distanceMi(home, cellCentre(c.row, c.col))))
+    return d
+  }
   const days: RadarDay[] = []
   for (const [day, dayCells] of byDay) {
     let atHome = 0
@@ -91,7 +99,7 @@ export function buildRadarDays(
     let around: StoredCell | undefined
     for (const c of dayCells) {
       if (c.row === homeCell.row && c.col === homeCell.col) atHome = c.mm10
-      const d = distanceMi(home, cellCentre(c.row, c.col))
+      const d = distanceOf(c)
       if (d <= AROUND_MI && c.mm10 > (around?.mm10 ?? 0)) around = c
       if (d <= NEAR_MI && c.mm10 > (near?.mm10 ?? 0)) near = c
     }
