@@ -5,7 +5,7 @@
  * a minute (counted like the enquiries' limit, server/leads/rate-limit.ts); past it, a plain page
  * that costs no render says how long to wait (429).
  */
-import type { RequestHandler, Response } from 'express'
+import { Router, type Request, type Response } from 'express'
 import { createRateLimit, type RateLimitCounters } from '../leads/rate-limit'
 import { escapeHtml } from './escape-html'
 
@@ -16,19 +16,31 @@ export function setLinkPageHeaders(res: Response): void {
   res.setHeader('Referrer-Policy', 'no-referrer')
 }
 
-/** The per-client limit of a router of link pages; `tooMany` is the plain page a refusal sends. */
-export function linkPageRateLimit(
+/**
+ * A router of link pages whose every request first counts against the per-client limit;
+ * `tooMany` is the plain page a refusal sends.
+ */
+export function linkPagesRouter(
   counters: RateLimitCounters,
   opts: { name: string; limit: number; tooMany: (retryAfterSeconds: number) => string },
-): RequestHandler {
-  return createRateLimit(counters, {
-    name: opts.name,
-    limit: opts.limit,
-    refuse: (_req, res, seconds) => {
-      setLinkPageHeaders(res)
-      res.type('html').send(opts.tooMany(seconds))
-    },
-  })
+): Router {
+  const router = Router()
+  router.use(
+    createRateLimit(counters, {
+      name: opts.name,
+      limit: opts.limit,
+      refuse: (_req, res, seconds) => {
+        setLinkPageHeaders(res)
+        res.type('html').send(opts.tooMany(seconds))
+      },
+    }),
+  )
+  return router
+}
+
+/** The token a link page's address ends with ('' when there is none). */
+export function linkToken(req: Request): string {
+  return String(req.params.token ?? '')
 }
 
 /** A whole page without the page build: `title` as its title and heading, then `bodyHtml` (HTML already). */

@@ -16,7 +16,7 @@
  * address may open OFFICE_LINK_RATE_LIMIT_PER_MINUTE pages a minute (counted in Redis like the
  * enquiries' limit); past it, a short plain page says how long to wait (429).
  */
-import express, { Router, type Request, type Response } from 'express'
+import express, { type Request, type Response, type Router } from 'express'
 import { renderPage } from 'vike/server'
 import type { Db } from '../../core/platform/db/connection'
 import type { Logger } from '../../core/platform/logger'
@@ -30,7 +30,7 @@ import {
 } from '../../core/spam'
 import { officeLinkTitle, tooManyInWords, type OfficeLinkPage } from '../../shared/office-link-page'
 import { escapeHtml } from '../http/escape-html'
-import { linkPageRateLimit, plainLinkPage, setLinkPageHeaders } from '../http/link-pages'
+import { linkPagesRouter, linkToken, plainLinkPage, setLinkPageHeaders } from '../http/link-pages'
 import type { RateLimitCounters } from '../leads/rate-limit'
 import { requireSameOrigin } from '../leads/same-origin'
 
@@ -64,19 +64,16 @@ export interface OfficeRouterDeps extends RateLimitCounters {
 }
 
 export function createOfficeRouter(deps: OfficeRouterDeps): Router {
-  const router = Router()
+  const router = linkPagesRouter(deps, {
+    name: 'office-links',
+    limit: deps.perMinute ?? DEFAULT_OFFICE_LINKS_PER_MINUTE,
+    tooMany: (seconds) => plainOfficePage({ kind: 'too-many', retryAfterSeconds: seconds }),
+  })
   const render = deps.renderPage ?? createOfficePageRenderer()
   const now = deps.now ?? (() => new Date())
   const log = deps.logger.child({ component: 'office-links' })
   // The one write of the web process's office links, at start-up (see above).
   const key = officeLinkKey(deps.db)
-  router.use(
-    linkPageRateLimit(deps, {
-      name: 'office-links',
-      limit: deps.perMinute ?? DEFAULT_OFFICE_LINKS_PER_MINUTE,
-      tooMany: (seconds) => plainOfficePage({ kind: 'too-many', retryAfterSeconds: seconds }),
-    }),
-  )
   const answer = async (req: Request, res: Response, page: OfficeLinkPage) => {
     res.status(STATUS[page.kind])
     setLinkPageHeaders(res)
@@ -87,13 +84,12 @@ export function createOfficeRouter(deps: OfficeRouterDeps): Router {
       if (!res.headersSent) res.type('html').send(plainOfficePage(page))
     }
   }
-  const tokenOf = (req: Request) => String(req.params.token ?? '')
 
   router.get(['/', '/:token'], (req, res, next) => {
     answer(
       req,
       res,
-      readOfficeLink(deps.db, key, tokenOf(req), { retentionDays: deps.retentionDays, now: now() }),
+      readOfficeLink(deps.db, key, linkToken(req), { retentionDays: deps.retentionDays, now: now() }),
     ).catch(next)
   })
 
@@ -103,7 +99,7 @@ export function createOfficeRouter(deps: OfficeRouterDeps): Router {
     // The button's form carries nothing but itself; a body is read and ignored.
     express.urlencoded({ extended: false, limit: '1kb', parameterLimit: 5 }),
     (req, res, next) => {
-      const { page, acted } = actOnOfficeLink(deps.db, key, tokenOf(req), {
+      const { page, acted } = actOnOfficeLink(deps.db, key, linkToken(req), {
         retentionDays: deps.retentionDays,
         now: now(),
         learned: (leadId, action) => {

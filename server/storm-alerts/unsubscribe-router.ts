@@ -14,7 +14,7 @@
  * like the office's links). The pages are sent with no-store, noindex and no-referrer, and name
  * the address only half hidden.
  */
-import express, { Router, type Request, type Response } from 'express'
+import express, { type Request, type Response, type Router } from 'express'
 import type { Db } from '../../core/platform/db/connection'
 import type { Logger } from '../../core/platform/logger'
 import {
@@ -26,7 +26,7 @@ import {
 } from '../../core/storm-response'
 import type { BusinessConfig } from '../../shared/business'
 import { escapeHtml } from '../http/escape-html'
-import { linkPageRateLimit, plainLinkPage as page, setLinkPageHeaders } from '../http/link-pages'
+import { linkPagesRouter, linkToken, plainLinkPage as page, setLinkPageHeaders } from '../http/link-pages'
 import type { RateLimitCounters } from '../leads/rate-limit'
 
 export { STORM_ALERTS_UNSUBSCRIBE_PATH }
@@ -69,19 +69,15 @@ function saysOneClick(req: Request): boolean {
 }
 
 export function createUnsubscribeRouter(deps: UnsubscribeRouterDeps): Router {
-  const router = Router()
+  const router = linkPagesRouter(deps, {
+    name: 'storm-alerts-unsubscribe',
+    limit: deps.perMinute ?? UNSUBSCRIBE_PER_MINUTE,
+    tooMany: (seconds) => page('Too many requests', para(`Please wait ${seconds} seconds and try again.`)),
+  })
   const now = deps.now ?? (() => new Date())
   const log = deps.logger.child({ component: 'storm-alerts-unsubscribe' })
   // The one write of these links in the web process, at start-up (see above).
   const key = unsubscribeKey(deps.db)
-  router.use(
-    linkPageRateLimit(deps, {
-      name: 'storm-alerts-unsubscribe',
-      limit: deps.perMinute ?? UNSUBSCRIBE_PER_MINUTE,
-      tooMany: (seconds) => page('Too many requests', para(`Please wait ${seconds} seconds and try again.`)),
-    }),
-  )
-  const tokenOf = (req: Request) => String(req.params.token ?? '')
   const invalid = (res: Response) =>
     res
       .status(404)
@@ -96,7 +92,7 @@ export function createUnsubscribeRouter(deps: UnsubscribeRouterDeps): Router {
 
   router.get(['/', '/:token'], (req, res) => {
     setLinkPageHeaders(res)
-    const token = tokenOf(req)
+    const token = linkToken(req)
     const email = checkUnsubscribeToken(deps.db, key, token)
     if (!email) return void invalid(res)
     const stopped = alertsStoppedAt(deps.db, email)
@@ -122,7 +118,7 @@ export function createUnsubscribeRouter(deps: UnsubscribeRouterDeps): Router {
     express.raw({ type: 'multipart/form-data', limit: '4kb' }),
     (req, res) => {
       setLinkPageHeaders(res)
-      const email = checkUnsubscribeToken(deps.db, key, tokenOf(req))
+      const email = checkUnsubscribeToken(deps.db, key, linkToken(req))
       if (!email) return void invalid(res)
       if (!saysOneClick(req))
         return void res
@@ -138,7 +134,7 @@ export function createUnsubscribeRouter(deps: UnsubscribeRouterDeps): Router {
           )
       const via = (req.body as Record<string, unknown> | undefined)?.via === 'page' ? 'page' : 'one-click'
       const { alreadyStopped } = stopAlerts(deps.db, email, via, now())
-      const leadId = tokenOf(req).split('.')[0]
+      const leadId = linkToken(req).split('.')[0]
       log.info({ leadId, how: via, alreadyStopped }, 'storm alerts stopped')
       res
         .type('html')
