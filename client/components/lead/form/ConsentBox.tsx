@@ -4,7 +4,7 @@
  */
 import { CONSENT_FIELD_NAMES, CONSENT_FIELDS, type ConsentFieldName } from '../../../../shared/lead-fields'
 import type { EnquiryFieldName, EnquiryFormState } from '../../../../shared/enquiry-form-state'
-import type { FieldProps } from './enquiry-fields'
+import { FieldError, type FieldProps } from './enquiry-fields'
 
 /** A box to tick, below the other fields on every form: its name and its words. */
 export interface ConsentSpec {
@@ -61,11 +61,7 @@ export function ConsentBox({ id, spec, error, disabled, control }: FieldProps<Co
         />
         <span>{spec.label}</span>
       </label>
-      {error ? (
-        <p className="field-error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   )
 }

@@ -100,13 +100,18 @@ export function Field({ id, spec, error, disabled, control }: FieldProps<FieldSp
       ) : (
         <input type={type} inputMode={inputMode} {...common} />
       )}
-      {error ? (
-        <p className="field-error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   )
+}
+
+/** A field's or a box's message, below it (none when it has none); `id` is what its input's aria-describedby names. */
+export function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <p className="field-error" id={id}>
+      {error}
+    </p>
+  ) : null
 }
 
 /**
