@@ -5,14 +5,17 @@
  * without a bitmap. Anything else is refused with a GribError saying what was found, so a
  * person can tell a truncated download from a file of another kind.
  *
- * The PNG itself is decoded by fast-png (a pure-JS decoder); the sections are read here by hand
- * because a general GRIB library (ecCodes) is native code the site does not otherwise need.
+ * The sections are read here by hand because a general GRIB library (ecCodes) is native code
+ * the site does not otherwise need. So is the PNG's small framing (png-rows.ts): its rows are
+ * inflated by fflate, streaming, and unfiltered there, only down to the last row the caller wants.
  *
- * The values are not materialised as one array: decodeValues() keeps the PNG's samples and lets
- * the caller turn only the rows it wants into numbers, since the service area is a few hundred
- * of the CONUS grid's 24.5 million points.
+ * The values are not materialised as one array: decodeValues() is told which rows the caller
+ * wants and keeps only those rows' samples, turning the points asked for into numbers, since the
+ * service area is a few hundred of the CONUS grid's 3,500 rows and 24.5 million points. The rest
+ * of the image past the last row wanted is never inflated, so a worker decoding a CONUS file holds
+ * a few megabytes, not the ~100 MB a whole decoded image takes.
  */
-import { decode as decodePng } from 'fast-png'
+import { openPng, PngError, readPngRows } from './png-rows'
 
 /** A file that is not a GRIB2 message this reader can read; the message says why. */
 export class GribError extends Error {
@@ -50,13 +53,14 @@ interface PngPacking {
   png: Uint8Array
 }
 
-/** The values of a message's field, read a row at a time. */
-export interface GribValues {
+/** The values of some rows of a message's field (those decodeValues was asked for), read a row at a time. */
+interface GribValues {
   ni: number
   nj: number
   /**
    * Writes row `j`'s values from point `from` up to (not including) `to` into `out` at
-   * `outOffset`. Rows and points count in the message's scanning order from 0.
+   * `outOffset`. Rows and points count in the message's scanning order from 0; `j` must be one
+   * of the rows decoded.
    */
   readRow(j: number, from: number, to: number, out: Float64Array, outOffset: number): void
 }
@@ -70,8 +74,11 @@ export interface Grib2Message {
   /** Section 1's reference time, UTC (for MRMS, the time the product is valid at). */
   referenceTime: Date
   grid: LatLonGrid
-  /** Decodes section 7 (template 5.41 only). */
-  decodeValues(): GribValues
+  /**
+   * Decodes section 7 (template 5.41 only), rows `first` to `last` inclusive (from 0, in the
+   * scanning order): the image is inflated only down to row `last`.
+   */
+  decodeValues(rows: { first: number; last: number }): GribValues
 }
 
 /** GRIB's signed integers are sign and magnitude (the top bit is the sign), not two's complement. */
@@ -254,48 +261,71 @@ function readPacking(buf: Buffer, s5: Section, s6: Section, s7: Section, points:
   }
 }
 
-/** The PNG's samples as packed integers X, one per grid point, in the grid's scanning order. */
-function pngSamples(packing: PngPacking, points: number): (k: number) => number {
-  let image
+/** Reads a row's packed integers X from its PNG bytes: point `i` of `row`. */
+type Sample = (row: Uint8Array, i: number) => number
+
+/** Rows `first` to `last` of section 7's PNG, and how to read a point's packed integer from a row. */
+function pngRows(
+  packing: PngPacking,
+  grid: LatLonGrid,
+  first: number,
+  last: number,
+): { rows: Uint8Array[]; sample: Sample } {
   try {
-    image = decodePng(packing.png, { checkCrc: true })
+    const image = openPng(packing.png)
+    const { depth, channels, width, height } = image
+    if (width !== grid.ni || height !== grid.nj)
+      throw new GribError(
+        `section 7's PNG is ${width}×${height} pixels, not the grid's ${grid.ni}×${grid.nj} points`,
+      )
+    let sample: Sample
+    if (channels === 1 && depth === 8) sample = (b, i) => b[i]!
+    else if (channels === 1 && depth === 16) sample = (b, i) => (b[2 * i]! << 8) | b[2 * i + 1]!
+    // ecCodes and NCEP pack 24 and 32 bits a value as RGB and RGBA bytes, most significant first.
+    else if (channels === 3) sample = (b, i) => (b[3 * i]! << 16) | (b[3 * i + 1]! << 8) | b[3 * i + 2]!
+    else
+      sample = (b, i) =>
+        b[4 * i]! * 0x1000000 + ((b[4 * i + 1]! << 16) | (b[4 * i + 2]! << 8) | b[4 * i + 3]!)
+    return { rows: readPngRows(image, first, last), sample }
   } catch (err) {
-    throw new GribError(`section 7's PNG image cannot be decoded: ${(err as Error).message}`)
+    if (err instanceof PngError) throw new GribError(`section 7's PNG ${err.message}`)
+    throw err
   }
-  const { data, depth, channels, width, height } = image
-  if (width * height !== points)
-    throw new GribError(`section 7's PNG is ${width}×${height} pixels, not the grid's ${points} points`)
-  if (channels === 1 && (depth === 8 || depth === 16)) return (k) => data[k]!
-  // ecCodes and NCEP pack 24 and 32 bits a value as RGB and RGBA bytes, most significant first.
-  if (depth === 8 && channels === 3)
-    return (k) => (data[3 * k]! << 16) | (data[3 * k + 1]! << 8) | data[3 * k + 2]!
-  if (depth === 8 && channels === 4)
-    return (k) =>
-      data[4 * k]! * 0x1000000 + ((data[4 * k + 1]! << 16) | (data[4 * k + 2]! << 8) | data[4 * k + 3]!)
-  throw new GribError(
-    `section 7's PNG has ${channels} channel(s) of ${depth} bits; only 8- or 16-bit grey, 8-bit RGB (24 bits a value) and 8-bit RGBA (32) are read`,
-  )
 }
 
-function pngValues(packing: PngPacking, grid: LatLonGrid): GribValues {
+function pngValues(packing: PngPacking, grid: LatLonGrid, first: number, last: number): GribValues {
   const { ni, nj } = grid
+  if (!(Number.isInteger(first) && Number.isInteger(last) && 0 <= first && first <= last && last < nj))
+    throw new RangeError(`rows ${first} to ${last} are not rows of the ${ni}×${nj} grid`)
+  const check = (j: number, from: number, to: number) => {
+    if (j < first || j > last || from < 0 || to > ni || from > to)
+      throw new RangeError(
+        `row ${j}, points ${from}..${to} are outside rows ${first} to ${last} of the ${ni}×${nj} grid`,
+      )
+  }
   const r = packing.reference
   const binary = 2 ** packing.binaryScale
   const decimal = 10 ** packing.decimalScale
   if (packing.bitsPerValue === 0) {
     // A constant field: no image, every value is the reference value.
     const constant = r / decimal
-    return { ni, nj, readRow: (_j, from, to, out, offset) => out.fill(constant, offset, offset + to - from) }
+    return {
+      ni,
+      nj,
+      readRow(j, from, to, out, offset) {
+        check(j, from, to)
+        out.fill(constant, offset, offset + to - from)
+      },
+    }
   }
-  const sample = pngSamples(packing, ni * nj)
+  const { rows, sample } = pngRows(packing, grid, first, last)
   return {
     ni,
     nj,
     readRow(j, from, to, out, offset) {
-      if (j < 0 || j >= nj || from < 0 || to > ni || from > to)
-        throw new RangeError(`row ${j}, points ${from}..${to} are outside the ${ni}×${nj} grid`)
-      const base = j * ni
-      for (let i = from; i < to; i++) out[offset + i - from] = (r + sample(base + i) * binary) / decimal
+      check(j, from, to)
+      const row = rows[j - first]!
+      for (let i = from; i < to; i++) out[offset + i - from] = (r + sample(row, i) * binary) / decimal
     },
   }
 }
@@ -316,6 +346,7 @@ export function readGrib2(buf: Buffer): Grib2Message {
     parameter: buf[at(s(4), 11)]!,
     referenceTime,
     grid,
-    decodeValues: () => pngValues(readPacking(buf, s(5), s(6), s(7), points), grid),
+    decodeValues: ({ first, last }) =>
+      pngValues(readPacking(buf, s(5), s(6), s(7), points), grid, first, last),
   }
 }

@@ -14,7 +14,7 @@ import { localTime } from '../../platform/business-time'
 import { EARTH_RADIUS_MI, SERVED_CITIES } from '../../platform/geography'
 import { isoDate, localParts } from '../../../shared/business-time'
 import { StormFileError, type LatLon } from '../types'
-import { GribError, readGrib2, type Grib2Message, type GribValues, type LatLonGrid } from './grib2'
+import { GribError, readGrib2, type Grib2Message, type LatLonGrid } from './grib2'
 
 /** MRMS_MESH_Max_1440min_00.50_20240613-060000.grib2.gz: [1] the UTC date, [2] the time, [3] .gz. */
 export const MESH_FILE = /^MRMS_MESH_Max_1440min_00\.50_(\d{8})-(\d{6})\.grib2(\.gz)?$/
@@ -249,20 +249,28 @@ interface Window {
   values: Float64Array
 }
 
-/** The box and a margin of MARGIN cells around it, read from the file's values. */
-function readWindow(values: GribValues, file: { row0: number; col0: number }, box: MeshBox): Window {
+/**
+ * The box and a margin of MARGIN cells around it, read from the file's values. Only the file's
+ * rows the window covers are decoded (the image is inflated down to the last of them); a window
+ * the file does not reach at all decodes nothing.
+ */
+function readWindow(message: Grib2Message, file: { row0: number; col0: number }, box: MeshBox): Window {
   const cells = boxCells(box)
   const row0 = cells.rowMin - MARGIN
   const col0 = cells.colMin - MARGIN
   const rows = cells.rowMax - cells.rowMin + 1 + 2 * MARGIN
   const cols = cells.colMax - cells.colMin + 1 + 2 * MARGIN
   const window = new Float64Array(rows * cols).fill(Number.NaN)
+  const { ni, nj } = message.grid
   const from = Math.max(0, col0 - file.col0)
-  const to = Math.min(values.ni, col0 + cols - file.col0)
-  for (let r = 0; r < rows && from < to; r++) {
-    const j = row0 + r - file.row0
-    if (j < 0 || j >= values.nj) continue
-    values.readRow(j, from, to, window, r * cols + file.col0 + from - col0)
+  const to = Math.min(ni, col0 + cols - file.col0)
+  // The window's rows as the file's rows (j), cut to those the file has.
+  const first = Math.max(0, row0 - file.row0)
+  const last = Math.min(nj - 1, row0 + rows - 1 - file.row0)
+  if (from < to && first <= last) {
+    const values = message.decodeValues({ first, last })
+    for (let j = first; j <= last; j++)
+      values.readRow(j, from, to, window, (j + file.row0 - row0) * cols + file.col0 + from - col0)
   }
   return { row0, col0, rows, cols, values: window }
 }
@@ -344,7 +352,7 @@ export function decodeMeshFile(name: string, content: Buffer, box: MeshBox): Mes
         `the name says ${date}-${time} UTC but the file's reference time is ${validAt.toISOString()}`,
       )
     const day = stormDay(name, validAt)
-    return keepCells(name, validAt, day, readWindow(message.decodeValues(), file, box))
+    return keepCells(name, validAt, day, readWindow(message, file, box))
   } catch (err) {
     if (err instanceof GribError) throw new StormFileError(name, err.message)
     throw err
