@@ -25,12 +25,16 @@ export interface PlacingSummary {
   unplaceable: number
 }
 
-/** Places up to `limit` leads that have an address and no place yet, newest first. */
+/**
+ * Places up to `limit` leads that have an address and no place yet, newest first; with a
+ * `deadline` (epoch ms), stops asking the geocoder once it has passed.
+ */
 export async function placeUnplacedLeads(
   db: Db,
   locate: Locate,
   now: Date,
   limit: number,
+  deadline = Infinity,
 ): Promise<PlacingSummary> {
   const leads = prepare(
     db,
@@ -41,6 +45,7 @@ export async function placeUnplacedLeads(
   ).all(limit) as { id: string; address: string }[]
   const summary: PlacingSummary = { fromReports: 0, located: 0, unplaceable: 0 }
   for (const lead of leads) {
+    if (Date.now() >= deadline) break
     const report = findLeadReport(db, lead.id)
     let location: Location | undefined
     if (report) {

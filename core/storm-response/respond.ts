@@ -90,11 +90,27 @@ function finishDay(db: Db, r: StormResponse, now: Date): void {
   ).run(now.toISOString(), r.homesHit, r.alertsSent, r.briefing.status, r.briefing.detail, r.day)
 }
 
-/** Places the leads not placed yet, a batch a step, until none is left or the steps run out. */
+/**
+ * A storm day waits at most this long for homes to be placed: an install whose thousands of old
+ * leads were never placed (the geocoder answers in a second or more) must not hold its first
+ * storm's alerts back for hours. The homes not placed by then are placed a few a pass after,
+ * and count for the next storm day.
+ */
+const PLACING_BUDGET_MS = 60_000
+
+/** Places the leads not placed yet, a batch a step, until none is left, the steps or the time run out. */
 async function placeLeads(db: Db, deps: RespondDeps, now: Date): Promise<void> {
+  const started = Date.now()
   for (let step = 0; step < MAX_PLACING_STEPS; step++) {
-    const s = await placeUnplacedLeads(db, deps.locate, now, PLACE_PER_PASS)
+    const s = await placeUnplacedLeads(db, deps.locate, now, PLACE_PER_PASS, started + PLACING_BUDGET_MS)
     if (s.fromReports + s.located + s.unplaceable < PLACE_PER_PASS) return
+    if (Date.now() >= started + PLACING_BUDGET_MS) {
+      deps.logger.warn(
+        { seconds: PLACING_BUDGET_MS / 1000 },
+        'storm day answered before every lead was placed: the rest are placed a few a pass, for the next storm day',
+      )
+      return
+    }
   }
 }
 
