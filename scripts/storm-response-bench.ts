@@ -39,7 +39,7 @@ import { SERVED_CITIES } from '../core/platform/geography'
 import { startGeocoderPeer } from '../tests/support/geocoder-peer'
 import { writeMeshFile } from '../tests/support/mesh-files'
 import { startTestSmtpServer, type TestSmtpServer } from '../tests/support/notify-peers'
-import { seedRadarDays } from './lib/radar-seed'
+import { random, seedRadarDays } from './lib/radar-seed'
 import {
   createRedis,
   createWeb,
@@ -70,18 +70,6 @@ const OFFICE = `office@${NAME}.example`
 const MI_PER_DEG_LAT = 69.05
 /** A hit is a cell of 1 in or more (STORM_ALERT_MIN_IN's default), as the store rounds it. */
 const HIT_MM10 = Math.round(1 * 25.4 * 10)
-
-/** A seeded random number generator (mulberry32), so every run places the same homes. */
-function random(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /**
  * The storm: a line of hail cells moving west to east across the metro (Golden, Lakewood,

@@ -13,8 +13,8 @@ import { storeMeshDay } from '../../core/storms/radar/store'
 const MM_PER_IN = 25.4
 const MI_PER_DEG_LAT = 69.05
 
-/** A seeded random number generator (mulberry32), so every run stores the same days. */
-function random(seed: number): () => number {
+/** A seeded random number generator (mulberry32), so every run stores (and places) the same. */
+export function random(seed: number): () => number {
   let a = seed >>> 0
   return () => {
     a = (a + 0x6d2b79f5) >>> 0
