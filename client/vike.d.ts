@@ -21,6 +21,11 @@ declare global {
        */
       hailReportSent?: boolean
       /**
+       * The day in Denver the page is rendered for ('2026-11-28'): the page cache's day
+       * (server/http/ssr.ts), shown as "Last updated" on the legal pages and as the footer's year.
+       */
+      today?: string
+      /**
        * An office link's confirmation page (server/office/office-router.ts): what the link
        * found or did. Rendered per request, never cached.
        */

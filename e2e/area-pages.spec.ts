@@ -5,7 +5,7 @@
 import { test, expect } from './fixtures'
 import { ALL_ROUTES, ROUTES, SITEMAP_GROUPS, cityPath } from '../shared/routes'
 import { ALSO_SERVING, CITY_PAGES } from '../shared/service-areas'
-import { formatCalendarDate } from '../shared/business-time'
+import { formatCalendarDate, localParts } from '../shared/business-time'
 
 /** The 2025 hail impact data as the product defines it, typed out here rather than read from the
  * code under test, in the order the cards show it. */
@@ -29,10 +29,9 @@ const HAIL_2025: [area: string, storm: string, hailSize: string][] = [
 /** The 14 areas with a page of their own, in alphabetical order. */
 const LINKED_AREAS = HAIL_2025.map(([area]) => area).sort()
 
-/** Today as the legal pages' "Last updated" writes it: the server's calendar day (the same machine's). */
+/** Today as the legal pages' "Last updated" writes it: the calendar day in Denver. */
 function todayAsPagesWriteIt(): string {
-  const d = new Date()
-  return formatCalendarDate({ year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate() })
+  return formatCalendarDate(localParts(new Date()))
 }
 
 const slugOf = (name: string) => `${name.toLowerCase().replace(/ /g, '-')}-co`

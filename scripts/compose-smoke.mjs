@@ -355,6 +355,41 @@ try {
     }
   })
 
+  await step(
+    'a plain page request is answered by Caddy from the file web wrote; a query goes to web',
+    async () => {
+      // Caddy's validator for a file is its own (web's is weak, W/…): which of the two answered.
+      const fromFile = async (url, headers = {}) => {
+        const res = await fetch(url, { headers: { 'Accept-Encoding': 'gzip', ...headers } })
+        return { res, html: await res.text(), file: !(res.headers.get('etag') ?? 'W/').startsWith('W/') }
+      }
+      const t0 = Date.now()
+      while (!(await fromFile(`${origin}/faqs`)).file && Date.now() - t0 < 60_000) await sleep(500)
+      for (const route of ['/', '/faqs', '/privacy']) {
+        const file = await getPage(`${origin}${route}`)
+        const web = await getPage(`${origin}${route}?from=smoke`)
+        const plain = await fromFile(`${origin}${route}`)
+        const query = await fromFile(`${origin}${route}?from=smoke`)
+        check(plain.file, `${route}: not answered from its file`)
+        check(!query.file, `${route}?from=smoke: answered from a file, not by web`)
+        check(file.html === web.html, `${route}: the file's HTML differs from web's`)
+        const diffs = headerDifferences(web.headers, file.headers)
+        check(!diffs.length, `${route} headers differ: ${diffs.join('; ')}`)
+        const br = await fromFile(`${origin}${route}`, { 'Accept-Encoding': 'br, gzip' })
+        check(
+          br.res.headers.get('content-encoding') === 'br' && br.html === web.html,
+          `${route}: no Brotli copy`,
+        )
+        console.log(
+          `    ${route}: from its file, the same HTML and ${Object.keys(file.headers).length} headers as web's; Brotli too`,
+        )
+      }
+      const cookie = await fromFile(`${origin}/faqs`, { Cookie: 'first_touch=x' })
+      check(!cookie.file, 'a request with the attribution cookie was answered from a file')
+      console.log('    with a query or a cookie web reads: answered by web')
+    },
+  )
+
   await step('send an enquiry through Caddy', () => sendEnquiry('first'))
   await step("see the worker's record of it", () => waitRecorded(sent.map((s) => s.id)))
 

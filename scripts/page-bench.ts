@@ -1,26 +1,33 @@
 /**
- * `npm run bench:pages`: what a cached page costs the web process, against nginx serving the
- * same bytes from a file on the same host (docs/performance.md, "Cached pages").
+ * `npm run bench:pages`: what a cached page costs the web process, and Caddy answering it from
+ * the file the web process wrote, against nginx serving the same bytes from a file on the same
+ * host (docs/performance.md, "Cached pages").
  *
- * Needs the production build (`npm run build` first: this script builds nothing) and wrk
- * (`apt-get install wrk`). Starts the built web process (dist/node/server.mjs, production, its
- * log to a file as in a deployment) and nginx with a temporary configuration, each on a free
- * loopback port, and measures in one run, each with `wrk -t2 -c32 -d10s` and Accept-Encoding:
- * gzip:
+ * Needs the production build (`npm run build` first: this script builds nothing), wrk
+ * (`apt-get install wrk`), nginx and Caddy. Starts the built web process (dist/node/server.mjs,
+ * production, its log to a file as in a deployment, writing its pages' files to a temporary
+ * FALLBACK_DIR), Caddy with the repository's Caddyfile in front of it, and nginx with a
+ * temporary configuration, each on a free loopback port, and measures in one run, each with
+ * `wrk -t2 -c32 -d10s` and Accept-Encoding: gzip, in rounds:
  *
- * 1. a plain cached page: GET /faqs;
- * 2. the same through a wrk script that makes as much random text per request as 3 and 4 do
- *    (wrk runs on the same two cores: its Lua work must be the same in the cases compared);
+ * 1. the web process: GET /faqs, cached (the fast path);
+ * 1c. Caddy: GET /faqs, answered from the page's file (the same gzipped bytes);
+ * 1n. nginx serving /faqs's gzipped bytes from a file, with the same Content-Encoding: the limit;
+ * 1w. Caddy passing /faqs on to the web process, as every page went before (a cookie the web
+ *    process reads sends it there);
+ * 2. the web process through a wrk script that makes as much random text per request as 3 and 4
+ *    do (wrk runs on the same two cores: its Lua work must be the same in the cases compared);
  * 3. the same page with a random campaign on every request (utm_* and a gclid; a wrk script);
  * 4. random unknown paths (the one 404 page);
  * 4b. random paths naming a file, as scanners ask all day (`/x1y2/wp3.php`, `.env`, `.json`…):
- *    the same 404 page;
- * 5. nginx serving /faqs's gzipped bytes from a file, with the same Content-Encoding: the limit.
+ *    the same 404 page.
  *
- * Prints requests/s and p50/p99 latency for each, then the ratios and their goals: random
- * queries (3), unknown paths (4) and scanners' paths (4b) at least 0.9 of the plain page through the script (2), the
- * plain cached page (1) at least 0.1 of nginx (5). Exits 1 when a goal is missed. BENCH_DURATION (default 10s) and BENCH_CONNECTIONS
- * (default 32) change the wrk run.
+ * Prints requests/s and p50/p99 latency for each, then each round's ratios, their median and
+ * its goal: Caddy from the file (1c) at least 0.5 of nginx (1n), the web process (1) at least
+ * 0.1 of nginx; random queries (3), unknown paths (4) and scanners' paths (4b) at least 0.9 of
+ * the plain page through the script (2). Exits 1 when a goal is missed. BENCH_DURATION (default
+ * 10s), BENCH_CONNECTIONS (default 32), BENCH_ROUNDS (default 3), BENCH_LOG_LEVEL, NGINX_BIN and
+ * CADDY_BIN change the run.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import {
@@ -39,6 +46,7 @@ import { request } from 'node:http'
 import { cpus, hostname, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
+import { hourKeyOf } from '../server/http/fallback-pages'
 import { sleep, until } from './lib/harness'
 import { freePort } from './lib/free-port.mjs'
 
@@ -52,8 +60,10 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? '3')
 const CONNECTIONS = process.env.BENCH_CONNECTIONS ?? '32'
 const PAGE = '/faqs'
 const NGINX_BIN = process.env.NGINX_BIN ?? '/usr/sbin/nginx'
+const CADDY_BIN = process.env.CADDY_BIN ?? '/usr/bin/caddy'
 const SAME_PAGE_GOAL = 0.9
 const NGINX_GOAL = 0.1
+const CADDY_GOAL = 0.5
 
 interface WrkResult {
   name: string
@@ -98,8 +108,15 @@ function toMs(text: string): number {
   return m[2] === 'us' ? value / 1000 : m[2] === 'ms' ? value : m[2] === 's' ? value * 1000 : value * 60_000
 }
 
-function runWrk(name: string, url: string, script: string | undefined, expect404 = false): WrkResult {
+function runWrk(
+  name: string,
+  url: string,
+  script: string | undefined,
+  expect404 = false,
+  headers: string[] = [],
+): WrkResult {
   const args = ['-t2', `-c${CONNECTIONS}`, `-d${DURATION}`, '--latency', '-H', 'Accept-Encoding: gzip']
+  for (const header of headers) args.push('-H', header)
   if (script) args.push('-s', script)
   args.push(url)
   const out = spawnSync('wrk', args, { encoding: 'utf8' })
@@ -153,7 +170,7 @@ end
 async function startWeb(
   dir: string,
   port: number,
-): Promise<{ origin: string; logFile: string; kill: () => Promise<void> }> {
+): Promise<{ origin: string; logFile: string; fallbackDir: string; kill: () => Promise<void> }> {
   const logFile = path.join(dir, 'web.log')
   const fd = openSync(logFile, 'a')
   const child = spawn(process.execPath, ['dist/node/server.mjs'], {
@@ -166,6 +183,7 @@ async function startWeb(
       SITE_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
       ASSET_ARCHIVE_DIR: path.join(dir, 'asset-archive'),
+      FALLBACK_DIR: path.join(dir, 'fallback'),
     },
     stdio: ['ignore', fd, fd],
   })
@@ -180,9 +198,17 @@ async function startWeb(
     }
   }, 20_000)
   if (!ok) throw new Error(`the web process did not start (see ${readFileSync(logFile, 'utf8')})`)
+  // Its pages' files, once written and linked for this hour (Caddy serves them from then on).
+  const fallbackDir = path.join(dir, 'fallback')
+  const written = await until(
+    () => existsSync(path.join(fallbackDir, 'hours', hourKeyOf(new Date()))),
+    60_000,
+  )
+  if (!written) throw new Error(`the web process wrote no page files (see ${logFile})`)
   return {
     origin,
     logFile,
+    fallbackDir,
     kill: async () => {
       if (child.exitCode !== null) return
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
@@ -265,6 +291,56 @@ http {
   }
 }
 
+/** Caddy with the repository's Caddyfile in front of `webOrigin`, serving `fallbackDir`; its stop function. */
+async function startCaddy(
+  dir: string,
+  webOrigin: string,
+  fallbackDir: string,
+): Promise<{ origin: string; stop: () => Promise<void> }> {
+  const port = await freePort()
+  const origin = `http://127.0.0.1:${port}`
+  const root = path.join(dir, 'caddy')
+  mkdirSync(root, { recursive: true })
+  const logFile = path.join(root, 'caddy.log')
+  const fd = openSync(logFile, 'a')
+  const child = spawn(CADDY_BIN, ['run', '--config', 'Caddyfile', '--adapter', 'caddyfile'], {
+    env: {
+      PATH: process.env.PATH,
+      // Caddy names the hour of its clock in UTC, as the web process names its files' links.
+      TZ: 'UTC',
+      XDG_DATA_HOME: root,
+      XDG_CONFIG_HOME: root,
+      CADDY_ADMIN: 'off',
+      SITE_URL: origin,
+      HTTP_PORT: String(port),
+      HTTPS_PORT: String(await freePort()),
+      WEB_UPSTREAM: webOrigin.slice('http://'.length),
+      FALLBACK_ROOT: fallbackDir,
+      ASSET_ARCHIVE_ROOT: path.join(dir, 'asset-archive'),
+    },
+    stdio: ['ignore', fd, fd],
+  })
+  closeSync(fd)
+  const ok = await until(async () => {
+    if (child.exitCode !== null) return false
+    try {
+      return (await fetchRaw(`${origin}/healthz`, {})).status === 200
+    } catch {
+      return false
+    }
+  }, 10_000)
+  if (!ok) throw new Error(`Caddy did not start (exit ${child.exitCode}): ${readFileSync(logFile, 'utf8')}`)
+  return {
+    origin,
+    stop: async () => {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+      child.kill('SIGTERM')
+      await Promise.race([exited, sleep(5000)])
+      if (child.exitCode === null) child.kill('SIGKILL')
+    },
+  }
+}
+
 function fmt(n: number, digits = 0): string {
   return n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
 }
@@ -282,6 +358,10 @@ function requireTools(): void {
   }
   if (!which(NGINX_BIN)) {
     console.error(`nginx is not installed at ${NGINX_BIN} (set NGINX_BIN, or \`apt-get install nginx\`).`)
+    process.exit(1)
+  }
+  if (!which(CADDY_BIN)) {
+    console.error(`Caddy is not installed at ${CADDY_BIN} (set CADDY_BIN, or \`apt-get install caddy\`).`)
     process.exit(1)
   }
 }
@@ -313,8 +393,13 @@ async function primeAndCheck(origin: string): Promise<Buffer> {
   return page.body
 }
 
-/** A round of the three same-page cases, run one after the other. */
+/** A round of the cases, run one after the other: the same page from the three servers, then the same-page cases. */
 interface Round {
+  /** The web process, Caddy from the file, nginx: side by side; and Caddy passing the page on to the web process. */
+  web: WrkResult
+  caddy: WrkResult
+  nginx: WrkResult
+  caddyToWeb: WrkResult
   scripted: WrkResult
   query: WrkResult
   notFound: WrkResult
@@ -349,45 +434,108 @@ function printRow(r: WrkResult): void {
 
 /**
  * Prints the table and the ratios; returns whether every goal was met and nothing unexpected
- * came. The same-page ratios are each round's, and the goal is judged on their median.
+ * came. The ratios are each round's, and the goal is judged on their median.
  */
-function report(plain: WrkResult, rounds: Round[], limit: WrkResult): boolean {
+function report(rounds: Round[]): boolean {
   console.log('')
   console.log(
     `${'what'.padEnd(34)} ${'requests/s'.padStart(11)} ${'p50'.padStart(9)} ${'p99'.padStart(9)}  unexpected`,
   )
-  printRow(plain)
+  const all = (round: Round) => [
+    round.web,
+    round.caddy,
+    round.nginx,
+    round.caddyToWeb,
+    round.scripted,
+    round.query,
+    round.notFound,
+    round.scanners,
+  ]
   rounds.forEach((round, i) => {
     console.log(`round ${i + 1} of ${rounds.length}`)
-    for (const r of [round.scripted, round.query, round.notFound, round.scanners]) printRow(r)
+    for (const r of all(round)) printRow(r)
   })
-  printRow(limit)
-  const perRound = (of: (round: Round) => WrkResult) =>
-    rounds.map((round) => of(round).requestsPerSecond / round.scripted.requestsPerSecond)
+  const perRound = (of: (round: Round) => WrkResult, to: (round: Round) => WrkResult) =>
+    rounds.map((round) => of(round).requestsPerSecond / to(round).requestsPerSecond)
   const goals = [
-    { name: 'random queries / plain page', ratios: perRound((r) => r.query), goal: SAME_PAGE_GOAL },
-    { name: 'unknown paths / plain page', ratios: perRound((r) => r.notFound), goal: SAME_PAGE_GOAL },
-    { name: 'scanners’ paths / plain page', ratios: perRound((r) => r.scanners), goal: SAME_PAGE_GOAL },
     {
-      name: 'cached page / nginx',
-      ratios: [plain.requestsPerSecond / limit.requestsPerSecond],
+      name: 'Caddy from the file / nginx',
+      ratios: perRound(
+        (r) => r.caddy,
+        (r) => r.nginx,
+      ),
+      goal: CADDY_GOAL,
+    },
+    {
+      name: 'web process / nginx',
+      ratios: perRound(
+        (r) => r.web,
+        (r) => r.nginx,
+      ),
       goal: NGINX_GOAL,
+    },
+    {
+      name: 'Caddy from the file / via web',
+      ratios: perRound(
+        (r) => r.caddy,
+        (r) => r.caddyToWeb,
+      ),
+      goal: undefined,
+    },
+    {
+      name: 'random queries / plain page',
+      ratios: perRound(
+        (r) => r.query,
+        (r) => r.scripted,
+      ),
+      goal: SAME_PAGE_GOAL,
+    },
+    {
+      name: 'unknown paths / plain page',
+      ratios: perRound(
+        (r) => r.notFound,
+        (r) => r.scripted,
+      ),
+      goal: SAME_PAGE_GOAL,
+    },
+    {
+      name: 'scanners’ paths / plain page',
+      ratios: perRound(
+        (r) => r.scanners,
+        (r) => r.scripted,
+      ),
+      goal: SAME_PAGE_GOAL,
     },
   ]
   console.log('')
-  let ok = [plain, limit, ...rounds.flatMap((r) => [r.scripted, r.query, r.notFound, r.scanners])].every(
-    (r) => r.unexpected === 0,
-  )
+  let ok = rounds.flatMap(all).every((r) => r.unexpected === 0)
   for (const g of goals) {
     const ratio = median(g.ratios)
-    const pass = ratio >= g.goal
+    const pass = g.goal === undefined || ratio >= g.goal
     ok &&= pass
-    const each = g.ratios.length > 1 ? `  rounds: ${g.ratios.map((x) => x.toFixed(2)).join(', ')}` : ''
+    const verdict =
+      g.goal === undefined ? '(no goal)        ' : `(goal ≥ ${g.goal})  ${pass ? 'PASS' : 'FAIL'}`
     console.log(
-      `${g.name.padEnd(30)} ${ratio.toFixed(2).padStart(6)}  (goal ≥ ${g.goal})  ${pass ? 'PASS' : 'FAIL'}${each}`,
+      `${g.name.padEnd(30)} ${ratio.toFixed(2).padStart(6)}  ${verdict}  rounds: ${g.ratios.map((x) => x.toFixed(2)).join(', ')}`,
     )
   }
   return ok
+}
+
+/**
+ * Caddy's answer for the page must be the page's file: the very bytes the web process and
+ * nginx send, with the file server's own validator (the web process's is weak, `W/…`); a query
+ * must still go to the web process.
+ */
+async function checkCaddy(caddyOrigin: string, gzipped: Buffer): Promise<void> {
+  const gz = { 'Accept-Encoding': 'gzip' }
+  const fromFile = await fetchRaw(`${caddyOrigin}${PAGE}`, gz)
+  const etag = String(fromFile.headers.etag ?? '')
+  if (fromFile.status !== 200 || !fromFile.body.equals(gzipped) || etag.startsWith('W/'))
+    throw new Error(`Caddy did not answer ${PAGE} from its file (${fromFile.status}, ETag ${etag})`)
+  const fromWeb = await fetchRaw(`${caddyOrigin}${PAGE}?utm_source=bench`, gz)
+  if (!String(fromWeb.headers.etag ?? '').startsWith('W/') || !fromWeb.body.equals(gzipped))
+    throw new Error('Caddy did not send a campaign landing to the web process')
 }
 
 async function main(): Promise<void> {
@@ -395,12 +543,15 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'roofing-page-bench-'))
   const web = await startWeb(dir, await freePort())
   let nginx: Awaited<ReturnType<typeof startNginx>> | undefined
+  let caddy: Awaited<ReturnType<typeof startCaddy>> | undefined
   try {
     const gzipped = await primeAndCheck(web.origin)
     nginx = await startNginx(dir, gzipped)
     const fromNginx = await fetchRaw(`${nginx.origin}${PAGE}`, { 'Accept-Encoding': 'gzip' })
     if (!fromNginx.body.equals(gzipped) || fromNginx.headers['content-encoding'] !== 'gzip')
       throw new Error('nginx does not serve the same bytes')
+    caddy = await startCaddy(dir, web.origin, web.fallbackDir)
+    await checkCaddy(caddy.origin, gzipped)
 
     console.log(
       `Page bench on ${hostname()} (${cpus().length} cores), ${new Date().toISOString()}: wrk -t2 -c${CONNECTIONS} -d${DURATION}, Accept-Encoding: gzip, ${PAGE} is ${fmt(gzipped.length)} bytes gzipped`,
@@ -425,32 +576,48 @@ async function main(): Promise<void> {
       'plain page',
       `(function() local _ = rnd(6) .. rnd(12) .. rnd(48) return "${PAGE}" end)()`,
     )
-    // A short run first, unreported: the server's code is compiled by then (JIT) for every case.
-    for (const script of [undefined, plainScript, queryScript, unknownScript, scannerScript])
+    // A short run first, unreported: the servers' code is compiled by then (JIT) for every case.
+    const warmUps: [string, string | undefined][] = [
+      [`${web.origin}${PAGE}`, undefined],
+      [`${caddy.origin}${PAGE}`, undefined],
+      [`${nginx.origin}${PAGE}`, undefined],
+      ...[plainScript, queryScript, unknownScript, scannerScript].map((script): [string, string] => [
+        web.origin,
+        script,
+      ]),
+    ]
+    for (const [url, script] of warmUps)
       spawnSync('wrk', [
         '-t2',
         `-c${CONNECTIONS}`,
         '-d2s',
         '-H',
         'Accept-Encoding: gzip',
-        ...(script ? ['-s', script, web.origin] : [`${web.origin}${PAGE}`]),
+        ...(script ? ['-s', script] : []),
+        url,
       ])
-    const plain = runWrk('cached page (GET /faqs)', `${web.origin}${PAGE}`, undefined)
     const rounds: Round[] = []
     for (let i = 0; i < ROUNDS; i++)
       rounds.push({
-        scripted: runWrk('the same through the wrk script', web.origin, plainScript),
+        web: runWrk('web process, cached (GET /faqs)', `${web.origin}${PAGE}`, undefined),
+        caddy: runWrk('Caddy, the page from its file', `${caddy.origin}${PAGE}`, undefined),
+        nginx: runWrk('nginx, same bytes from a file', `${nginx.origin}${PAGE}`, undefined),
+        // As every page went before: Caddy passing it on to the web process (a cookie web reads).
+        caddyToWeb: runWrk('Caddy → web process (a cookie)', `${caddy.origin}${PAGE}`, undefined, false, [
+          'Cookie: first_touch=bench',
+        ]),
+        scripted: runWrk('web, the same through wrk script', web.origin, plainScript),
         query: runWrk('same page, random utm_*/gclid', web.origin, queryScript),
         notFound: runWrk('random unknown paths (404)', web.origin, unknownScript, true),
         scanners: runWrk('random .php/.env/… paths (404)', web.origin, scannerScript, true),
       })
-    const limit = runWrk('nginx, same bytes from a file', `${nginx.origin}${PAGE}`, undefined)
-    const ok = report(plain, rounds, limit)
+    const ok = report(rounds)
     console.log(`load average after: ${loadavg()[0]!.toFixed(2)}`)
     const logLines = countLines(web.logFile)
     console.log(`web process log: ${fmt(logLines)} lines`)
     if (!ok) process.exitCode = 1
   } finally {
+    await caddy?.stop()
     await nginx?.stop()
     await web.kill()
     rmSync(dir, { recursive: true, force: true })

@@ -68,6 +68,11 @@ export interface AppDeps {
   /** The rendered pages' cache (tests pass their own to look into it). */
   pageCache?: PageCache
   /**
+   * The clock of the pages: the day they are rendered and cached for, and the time an
+   * attribution cookie records (tests pass their own, e.g. a minute before midnight in Denver).
+   */
+  now?: () => Date
+  /**
    * The paths of the client build's public files, which the fast path leaves to the static
    * handler; read from clientDistDir when absent in production (tests over Vite's dev server,
    * which has no list, pass their own).
@@ -85,7 +90,7 @@ export function createApp(deps: AppDeps): express.Express {
 
   const cacheHtml = deps.cacheHtml ?? config.isProduction
   const secureCookies = config.siteUrl.startsWith('https://')
-  const pageCache = deps.pageCache ?? new PageCache()
+  const pageCache = deps.pageCache ?? new PageCache(deps.now)
   const clientDir = deps.clientDistDir ?? path.resolve('dist/client')
   // First of all: a page already rendered and sent once is written again as it was, before
   // Express and the stack below (server/http/fast-path.ts); anything else goes on.
@@ -94,6 +99,7 @@ export function createApp(deps: AppDeps): express.Express {
       cache: pageCache,
       logger,
       secureCookies,
+      now: deps.now,
       // The build's files are fixed while the process runs; with Vite's dev server there is no list.
       publicFiles: deps.publicFiles ?? (deps.devMiddleware ? undefined : publicFilesOf(clientDir)),
     })
@@ -197,7 +203,7 @@ export function createApp(deps: AppDeps): express.Express {
 
   app.use(createSeoFilesRouter({ siteUrl: config.siteUrl }))
   // Vike renders every page; last, as the catch-all.
-  app.use(createSsrHandler({ logger, cacheHtml, cache: pageCache, secureCookies }))
+  app.use(createSsrHandler({ logger, cacheHtml, cache: pageCache, secureCookies, now: deps.now }))
 
   app.use(((err, req, res, _next) => {
     const status = typeof err?.status === 'number' && err.status >= 400 && err.status < 600 ? err.status : 500

@@ -19,7 +19,7 @@ import { logUncaughtErrors, onShutdown, WEB_SHUTDOWN_TIMEOUT_MS } from '../core/
 import { createLeadProducer, type LeadProducer } from './leads/producer'
 import { createRateLimitRedis } from './leads/rate-limit'
 import { startOutboxRelay, type OutboxRelay } from './leads/relay'
-import { startFallbackPages, type FallbackPages } from './http/fallback-pages'
+import { retirePageLinks, startFallbackPages, type FallbackPages } from './http/fallback-pages'
 import { bookingOriginMismatch } from './http/caddy-snippets'
 
 /** What the web process holds on Redis; empty when REDIS_URL is unset. */
@@ -36,6 +36,9 @@ export async function startWeb(): Promise<void> {
   logUncaughtErrors(logger)
   for (const warning of warnings) logger.warn(warning)
   if (envFile) logger.info({ envFile }, 'settings read from .env')
+  // First: Caddy must stop serving the pages an earlier process wrote (another build, other
+  // settings) before this one answers anything.
+  await retirePageFiles(config, logger)
 
   const { devMiddleware } = await loadPages(config)
   if (!devMiddleware) await archiveBuildAssets(config, logger)
@@ -108,8 +111,27 @@ function listen(app: Express, config: WebConfig, logger: Logger): Server {
 }
 
 /**
- * Once listening, the pages Caddy serves while this process is down are written to
- * FALLBACK_DIR, asked from this server itself, and again each new day (server/http/fallback-pages.ts).
+ * Removes the links through which Caddy serves the pages an earlier process wrote, so that it
+ * asks this process for every page until this one has written its own
+ * (server/http/fallback-pages.ts). A failure is logged: Caddy may then serve an earlier build's
+ * pages until the end of their day, which is what it serves while this process is down anyway.
+ */
+async function retirePageFiles(config: WebConfig, logger: Logger): Promise<void> {
+  if (!config.fallbackDir) return
+  try {
+    await retirePageLinks(config.fallbackDir)
+  } catch (err) {
+    logger.error(
+      { err, dir: config.fallbackDir },
+      'could not remove the links to the pages an earlier process wrote (FALLBACK_DIR): Caddy may serve them until the end of their day',
+    )
+  }
+}
+
+/**
+ * Once listening, the pages Caddy serves from files (until their day is over, and while this
+ * process is down) are written to FALLBACK_DIR, asked from this server itself, and again each
+ * new day in Denver (server/http/fallback-pages.ts).
  */
 function writeFallbackPagesOnceListening(
   server: Server,

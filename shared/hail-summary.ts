@@ -19,9 +19,6 @@ export const REPORT_KEY_HEADER = 'X-Report-Key'
 export const HAIL_REPORT_SENT_COOKIE = 'hail_report_sent'
 export const HAIL_REPORT_SENT_MAX_AGE_S = 120
 
-/** sessionStorage key of a report asked for in this browser (client/lib/hail-summary-view.ts). */
-export const PENDING_REPORT_SESSION_KEY = 'hailReportPending'
-
 /** How long the page waits for the summary before it says it is not ready yet. */
 export const HAIL_SUMMARY_WAIT_MS = 45_000
 /** How often it asks meanwhile. */

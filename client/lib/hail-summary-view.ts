@@ -12,7 +12,6 @@ import {
   HAIL_SUMMARY_POLL_MS,
   HAIL_SUMMARY_TEXT,
   HAIL_SUMMARY_WAIT_MS,
-  PENDING_REPORT_SESSION_KEY,
   REPORT_KEY_HEADER,
   type HailMark,
   type HailReportStatus,
@@ -20,6 +19,7 @@ import {
 } from '../../shared/hail-summary'
 import { formatBusinessDate } from '../../shared/business-time'
 import { browserStorage, takeSessionJson } from './browser-storage'
+import { PENDING_REPORT_SESSION_KEY } from './pending-report'
 
 /** A report asked for in this browser: the lead's id and the key that reads its summary. */
 export interface PendingReport {

@@ -4,9 +4,9 @@
  * (client/lib/hail-summary-view.ts) loads only when this browser has a report waiting, so no
  * other visit pays for it.
  */
-import { PENDING_REPORT_SESSION_KEY } from '../../shared/hail-summary'
 import { HAIL_SUMMARY_REGION } from '../dom-contract'
 import { browserStorage } from '../lib/browser-storage'
+import { PENDING_REPORT_SESSION_KEY } from '../lib/pending-report'
 
 /** Whether this browser has a report waiting, read without loading the code that shows it. */
 function hasPendingReport(): boolean {

@@ -48,7 +48,7 @@ function afterNextPaint(work: () => void): void {
  * react-hook-form, the components), which find it evaluated.
  */
 async function importIslandCode(): Promise<IslandModule> {
-  await import('react-dom/client')
+  await import('../islands/react-dom')
   await nextTask()
   return import('../islands/mount')
 }

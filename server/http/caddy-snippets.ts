@@ -1,9 +1,12 @@
 /**
- * Caddy's copy of the headers the web process sends on a page, written from the same sources
- * (server/http/security.ts, the route table) into deploy/caddy/site.caddy by
- * `npm run caddy:snippets`. The Caddyfile imports it: Caddy sends these with the pages it serves
- * from files while the web process is down. tests/unit/caddy-snippets.test.ts fails when the
- * committed file differs from what this function writes, so the two homes cannot drift.
+ * Caddy's copy of what it must know of the web process's pages, written from the same sources
+ * (server/http/security.ts, the route table, the cookies the web process reads) into
+ * deploy/caddy/site.caddy by `npm run caddy:snippets`: the headers the web process sends on a
+ * page, the paths of the pages, and the cookies that send a request to the web process. The
+ * Caddyfile imports it: Caddy serves the pages from their files
+ * (docs/decisions/021-pages-from-files-first.md), and while the web process is down.
+ * tests/unit/caddy-snippets.test.ts fails when the committed file differs from what this
+ * function writes, so the two homes cannot drift.
  *
  * The one value that comes from the site's settings, the booking page's origin in the CSP's
  * frame-src, is computed by Caddy from the same BOOKING_URL (docker-compose.yml gives Caddy the
@@ -11,7 +14,9 @@
  * at start-up when that differs from the origin it computes itself (bookingOriginMismatch).
  */
 import { DEFAULT_BUSINESS } from '../../shared/business'
+import { HAIL_REPORT_SENT_COOKIE } from '../../shared/hail-summary'
 import { ALL_ROUTES } from '../../shared/routes'
+import { FIRST_TOUCH_COOKIE, VISIT_TOUCH_COOKIE } from './attribution-cookie'
 import { bookingOriginOf, HSTS_VALUE, securityHeaders } from './security'
 
 /** What Caddy's map keeps of BOOKING_URL: `https://` and the host (with a port, if written). */
@@ -34,6 +39,14 @@ export function bookingOriginMismatch(bookingUrl: string): string | undefined {
   if (caddy === app) return undefined
   return `BOOKING_URL ${bookingUrl}: the site's pages allow frames from ${app}, but the pages Caddy serves while the web process is down would allow ${caddy ?? 'none'}; write BOOKING_URL as ${app}/… (lower case, no :443) so both agree`
 }
+
+/**
+ * Every cookie the web process sets, each of which it reads: a request that carries one goes to
+ * it, never to a file. /schedule-inspection's variant for a hail report just sent without
+ * JavaScript (page-cache.ts), and the campaign of a visit without JavaScript, which a landing
+ * with a campaign (a query, so the web process's anyway) compares with the first touch's.
+ */
+const APP_COOKIES = [HAIL_REPORT_SENT_COOKIE, VISIT_TOUCH_COOKIE, FIRST_TOUCH_COOKIE]
 
 /** Double quotes for a Caddyfile token (the values hold spaces, quotes and semicolons). */
 function quoted(value: string): string {
@@ -73,12 +86,30 @@ export function caddySnippets(): string {
     `\theader @https Strict-Transport-Security ${quoted(HSTS_VALUE)}`,
     '}',
     '',
-    '# What the web process adds to a page: HTML is always revalidated; pages search engines must not index say so.',
+    '# What the web process adds to a page: HTML is always revalidated; pages search engines must not index say so;',
+    '# the answer depends on Accept-Encoding (set once the file server has written its own). Without the',
+    "# file server's Last-Modified and Accept-Ranges, which the web process does not send.",
     '(page_headers) {',
     `\theader Cache-Control ${quoted('no-cache')}`,
     ...(noindex.length
       ? [`\t@noindex path ${noindex.join(' ')}`, `\theader @noindex X-Robots-Tag ${quoted('noindex')}`]
       : []),
+    '\theader {',
+    `\t\tVary ${quoted('Accept-Encoding')}`,
+    '\t\t-Last-Modified',
+    '\t\t-Accept-Ranges',
+    '\t\tdefer',
+    '\t}',
+    '}',
+    '',
+    '# The pages, as a request names them exactly (no query, no escapes), for a matcher.',
+    '(page_paths) {',
+    `\tvars {http.request.uri} ${ALL_ROUTES.map((r) => r.path).join(' ')}`,
+    '}',
+    '',
+    '# No cookie the web process reads, for a matcher: a request with one goes to the web process.',
+    '(app_cookies) {',
+    ...APP_COOKIES.map((name) => `\tnot header Cookie *${name}=*`),
     '}',
     '',
   ]

@@ -10,6 +10,7 @@
  * are never written twice by hand.
  */
 import type { IncomingMessage, OutgoingHttpHeader, ServerResponse } from 'node:http'
+import { isoDate, localParts } from '../../shared/business-time'
 import { HAIL_REPORT_SENT_COOKIE } from '../../shared/hail-summary'
 import { ALL_ROUTES, ROUTES, type RouteEntry } from '../../shared/routes'
 
@@ -35,6 +36,8 @@ interface Replay {
 }
 
 export interface CachedPage {
+  /** The day in Denver it was rendered for (businessDayOf): its date and the footer's year. */
+  day: string
   statusCode: number
   /** Vike's headers for the page (Content-Type). */
   headers: [string, string][]
@@ -79,14 +82,19 @@ function sentHailReport(cookie: string | undefined): boolean {
 }
 const HAIL_REPORT_SENT = new RegExp(`(?:^|;\\s*)${HAIL_REPORT_SENT_COOKIE}=1(?:;|$)`)
 
-/** The server's calendar day, as the pages format dates (client/components/legal/LegalPage.tsx: local time). */
-function dayOf(date: Date): string {
-  return date.toDateString()
+/**
+ * The calendar day in Denver ('2026-11-28'): the day a page is rendered for and shows ("Last
+ * updated" on /privacy and /terms, the footer's year; client/hooks/use-today.ts), and the day the
+ * cache and the files Caddy serves (fallback-pages.ts) are kept for.
+ */
+export function businessDayOf(date: Date): string {
+  return isoDate(localParts(date))
 }
 
 /**
- * The pages of one calendar day. Pages show today's date ("Last updated" on /privacy and
- * /terms, the footer's year), so the first request of a new day empties the cache.
+ * The pages of one calendar day in Denver. Pages show today's date, so the first request of a
+ * new day empties the cache, and a page rendered for another day (a render begun before
+ * midnight and finished after it) is not kept.
  */
 export class PageCache {
   private readonly pages = new Map<string, CachedPage>()
@@ -96,7 +104,7 @@ export class PageCache {
   fastPathAnswers = 0
 
   constructor(private readonly now: () => Date = () => new Date()) {
-    this.day = dayOf(now())
+    this.day = businessDayOf(now())
   }
 
   /** The page under `key` today, or undefined. */
@@ -107,7 +115,7 @@ export class PageCache {
 
   set(key: string, page: CachedPage): void {
     this.expire()
-    this.pages.set(key, page)
+    if (page.day === this.day) this.pages.set(key, page)
   }
 
   get size(): number {
@@ -121,7 +129,7 @@ export class PageCache {
     const ms = now.getTime()
     if (ms - this.checkedAt < 1000 && ms >= this.checkedAt) return
     this.checkedAt = ms
-    const today = dayOf(now)
+    const today = businessDayOf(now)
     if (today !== this.day) {
       this.pages.clear()
       this.day = today

@@ -20,6 +20,7 @@ import type { Logger } from '../../core/platform/logger'
 import type { RenderFormPage } from '../leads/answers'
 import { touchCookiesFor } from './attribution-cookie'
 import {
+  businessDayOf,
   captureReplay,
   NOT_FOUND_RENDER_PATH,
   PageCache,
@@ -51,6 +52,8 @@ export function createSsrHandler(opts: SsrOptions): RequestHandler {
     const pathname = req.path
     const search = searchOf(req.originalUrl)
     const pageKey = pageKeyOf(pathname, req.headers.cookie)
+    // The day the page is for, read once: a render that runs past midnight is still that day's.
+    const today = businessDayOf(now())
     // Where the visit came from, for a plain form post later: the same page, plus cookies.
     if (pageKey?.route) {
       try {
@@ -67,6 +70,7 @@ export function createSsrHandler(opts: SsrOptions): RequestHandler {
         const pageContext = await renderPage({
           urlOriginal: req.originalUrl,
           headersOriginal: req.headers,
+          today,
           ...(pageKey?.hailReportSent ? { hailReportSent: true } : {}),
         })
         if (pageContext.errorWhileRendering) {
@@ -87,7 +91,7 @@ export function createSsrHandler(opts: SsrOptions): RequestHandler {
     let page = cache.get(pageKey.key)
     if (!page) {
       try {
-        page = await renderCached(pageKey, req, opts.logger)
+        page = await renderCached(pageKey, req, today, opts.logger)
       } catch (err) {
         return next(err)
       }
@@ -109,11 +113,17 @@ function searchOf(url: string): string {
  * Renders a cached page: a route for its path alone (the query never reaches the HTML), the
  * 404 page for the placeholder path (never a visitor's path).
  */
-async function renderCached(pageKey: PageKey, req: Request, logger: Logger): Promise<CachedPage | undefined> {
+async function renderCached(
+  pageKey: PageKey,
+  req: Request,
+  today: string,
+  logger: Logger,
+): Promise<CachedPage | undefined> {
   const urlOriginal = pageKey.route ? pageKey.route.path : NOT_FOUND_RENDER_PATH
   const pageContext = await renderPage({
     urlOriginal,
     headersOriginal: req.headers,
+    today,
     ...(pageKey.hailReportSent ? { hailReportSent: true } : {}),
   })
   if (pageContext.errorWhileRendering) {
@@ -122,6 +132,7 @@ async function renderCached(pageKey: PageKey, req: Request, logger: Logger): Pro
   const { httpResponse } = pageContext
   if (!httpResponse) return undefined
   return {
+    day: today,
     statusCode: httpResponse.statusCode,
     headers: httpResponse.headers,
     body: httpResponse.body,

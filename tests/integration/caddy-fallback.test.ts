@@ -15,7 +15,7 @@ import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../server/app'
 import { parseWebConfig } from '../../server/config'
-import { writeFallbackPages } from '../../server/http/fallback-pages'
+import { retirePageLinks, writeFallbackPages } from '../../server/http/fallback-pages'
 import {
   apiUnavailableProblems,
   postJsonEnquiry,
@@ -62,6 +62,9 @@ describe.skipIf(!existsSync(CADDY))('Caddy in front of a web process that is dow
     } finally {
       await peer.close()
     }
+    // As when the web process has just started and gone down again: no page is served from its
+    // file first (caddy-pages-from-files.test.ts), every one is the answer to web being down.
+    await retirePageLinks(path.join(dir, 'fallback'))
     mkdirSync(path.join(dir, 'archive/chunks'), { recursive: true })
     writeFileSync(path.join(dir, 'archive/chunks/old-build.abc123.js'), 'console.log("an earlier build")\n')
 

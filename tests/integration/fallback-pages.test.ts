@@ -1,21 +1,28 @@
 /**
- * The pages Caddy serves while the web process is down (server/http/fallback-pages.ts): every
- * route and the 404 page written byte for byte as served, with their gzip copies; the page for a
- * form posted meanwhile; the set replaced atomically (Caddy's `current` never points at a
- * half-written set), a failed write leaving the previous set in place, and a new set on a new day.
+ * The pages Caddy serves from files (server/http/fallback-pages.ts): every route and the 404 page
+ * written byte for byte as served, with their gzip and Brotli copies; the page for a form posted
+ * while the web is down; the set replaced atomically (Caddy's `current` never points at a
+ * half-written set), a failed write leaving the previous set in place, a new set on a new day in
+ * Denver, and the hours' links through which Caddy serves a set in the normal case: only the
+ * hours of the day the set shows, none once the web process restarts.
  * The web process is played by a real HTTP server (tests/support/fallback-peer.ts).
  */
 import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs'
 import path from 'node:path'
-import { gunzipSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { localTime } from '../../core/platform/business-time'
 import pino from 'pino'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
   CURRENT_LINK,
   fileOfRoute,
+  hourKeyOf,
+  hoursLeftInDay,
+  HOURS_DIR,
   MANIFEST_FILE,
   msUntilNextDay,
   NOT_FOUND_FILE,
+  retirePageLinks,
   startFallbackPages,
   UNAVAILABLE_FILE,
   UNAVAILABLE_TITLE,
@@ -40,6 +47,12 @@ const current = (dir: string) => path.join(dir, CURRENT_LINK)
 const read = (dir: string, file: string) => readFileSync(path.join(current(dir), file), 'utf8')
 const manifestOf = (dir: string) => JSON.parse(read(dir, MANIFEST_FILE)) as FallbackManifest
 const sets = (dir: string) => readdirSync(dir).filter((e) => e.startsWith('pages-'))
+const hoursOf = (dir: string) =>
+  existsSync(path.join(dir, HOURS_DIR)) ? readdirSync(path.join(dir, HOURS_DIR)).sort() : []
+const linkOf = (dir: string, hour: string) => readlinkSync(path.join(dir, HOURS_DIR, hour))
+/** A moment by the wall clock in Denver. */
+const denver = (year: number, month: number, day: number, hour: number, minute: number, second = 0) =>
+  new Date(localTime({ year, month, day, hour, minute }).getTime() + second * 1000)
 
 describe('fileOfRoute', () => {
   it('puts / in index.html and every other route in <path>.html, cities beside their parent', () => {
@@ -51,7 +64,7 @@ describe('fileOfRoute', () => {
 })
 
 describe('writeFallbackPages', () => {
-  it('writes every route and the 404 page as the web serves them, each with its gzip copy', async () => {
+  it('writes every route and the 404 page as the web serves them, each with its gzip and Brotli copies', async () => {
     peer = await startPagePeer('Wednesday')
     const dir = dirOf()
     const manifest = await writeFallbackPages({ dir, origin: peer.origin, business, logger })
@@ -62,6 +75,9 @@ describe('writeFallbackPages', () => {
       const expected = pageHtml(route.path, 'Wednesday')
       expect(readFileSync(file, 'utf8'), route.path).toBe(expected)
       expect(gunzipSync(readFileSync(`${file}.gz`)).toString('utf8'), `${route.path}.gz`).toBe(expected)
+      expect(brotliDecompressSync(readFileSync(`${file}.br`)).toString('utf8'), `${route.path}.br`).toBe(
+        expected,
+      )
     }
     expect(read(dir, NOT_FOUND_FILE)).toBe(pageHtml('/.fallback-pages/not-found', 'Wednesday'))
     expect(gunzipSync(readFileSync(path.join(current(dir), `${NOT_FOUND_FILE}.gz`))).toString()).toBe(
@@ -73,6 +89,10 @@ describe('writeFallbackPages', () => {
     expect(lstatSync(current(dir)).isSymbolicLink()).toBe(true)
     expect(readlinkSync(current(dir))).toMatch(/^pages-[^/]+$/)
     expect(readdirSync(dir).filter((e) => e.startsWith('.'))).toEqual([])
+    // Linked under the hours left in its day, relatively too.
+    expect(hoursOf(dir)).toEqual([...manifest.hours].sort())
+    expect(manifest.hours[0]).toBe(hourKeyOf(new Date(Date.parse(manifest.writtenAt))))
+    for (const hour of manifest.hours) expect(linkOf(dir, hour)).toBe(`../${readlinkSync(current(dir))}`)
   })
 
   it('writes the page for a form posted while web is down: nothing saved, the phone, try again in a minute', async () => {
@@ -154,25 +174,36 @@ describe('writeFallbackPages', () => {
 })
 
 describe('startFallbackPages', () => {
-  it('writes at once, and a new set early on the next day (pages show the date)', async () => {
+  it('writes at once, and a new set one second into the next day in Denver, linked under that day’s hours only', async () => {
     peer = await startPagePeer()
     const dir = dirOf()
-    // A clock 0.9 s before local midnight that runs at real speed.
-    const base = new Date(2026, 10, 25, 23, 59, 59, 100).getTime()
+    // A clock 0.9 s before midnight in Denver (Wednesday 25 November, MST) that runs at real speed.
+    const base = denver(2026, 11, 25, 23, 59, 59).getTime() + 100
     const realStart = Date.now()
     const now = () => new Date(base + (Date.now() - realStart))
-    peer.stamp = now().toDateString()
+    peer.stamp = 'Wed 25 Nov 2026'
     const pages = startFallbackPages({ dir, origin: peer.origin, business, logger, now })
     try {
       const first = await pages.firstWrite
-      expect(first?.day).toBe('Wed Nov 25 2026')
-      peer.stamp = 'Thu Nov 26 2026'
+      expect(first?.day).toBe('2026-11-25')
+      // The last hour of the day in Denver (06:00 to 07:00 UTC), no later one: at midnight no
+      // file is current until the new day's are written.
+      expect(first?.hours).toEqual(['2026-Nov-26T06'])
+      expect(hoursOf(dir)).toEqual(['2026-Nov-26T06'])
+      peer.stamp = 'Thu 26 Nov 2026'
       // The rewrite is due one second into the new day: about 1.9 s from now.
       const deadline = Date.now() + 5000
       while (manifestOf(dir).day === first?.day && Date.now() < deadline)
         await new Promise((r) => setTimeout(r, 50))
-      expect(manifestOf(dir).day).toBe('Thu Nov 26 2026')
-      expect(read(dir, 'privacy.html')).toContain('Thu Nov 26 2026')
+      const second = manifestOf(dir)
+      expect(second.day).toBe('2026-11-26')
+      expect(read(dir, 'privacy.html')).toContain('Thu 26 Nov 2026')
+      // Thursday's 24 hours, 07:00 UTC on the 26th to 07:00 on the 27th; Wednesday's link is gone.
+      expect(second.hours).toHaveLength(24)
+      expect(second.hours[0]).toBe('2026-Nov-26T07')
+      expect(second.hours.at(-1)).toBe('2026-Nov-27T06')
+      expect(hoursOf(dir)).toEqual([...second.hours].sort())
+      for (const hour of second.hours) expect(linkOf(dir, hour)).toBe(`../${readlinkSync(current(dir))}`)
     } finally {
       pages.stop()
     }
@@ -196,8 +227,46 @@ describe('startFallbackPages', () => {
     }
   })
 
-  it('waits until one second into the next local day', () => {
-    expect(msUntilNextDay(new Date(2026, 10, 25, 23, 59, 59, 0))).toBe(2000)
-    expect(msUntilNextDay(new Date(2026, 10, 25, 0, 0, 0, 0))).toBe(86_401_000)
+  it('waits until one second into the next day in Denver, summer and winter', () => {
+    expect(msUntilNextDay(denver(2026, 11, 25, 23, 59, 59))).toBe(2000)
+    expect(msUntilNextDay(denver(2026, 7, 4, 23, 59, 59))).toBe(2000)
+    expect(msUntilNextDay(denver(2026, 11, 25, 0, 0))).toBe(86_401_000)
+    // The night the clocks go back (1 November 2026) is 25 hours long.
+    expect(msUntilNextDay(denver(2026, 11, 1, 0, 0))).toBe(90_001_000)
+  })
+})
+
+describe('the hours a set is served in the normal case', () => {
+  it('are the hours (UTC) from now to midnight in Denver, named as Caddy names them', () => {
+    expect(hourKeyOf(new Date(Date.UTC(2026, 10, 28, 17, 12, 59)))).toBe('2026-Nov-28T17')
+    expect(hourKeyOf(new Date(Date.UTC(2026, 0, 5, 3)))).toBe('2026-Jan-05T03')
+    // 10:12 MST is 17:12 UTC: 17:00 to 06:00 UTC, 14 hours.
+    const morning = hoursLeftInDay(denver(2026, 11, 28, 10, 12))
+    expect(morning[0]).toBe('2026-Nov-28T17')
+    expect(morning.at(-1)).toBe('2026-Nov-29T06')
+    expect(morning).toHaveLength(14)
+    // In summer (MDT, UTC-6) the day ends at 06:00 UTC.
+    expect(hoursLeftInDay(denver(2026, 7, 4, 23, 30))).toEqual(['2026-Jul-05T05'])
+    // The days the clocks change: 23 and 25 hours.
+    expect(hoursLeftInDay(denver(2026, 3, 8, 0, 0))).toHaveLength(23)
+    expect(hoursLeftInDay(denver(2026, 11, 1, 0, 0))).toHaveLength(25)
+  })
+
+  it('are all removed when the web process starts again, so Caddy asks it until it has written its own', async () => {
+    peer = await startPagePeer('build 1')
+    const dir = dirOf()
+    await writeFallbackPages({ dir, origin: peer.origin, business, logger })
+    const set = readlinkSync(current(dir))
+    expect(hoursOf(dir).length).toBeGreaterThan(0)
+    await retirePageLinks(dir)
+    expect(hoursOf(dir)).toEqual([])
+    // The set itself stays: Caddy serves it while the web process is down.
+    expect(readlinkSync(current(dir))).toBe(set)
+    await retirePageLinks(dir)
+    peer.stamp = 'build 2'
+    const manifest = await writeFallbackPages({ dir, origin: peer.origin, business, logger })
+    expect(hoursOf(dir)).toEqual([...manifest.hours].sort())
+    expect(read(dir, 'faqs.html')).toBe(pageHtml('/faqs', 'build 2'))
+    expect(readdirSync(dir).filter((e) => e.startsWith('.'))).toEqual([])
   })
 })

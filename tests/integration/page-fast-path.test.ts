@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../server/app'
 import { parseWebConfig } from '../../server/config'
 import { loadPages } from '../../server/http/pages'
-import { PageCache } from '../../server/http/page-cache'
+import { businessDayOf, PageCache } from '../../server/http/page-cache'
 import { createFastPath, ownedPathsOf } from '../../server/http/fast-path'
 import { createLogger } from '../../core/platform/logger'
 import { type Db } from '../../core/platform/db/connection'
@@ -318,6 +318,7 @@ describe('what the fast path leaves alone, and when it fails', () => {
     const cache = new PageCache()
     const answer = createFastPath({ router: undefined }, { cache, logger, secureCookies: false })
     const page = {
+      day: businessDayOf(new Date()),
       statusCode: 404,
       headers: [],
       body: 'x',

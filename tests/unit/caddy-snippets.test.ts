@@ -1,13 +1,16 @@
 /**
- * Caddy's copy of the page headers (deploy/caddy/site.caddy) is generated from the app's own list
- * (server/http/security.ts) and the route table: the committed file must be what the generator
- * writes now, and what it says must be exactly the app's headers.
+ * Caddy's copy of the page headers, the pages' paths and the app's cookies
+ * (deploy/caddy/site.caddy) is generated from the app's own list (server/http/security.ts), the
+ * route table and the cookies' names: the committed file must be what the generator writes now,
+ * and what it says must be exactly the app's.
  */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { bookingOriginMismatch, caddyBookingOrigin, caddySnippets } from '../../server/http/caddy-snippets'
+import { FIRST_TOUCH_COOKIE, VISIT_TOUCH_COOKIE } from '../../server/http/attribution-cookie'
 import { bookingOriginOf, securityHeaders } from '../../server/http/security'
+import { HAIL_REPORT_SENT_COOKIE } from '../../shared/hail-summary'
 import { DEFAULT_BUSINESS } from '../../shared/business'
 import { ALL_ROUTES } from '../../shared/routes'
 
@@ -33,6 +36,15 @@ describe('deploy/caddy/site.caddy', () => {
       ([name, value]) => [name, value.replace('{booking_origin}', origin)] as [string, string],
     )
     expect(caddy).toEqual(securityHeaders({ bookingOrigin: origin, isProduction: true, hsts: false }))
+  })
+
+  it('names every page of the route table, exactly as a request writes it, for the pages Caddy serves from files', () => {
+    expect(committed).toContain(`\tvars {http.request.uri} ${ALL_ROUTES.map((r) => r.path).join(' ')}\n`)
+  })
+
+  it('sends a request carrying any cookie the app sets to the app', () => {
+    for (const cookie of [HAIL_REPORT_SENT_COOKIE, VISIT_TOUCH_COOKIE, FIRST_TOUCH_COOKIE])
+      expect(committed).toContain(`\tnot header Cookie *${cookie}=*\n`)
   })
 
   it('marks exactly the routes search engines must not index', () => {

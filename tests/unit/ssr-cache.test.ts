@@ -9,13 +9,23 @@ import express from 'express'
 import pino from 'pino'
 import request from 'supertest'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { localTime } from '../../core/platform/business-time'
 import { ALL_ROUTES, findRoute } from '../../shared/routes'
 
-const renders = vi.hoisted(() => ({ count: 0, urls: [] as string[], failNext: false }))
+const renders = vi.hoisted(() => ({ count: 0, urls: [] as string[], days: [] as string[], failNext: false }))
 vi.mock('vike/server', () => ({
-  renderPage: async ({ urlOriginal, hailReportSent }: { urlOriginal: string; hailReportSent?: boolean }) => {
+  renderPage: async ({
+    urlOriginal,
+    hailReportSent,
+    today,
+  }: {
+    urlOriginal: string
+    hailReportSent?: boolean
+    today?: string
+  }) => {
     renders.count += 1
     renders.urls.push(urlOriginal)
+    if (today) renders.days.push(today)
     const path = urlOriginal.split('?')[0]!
     const failed = renders.failNext
     renders.failNext = false
@@ -49,32 +59,22 @@ function appAt(clock: { now: Date }, cacheHtml = true) {
   return { app, cache }
 }
 
-describe('the HTML cache', () => {
-  beforeEach(() => {
-    renders.count = 0
-    renders.urls = []
-  })
+beforeEach(() => {
+  renders.count = 0
+  renders.urls = []
+  renders.days = []
+})
 
+describe('the HTML cache', () => {
   it('renders a known page once, then serves it from memory the same day', async () => {
-    const clock = { now: new Date(2026, 10, 22, 9, 0) }
+    const clock = { now: localTime({ year: 2026, month: 11, day: 22, hour: 0, minute: 0 }) }
     const { app } = appAt(clock)
     const first = await request(app).get('/privacy')
-    clock.now = new Date(2026, 10, 22, 23, 59)
+    clock.now = localTime({ year: 2026, month: 11, day: 22, hour: 23, minute: 59 })
     const second = await request(app).get('/privacy')
     expect(first.text).toContain('/privacy render 1')
     expect(second.text).toBe(first.text)
     expect(renders.count).toBe(1)
-  })
-
-  it('renders afresh on the first request of a new day, so dates on the page are today’s', async () => {
-    const clock = { now: new Date(2026, 10, 22, 23, 59) }
-    const { app } = appAt(clock)
-    await request(app).get('/terms')
-    clock.now = new Date(2026, 10, 23, 0, 1)
-    const nextDay = await request(app).get('/terms')
-    expect(nextDay.text).toContain('/terms render 2')
-    expect((await request(app).get('/terms')).text).toContain('/terms render 2')
-    expect(renders.count).toBe(2)
   })
 
   it('serves a page with any query string (campaign, click ids, anything) from its one render', async () => {
@@ -177,5 +177,31 @@ describe('the HTML cache', () => {
     // Another page ignores the cookie.
     const faqs = await request(app).get('/faqs').set('Cookie', 'hail_report_sent=1')
     expect(faqs.text).not.toContain('report on its way')
+  })
+})
+
+describe('the HTML cache’s day', () => {
+  it('renders afresh on the first request of a new day in Denver, so dates on the page are today’s', async () => {
+    const clock = { now: localTime({ year: 2026, month: 11, day: 22, hour: 23, minute: 59 }) }
+    const { app } = appAt(clock)
+    await request(app).get('/terms')
+    expect(renders.days).toEqual(['2026-11-22'])
+    clock.now = localTime({ year: 2026, month: 11, day: 23, hour: 0, minute: 1 })
+    const nextDay = await request(app).get('/terms')
+    expect(nextDay.text).toContain('/terms render 2')
+    expect((await request(app).get('/terms')).text).toContain('/terms render 2')
+    expect(renders.count).toBe(2)
+    // The page is told the day it is for, which it shows.
+    expect(renders.days).toEqual(['2026-11-22', '2026-11-23'])
+  })
+
+  it('keeps the day in Denver, not the server’s: 11 pm in Denver is the next day in UTC', async () => {
+    const clock = { now: localTime({ year: 2026, month: 11, day: 22, hour: 16, minute: 59 }) }
+    const { app } = appAt(clock)
+    await request(app).get('/terms')
+    // 17:01 in Denver is past midnight UTC: the same day here.
+    clock.now = localTime({ year: 2026, month: 11, day: 22, hour: 17, minute: 1 })
+    await request(app).get('/terms')
+    expect(renders.count).toBe(1)
   })
 })

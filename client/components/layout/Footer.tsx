@@ -6,6 +6,7 @@
 import { CITY_ROUTES, ROUTES } from '../../../shared/routes'
 import { HOURS_DISPLAY, SERVICE_AREA_DISPLAY, SOCIAL_LINKS, telHref } from '../../../shared/business'
 import { useBusiness } from '../../hooks/use-business'
+import { useToday } from '../../hooks/use-today'
 import { usePageContext } from 'vike-react/usePageContext'
 import { InspectionButton } from '../lead/InspectionButton'
 import { EXIT_INTENT_DIALOG_ID, EXIT_INTENT_TITLE, PAGE_LEAD_FORM_IDS } from '../../dom-contract'
@@ -155,7 +156,7 @@ function FooterAreas() {
 
 function FooterBottom() {
   const business = useBusiness()
-  const year = new Date().getFullYear()
+  const { year } = useToday()
   return (
     <div className="container footer-bottom">
       <ul className="social-links" aria-label="Social media">

@@ -1,17 +1,14 @@
 /** A legal page (privacy, terms): its header with today's "Last updated" date, then the text. */
 import { formatCalendarDate } from '../../../shared/business-time'
+import { useToday } from '../../hooks/use-today'
 import { PageIntro } from './PageIntro'
 
 export function LegalPage({ title, children }: { title: string; children: React.ReactNode }) {
   // Rendered on the server only, and the HTML of a known page is cached for the calendar day
-  // (docs/decisions/002-html-cache.md), so the date shown is always today's: the server's own
-  // calendar day, the one the cache is kept by, in the one date style ('27 Nov 2026').
-  const today = new Date()
-  const lastUpdated = formatCalendarDate({
-    year: today.getFullYear(),
-    month: today.getMonth() + 1,
-    day: today.getDate(),
-  })
+  // (docs/decisions/002-html-cache.md), so the date shown is always today's: the day in Denver
+  // the page is rendered for, the one the cache and Caddy's files are kept by, in the one date
+  // style ('27 Nov 2026').
+  const lastUpdated = formatCalendarDate(useToday())
   return (
     <>
       <PageIntro eyebrow="Legal" title={title}>
