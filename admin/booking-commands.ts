@@ -31,7 +31,7 @@ import { formatTable, parseLimit, shortTime, UsageError } from './format'
 const TOOL_NAMES: Record<StoredBookingEvent['tool'], string> = { calendly: 'Calendly', cal_com: 'Cal.com' }
 
 /** 'booked for Tue 1 Dec, 10:00 AM (since 2026-11-28 10:00 UTC)', 'new (since its form)'. */
-export function describeState(s: LeadStateNow): string {
+function describeState(s: LeadStateNow): string {
   const what =
     s.state === 'booked'
       ? s.bookedFor

@@ -17,7 +17,7 @@ export const BOOKING_REF_COOKIE = 'booking_ref'
 export const BOOKING_REF_PATTERN = /^[A-Za-z0-9]{22}$/
 
 /** The query parameters that carry the reference: Calendly's and Cal.com's pass-through fields. */
-export const BOOKING_REF_PARAMS = { calendly: 'salesforce_uuid', calCom: 'metadata[leadRef]' } as const
+const BOOKING_REF_PARAMS = { calendly: 'salesforce_uuid', calCom: 'metadata[leadRef]' } as const
 
 interface BookingPrefill {
   firstName?: string

@@ -13,7 +13,7 @@ import { createBookingDesk, type DeskPass } from '../core/bookings'
 import type { WorkerConfig } from './config'
 
 /** How often the desk looks for new booking events and due messages. */
-export const BOOKINGS_INTERVAL_MS = 1000
+const BOOKINGS_INTERVAL_MS = 1000
 
 export interface BookingsSchedule {
   runOnce(): Promise<DeskPass>

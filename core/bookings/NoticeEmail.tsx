@@ -48,7 +48,7 @@ export interface NoticeFacts {
 }
 
 /** A directions link for the address: on a phone it opens the maps app with the route. */
-export function directionsUrl(address: string): string {
+function directionsUrl(address: string): string {
   return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(address)}`
 }
 

@@ -174,10 +174,13 @@ export function createBookingDesk(deps: BookingDeskDeps): BookingDesk {
       }
       const due = findDueMessages(db, now, BATCH)
       let sent = 0
-      for (let i = 0; i < due.length; i += SEND_CONCURRENCY) {
-        const results = await Promise.all(due.slice(i, i + SEND_CONCURRENCY).map((id) => drive(id, now)))
-        sent += results.filter(Boolean).length
-      }
+      let next = 0
+      // SEND_CONCURRENCY senders take the due messages in turn: a slow one holds up only itself.
+      await Promise.all(
+        Array.from({ length: SEND_CONCURRENCY }, async () => {
+          while (next < due.length) if (await drive(due[next++]!, now)) sent += 1
+        }),
+      )
       return { handled, nudged, sent, more: handled === BATCH || due.length === BATCH }
     },
     describe: () => ({

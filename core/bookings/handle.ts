@@ -29,7 +29,7 @@ import { changeLeadState, readLeadState, type StateCause } from './state'
 import type { NoticeKind } from './words'
 
 /** A booking matches the latest lead of its e-mail address from this far back. */
-export const EMAIL_MATCH_WINDOW_MS = 30 * 24 * 60 * 60_000
+const EMAIL_MATCH_WINDOW_MS = 30 * 24 * 60 * 60_000
 /** A Calendly cancel that names no new invitee pairs with a new booking of the same lead this soon after it. */
 const RESCHEDULE_PAIR_MS = 10 * 60_000
 

@@ -7,49 +7,32 @@
  */
 export {
   BOOKING_EVENT_SETTINGS,
-  DEFAULT_BOOKING_EVENTS_PER_MINUTE,
   LEAD_LIFE_SETTINGS,
   readBookingEventSettings,
   readLeadLifeSettings,
   type BookingEventSettings,
-  type LeadLifeSettings,
 } from './settings'
 export {
-  CALENDLY_SIGNATURE_TOLERANCE_S,
   checkCalComSignature,
   checkCalendlySignature,
   readCalComEvent,
   readCalendlyEvent,
-  type BookingEvent,
-  type BookingTool,
   type ReadEvent,
   type Refusal,
 } from './tools'
 export { eventsOfLead, listBookingEvents, storeBookingEvent, type StoredBookingEvent } from './events'
 export { makeBookingRef } from './ref'
 export {
-  LEAD_STATES,
   MARK_WORDS,
   OFFICE_MARKS,
-  changeLeadState,
   markLead,
   readLeadHistory,
   readLeadState,
-  readLeadStates,
-  type LeadState,
   type LeadStateNow,
   type OfficeMark,
-  type StateCause,
   type StateChange,
 } from './state'
-export {
-  messagesOfEvents,
-  messagesOfLead,
-  planMessages,
-  retryFailedMessages,
-  type LeadMessage,
-  type MessagePlan,
-} from './messages'
-export { createBookingDesk, type BookingDesk, type BookingDeskDeps, type DeskPass } from './desk'
-export { BOOKINGS_GRACE_MS, countBookingTrouble, type BookingTrouble } from './readiness'
+export { messagesOfEvents, messagesOfLead, retryFailedMessages, type LeadMessage } from './messages'
+export { createBookingDesk, type BookingDesk, type DeskPass } from './desk'
+export { BOOKINGS_GRACE_MS, countBookingTrouble } from './readiness'
 export { formatAppointment } from './words'

@@ -12,8 +12,8 @@ import type { Db } from '../platform/db/connection'
 import { prepare, runImmediate } from '../platform/db/prepare'
 
 export type MessageMedium = 'email' | 'sms'
-export type MessageAudience = 'contractor' | 'homeowner'
-export type MessageStatus = 'pending' | 'sent' | 'failed' | 'skipped' | 'stopped'
+type MessageAudience = 'contractor' | 'homeowner'
+type MessageStatus = 'pending' | 'sent' | 'failed' | 'skipped' | 'stopped'
 
 /** One message to plan. */
 export interface MessagePlan {

@@ -11,7 +11,7 @@ import { delay, optionalText, parseDelay, type EnvOf } from '../platform/config/
 import { parseDailyHours, type DailyHours } from '../platform/business-time'
 
 /** Booking events one client may deliver per minute: a tool's burst of retries stays well within. */
-export const DEFAULT_BOOKING_EVENTS_PER_MINUTE = 600
+const DEFAULT_BOOKING_EVENTS_PER_MINUTE = 600
 
 /** The web process's: the two tools' keys and the rate limit of their events. */
 export const BOOKING_EVENT_SETTINGS = {

@@ -9,8 +9,8 @@
 import type { Db } from '../platform/db/connection'
 import { prepare } from '../platform/db/prepare'
 
-export const LEAD_STATES = ['new', 'booked', 'canceled', 'reached', 'lost'] as const
-export type LeadState = (typeof LEAD_STATES)[number]
+/** What a lead can be: new, booked, canceled, reached, lost (the CHECK of lead_states holds the same). */
+export type LeadState = 'new' | 'booked' | 'canceled' | 'reached' | 'lost'
 
 /** What the office can say of a lead it dealt with (site-admin leads mark; its e-mail's links later). */
 export const OFFICE_MARKS = ['booked', 'reached', 'lost'] as const
@@ -63,27 +63,6 @@ export function readLeadState(db: Db, leadId: string): LeadStateNow {
   ).get(leadId) as StateRow | undefined
   if (!row) return { state: 'new', bookedFor: null, bookingKey: null, since: null }
   return { state: row.state, bookedFor: row.booked_for, bookingKey: row.booking_key, since: row.changed_at }
-}
-
-/** The states of several leads at once (site-admin's list); a lead without a row is new. */
-export function readLeadStates(db: Db, leadIds: string[]): Record<string, LeadStateNow> {
-  const states: Record<string, LeadStateNow> = Object.fromEntries(
-    leadIds.map((id) => [id, { state: 'new', bookedFor: null, bookingKey: null, since: null }]),
-  )
-  if (!leadIds.length) return states
-  const rows = prepare(
-    db,
-    `SELECT lead_id, state, booked_for, booking_key, changed_at FROM lead_states
-     WHERE lead_id IN (SELECT value FROM json_each(?))`,
-  ).all(JSON.stringify(leadIds)) as (StateRow & { lead_id: string })[]
-  for (const r of rows)
-    states[r.lead_id] = {
-      state: r.state,
-      bookedFor: r.booked_for,
-      bookingKey: r.booking_key,
-      since: r.changed_at,
-    }
-  return states
 }
 
 export function readLeadHistory(db: Db, leadId: string): StateChange[] {

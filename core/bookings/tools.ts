@@ -65,7 +65,7 @@ export type ReadEvent =
   | { kind: 'refused'; refusal: Refusal }
 
 /** Calendly's tolerance for a signature's time: 3 minutes either way. */
-export const CALENDLY_SIGNATURE_TOLERANCE_S = 180
+const CALENDLY_SIGNATURE_TOLERANCE_S = 180
 
 const hmacHex = (key: string, data: Buffer) => createHmac('sha256', key).update(data).digest()
 

@@ -39,7 +39,7 @@ const VERB: Record<Exclude<NoticeKind, 'nudge'>, string> = {
 }
 
 /** One line of a person's name, safe in a header: what the homeowner typed (or told the tool). */
-export const nameForHeader = (name: string | null | undefined) => toHeaderText(name ?? '', 80) || 'no name'
+const nameForHeader = (name: string | null | undefined) => toHeaderText(name ?? '', 80) || 'no name'
 
 /** The first name a nudge calls them by: 'Alma'. */
 export const firstNameOf = (name: string) => name.split(/\s+/)[0] || name

@@ -79,13 +79,6 @@ function hoursOfDay(at: Date, hours: DailyHours, dayOffset = 0): { open: Date; c
   return { open: on(hours.openMin), close: on(hours.closeMin) }
 }
 
-/** Whether `at` is within the hours (open included, close not). */
-export function isWithinHours(at: Date, hours: DailyHours): boolean {
-  if (isAllDay(hours)) return true
-  const { open, close } = hoursOfDay(at, hours)
-  return at >= open && at < close
-}
-
 /**
  * The moment `ms` of time within the hours have passed since `from`: time outside them does not
  * count, so 15 minutes from 9 PM with hours 07-19 is 7:15 AM. A delay of 0 from outside the

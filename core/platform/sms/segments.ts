@@ -8,7 +8,7 @@
 import { SegmentedMessage } from 'sms-segments-calculator'
 
 /** The office's texts stay within two parts: 306 GSM-7 characters, or 134 in UCS-2. */
-export const MAX_SEGMENTS = 2
+const MAX_SEGMENTS = 2
 
 /** How many parts a text is sent in. */
 export function smsSegments(text: string): number {

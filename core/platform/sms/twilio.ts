@@ -22,7 +22,7 @@ import type { Outcome } from '../mail/outcome'
 import { toReason } from '../mail/text'
 
 /** Twilio's own API, unless TWILIO_API_URL names another (a test peer). */
-export const TWILIO_DEFAULT_API_URL = 'https://api.twilio.com'
+const TWILIO_DEFAULT_API_URL = 'https://api.twilio.com'
 /** Twilio answers in well under a second; ten seconds is generous. */
 const TWILIO_TIMEOUT_MS = 10_000
 
@@ -54,7 +54,7 @@ const ACCOUNT_SID = /^AC[0-9a-f]{32}$/i
 const REQUIRED = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'OFFICE_SMS_TO'] as const
 
 /** A North American number as Twilio takes it (E.164), or undefined when it is none. */
-export function toE164(phone: string): string | undefined {
+function toE164(phone: string): string | undefined {
   const parsed = parsePhoneNumberFromString(phone, 'US')
   return parsed?.isValid() ? parsed.number : undefined
 }
