@@ -75,16 +75,24 @@ function Page({ preview, children }: { preview: string; children: React.ReactNod
   )
 }
 
+/** The one action: call them (the phone to tap), or, for a booking without a phone, write to them. */
 function CallButton({ f }: { f: NoticeFacts }) {
-  if (!f.phone) return null
+  const action = f.phone
+    ? { href: telHref(f.phone), text: `Call ${f.firstName}: ${f.phone}` }
+    : f.email
+      ? { href: `mailto:${f.email}`, text: `E-mail ${f.firstName}` }
+      : undefined
+  if (!action) return null
   return (
     <Section style={styles.buttonRow}>
-      <Link href={telHref(f.phone)} style={styles.button}>
-        {`Call ${f.firstName}: ${f.phone}`}
+      <Link href={action.href} style={styles.button}>
+        {action.text}
       </Link>
     </Section>
   )
 }
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 
 /** The person and where they live: the rows every notice has. */
 function Details({ f }: { f: NoticeFacts }) {
@@ -108,7 +116,7 @@ function Details({ f }: { f: NoticeFacts }) {
           {f.previousStartsAt ? (
             <Row label="Moved from">{formatAppointmentInFull(f.previousStartsAt)}</Row>
           ) : null}
-          {f.request ? <Row label="Request">{`${f.request} (${f.form})`}</Row> : null}
+          {f.request ? <Row label="Request">{`${capitalise(f.request)} (${f.form})`}</Row> : null}
           {f.receivedAt ? <Row label="Received">{f.receivedAt}</Row> : null}
           {f.leadId ? <Row label="Lead id">{f.leadId}</Row> : null}
         </tbody>
@@ -173,7 +181,7 @@ export function NudgeEmail({ facts: f, waited }: { facts: NoticeFacts; waited: s
         {`${f.firstName} has not booked`}
       </Heading>
       <Text style={styles.lead}>
-        {`${f.who}${f.city ? ` (${f.city})` : ''} sent an enquiry ${waited}${f.request ? ` (${f.request})` : ''} and has not booked online yet. A call now often books the inspection.`}
+        {`${f.who}${f.city ? ` (${f.city})` : ''} has not booked online since their ${f.request ?? 'enquiry'} ${waited}. A call now often books the inspection.`}
       </Text>
       <CallButton f={f} />
       <Details f={f} />
