@@ -5,8 +5,9 @@
  *
  * 1. Its lead: by the reference the booking page passed to the tool (never a lead in
  *    quarantine); else the lead an earlier event of the same booking found; else the latest
- *    lead, not spam, from the same e-mail address within 30 days; else none: a booking without
- *    a form, kept and told to the office as such.
+ *    lead, not spam (held in quarantine, or called spam by the office's link), from the same
+ *    e-mail address within 30 days; else none: a booking without a form, kept and told to the
+ *    office as such.
  * 2. What the office hears: booked, rescheduled or canceled. A Calendly reschedule arrives as a
  *    cancel with `rescheduled: true` and a new booking (naming the old one as `old_invitee`): the
  *    new booking says "Rescheduled" and the cancel says nothing, in whichever order they come.
@@ -17,6 +18,7 @@
 import type { Db } from '../platform/db/connection'
 import { prepare } from '../platform/db/prepare'
 import { NOT_QUARANTINED } from '../leads'
+import { findOfficeActions } from '../spam'
 import {
   eventsOfBooking,
   findBookingEvent,
@@ -69,12 +71,14 @@ function matchLead(
     return { leadId: earlier.leadId, matchedBy: earlier.matchedBy === 'email' ? 'email' : 'ref' }
   if (e.email) {
     const since = new Date(Date.parse(e.receivedAt) - EMAIL_MATCH_WINDOW_MS).toISOString()
-    const byEmail = prepare(
-      db,
-      `SELECT id FROM form_submissions
-       WHERE email = ? COLLATE NOCASE AND created_at >= ? AND created_at <= ? AND ${NOT_QUARANTINED}
-       ORDER BY created_at DESC LIMIT 1`,
-    ).get(e.email, since, e.receivedAt) as { id: string } | undefined
+    const byEmail = (
+      prepare(
+        db,
+        `SELECT id FROM form_submissions
+         WHERE email = ? COLLATE NOCASE AND created_at >= ? AND created_at <= ? AND ${NOT_QUARANTINED}
+         ORDER BY created_at DESC LIMIT 20`,
+      ).all(e.email, since, e.receivedAt) as { id: string }[]
+    ).find((lead) => !findOfficeActions(db, lead.id).some((a) => a.action === 'spam'))
     if (byEmail) return { leadId: byEmail.id, matchedBy: 'email' }
   }
   return { leadId: null, matchedBy: 'none' }

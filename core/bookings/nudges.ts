@@ -3,7 +3,8 @@
  * not marked within OFFICE_NUDGE_AFTER (15 minutes), counted only within OFFICE_HOURS on the
  * business clock (07-19: a lead at 9 PM is nudged at 7:15 AM), gets one nudge to the office, in
  * its thread, by e-mail and by text. Planned when it falls due, for leads the office should know
- * of (never spam in quarantine; a released lead counts from its release), stored since this
+ * of (never spam in quarantine, nor a lead the office called spam with its "This is spam" link;
+ * a released lead counts from its release), stored since this
  * version started (lead_life_settings.nudges_since: the leads of before it are never nudged),
  * and no older than a few days' worth of the office's hours: a nudge days late helps nobody.
  */
@@ -11,6 +12,7 @@ import { addWithinHours, type DailyHours } from '../platform/business-time'
 import type { Db } from '../platform/db/connection'
 import { prepare } from '../platform/db/prepare'
 import { NOT_QUARANTINED } from '../leads'
+import { findOfficeActions } from '../spam'
 import { noticePlans, type MediaOn } from './handle'
 import { planMessages } from './messages'
 import { readLeadState } from './state'
@@ -57,6 +59,8 @@ export function planDueNudges(
   for (const c of candidates) {
     const due = addWithinHours(new Date(c.from_at), settings.nudgeAfterMs, settings.officeHours)
     if (due > now) continue
+    // The office said it is spam: that is its mark too.
+    if (findOfficeActions(db, c.id).some((a) => a.action === 'spam')) continue
     const planned = db
       .transaction(() => {
         if (readLeadState(db, c.id).state !== 'new') return 0

@@ -407,6 +407,13 @@ describe('bookings without a form, matching by e-mail', () => {
     const p = pipeline()
     const older = await postLead(p, { email: 'Ed.Email@Example.com', firstName: 'Ed', lastName: 'Email' })
     const latest = await postLead(p, { email: 'ed.email@example.com', firstName: 'Ed', lastName: 'Email' })
+    // A later one the office called spam with its e-mail's link is no match.
+    const spam = await postLead(p, { email: 'ed.email@example.com', firstName: 'Ed', lastName: 'Email' })
+    p.db
+      .prepare(
+        "INSERT INTO office_actions (lead_id, action, source, acted_at) VALUES (?, 'spam', 'office-link', ?)",
+      )
+      .run(spam.id, new Date().toISOString())
     const res = await deliverCalendly(
       p,
       calendlyEvent('invitee.created', {

@@ -129,17 +129,25 @@ describe('the nudge to the office', () => {
     ])
   })
 
-  test('a lead the office marked, or that booked, is not nudged; a nudge still waiting is stopped', async () => {
+  test('a lead the office marked (or called spam), or that booked, is not nudged; a nudge still waiting is stopped', async () => {
     const p = pipeline()
     const createdAt = denver(20, 9)
     const reached = addLead(p.db, { createdAt, firstName: 'Rita', lastName: 'Reached' })
     markLead(p.db, reached, 'reached', 'site-admin', new Date(createdAt.getTime() + 5 * MINUTE))
+    // The office called this one spam with its e-mail's link: that is its mark too.
+    const spam = addLead(p.db, { createdAt, firstName: 'Sam', lastName: 'Spammer' })
+    p.db
+      .prepare(
+        "INSERT INTO office_actions (lead_id, action, source, acted_at) VALUES (?, 'spam', 'office-link', ?)",
+      )
+      .run(spam, createdAt.toISOString())
     const waiting = addLead(p.db, { createdAt, firstName: 'Wade', lastName: 'Waiting' })
     // Twilio is down: the text waits on its retries.
     twilio.failWith({ status: 503, code: 20503, message: 'Service Unavailable' })
     try {
       await desk.runPass(new Date(createdAt.getTime() + 20 * MINUTE))
       expect(nudgesOf(p, reached)).toEqual([])
+      expect(nudgesOf(p, spam)).toEqual([])
       expect(nudgesOf(p, waiting).map((n) => [n.medium, n.status])).toEqual([
         ['email', 'sent'],
         ['sms', 'pending'],
