@@ -14,7 +14,7 @@ import globals from 'globals'
  *            it imports only core/ and shared/.
  *     core/platform/  the database, configuration, mail, logger, shutdown, scheduling, business
  *            clock, queue contract: it imports no feature.
- *     core/leads|spam|storms|storm-response|weekly-report/  the features, each with its SQL, settings and
+ *     core/leads|spam|storms|storm-response|weekly-report|bookings/  the features, each with its SQL, settings and
  *            e-mails; a feature imports another only through that one's index.ts (its face), as
  *            the processes do (core/storms/pdf/ has a face of its own: the PDF renderer, which
  *            only the worker's thread and site-admin load).
@@ -64,7 +64,7 @@ const RESTRICTED = {
     message: `site-admin may not import that: it ${PROCESS_MESSAGE}`,
   },
 }
-const FEATURES = 'leads|spam|storms|storm-response|weekly-report'
+const FEATURES = 'leads|spam|storms|storm-response|weekly-report|bookings'
 /** A feature's own files, past its face (core/storms/pdf, a face of its own, aside). */
 const pastAFace = (climb) => `^${climb}(${FEATURES})/(?!index$)(?!pdf$)|^${climb}storms/pdf/`
 const FACE_MESSAGE =
@@ -138,7 +138,7 @@ export default tseslint.config(
   { files: ['core/**'], rules: restrictImports('fromCore') },
   { files: ['core/platform/**'], rules: restrictImports('fromCore', 'fromPlatform') },
   {
-    files: ['core/{leads,spam,storms,weekly-report}/**'],
+    files: ['core/{leads,spam,storms,weekly-report,bookings}/**'],
     rules: restrictImports('fromCore', 'intoAFeature'),
   },
   { files: ['server/**'], rules: restrictImports('fromServer', 'intoAFeatureFromAProcess') },

@@ -16,6 +16,7 @@ import {
   retryFailedNotifications as markFailedForRetry,
   type Notification,
 } from '../core/leads'
+import { retryFailedMessages } from '../core/bookings'
 
 interface DeliveryColumn {
   /** Column name in the CSV export (snake_case, like the lead's own columns). */
@@ -87,12 +88,23 @@ export interface RetryOutcome {
  */
 export function retryFailedNotifications(db: Db, now: Date, lead?: ListedLead): RetryOutcome {
   const count = markFailedForRetry(db, now, lead?.id)
+  // The office's booking notices and nudges (docs/bookings.md) go back the same way.
+  const notices = retryFailedMessages(db, now, lead?.id)
   const scope = lead ? ` of lead ${lead.id}` : ''
-  if (count === 0) return { ok: true, lines: [`No failed notifications${scope}: nothing to retry.`] }
+  if (count === 0 && notices === 0)
+    return { ok: true, lines: [`No failed notifications${scope}: nothing to retry.`] }
+  const lines = [
+    count
+      ? `${count} failed notification${count === 1 ? '' : 's'}${scope} handed back to the worker; it tries again within seconds.`
+      : '',
+    notices
+      ? `${notices} failed notice${notices === 1 ? '' : 's'} to the office (bookings, nudges)${scope} handed back to the worker; it tries again within a second.`
+      : '',
+  ].filter(Boolean)
   return {
     ok: true,
     lines: [
-      `${count} failed notification${count === 1 ? '' : 's'}${scope} handed back to the worker; it tries again within seconds.`,
+      ...lines,
       'Check with `site-admin leads list` (or /readyz): a notification that fails again shows its new reason.',
     ],
   }

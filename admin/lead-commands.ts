@@ -22,6 +22,7 @@ import { isQuarantined } from '../core/spam'
 import { addNotSpamCommand, describeSpam, printQuarantine, quarantineLine } from './spam-commands'
 import { addSpamDigestCommand } from './digest-command'
 import { findOfficeActions } from '../core/spam'
+import { addMarkCommand, leadLifeLines } from './booking-commands'
 
 const DEFAULT_LIST_LIMIT = 50
 
@@ -31,7 +32,7 @@ const sinceOption = () =>
 export function addLeadCommands(program: Command, ctx: AdminContext): void {
   const leads = program
     .command('leads')
-    .description('list, show, export, report and retry leads; list and release spam held in quarantine')
+    .description('list, show, export, report, retry and mark leads; list and release spam held in quarantine')
 
   leads
     .command('list')
@@ -59,7 +60,9 @@ export function addLeadCommands(program: Command, ctx: AdminContext): void {
 
   leads
     .command('show')
-    .description('every field of one lead, where it came from, its spam score and how far it got')
+    .description(
+      'every field of one lead, where it came from, its spam score, how far it got, its state and its history',
+    )
     .argument('<id>', 'the lead id (the first 8 characters are enough)')
     .action((id: string) => withDatabase(ctx.config(), (db) => printLead(ctx, findOneLead(db, id), db)))
 
@@ -100,6 +103,7 @@ export function addLeadCommands(program: Command, ctx: AdminContext): void {
       ),
     )
 
+  addMarkCommand(leads, ctx)
   addNotSpamCommand(leads, ctx)
   addSpamDigestCommand(leads, ctx)
   addReportCommand(leads, ctx)
@@ -183,6 +187,8 @@ function printLead(ctx: AdminContext, lead: ListedLead, db: Db): void {
     ...delivery.columns.map((c): [string, string] => [c.label, values[c.key] || 'not yet']),
   ]
   if (lead.receipt) fields.push(['worker job', `${lead.receipt.jobId} (${lead.receipt.runs} runs)`])
+  // Its life after the form (docs/bookings.md): state, history, bookings, the office's notices.
+  fields.push(...leadLifeLines(db, lead))
   const width = Math.max(...fields.map(([k]) => k.length))
   ctx.out(
     fields

@@ -11,6 +11,7 @@ import { addBackupCommands } from './backup-commands'
 import { AdminError, createAdminContext, type AdminIo } from './context'
 import { UsageError } from './format'
 import { addLeadCommands } from './lead-commands'
+import { addBookingCommands } from './booking-commands'
 import { addStormCommands } from './storm-commands'
 import { addStormAlertCommands } from './storm-alert-commands'
 import { addWeatherReportCommand } from './storm-report-command'
@@ -36,6 +37,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
     .showHelpAfterError('(add --help for usage)')
     .addHelpText('after', HELP_FOOTER)
   addLeadCommands(program, ctx)
+  addBookingCommands(program, ctx)
   addWeeklyReportCommands(program, ctx)
   addBackupCommands(program, ctx)
   const storms = addStormCommands(program, ctx)

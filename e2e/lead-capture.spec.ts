@@ -418,6 +418,9 @@ test.describe('the booking widget', () => {
     expect(src.searchParams.get('hide_event_type_details')).toBe('1')
     expect(src.searchParams.get('hide_gdpr_banner')).toBe('1')
     expect(src.searchParams.get('embed_type')).toBe('Inline')
+    // The lead's reference, which the scheduling tool sends back with the booking (docs/bookings.md).
+    expect(src.searchParams.get('salesforce_uuid')).toMatch(/^[A-Za-z0-9]{22}$/)
+    expect(src.searchParams.get('metadata[leadRef]')).toBe(src.searchParams.get('salesforce_uuid'))
     const size = await frame.evaluate((el) => ({
       height: el.getBoundingClientRect().height,
       minWidth: getComputedStyle(el).minWidth,

@@ -40,6 +40,15 @@ import {
   type RedisProcess,
   type WebProcess,
 } from './lib/harness'
+import { startTestTwilioPeer, twilioEnv, type TestTwilioPeer } from '../tests/support/twilio-peer'
+import { formatAppointment } from '../core/bookings'
+import {
+  countBookingNotices,
+  deliverAsCalendly,
+  drillBooking,
+  DRILL_CALENDLY_KEY,
+  type BookingDelivery,
+} from './lib/booking-drill'
 
 const SMTP_DOWN_MS = Number(process.env.DRILL_SMTP_DOWN_S ?? 300) * 1000
 const REDIS_DOWN_MS = Number(process.env.DRILL_REDIS_DOWN_S ?? 60) * 1000
@@ -53,7 +62,15 @@ interface Stack {
   worker: ManagedProcess
   smtp: TestSmtpServer
   hook: TestWebhookReceiver
+  /** A peer laid out like Twilio's API: the office's texts. */
+  twilio: TestTwilioPeer
+  /** The database file, for a drill that counts what was stored. */
+  dbPath: string
+  /** What the burst's leads' e-mail addresses start with (`<tag>-<n>@drills.example`). */
+  tag: string
   accepted: Set<string>
+  /** The booking events a drill delivered, as the scheduling tool would. */
+  bookings: BookingDelivery[]
   /** Sends `count` leads one after another, `gapMs` apart; `at[i]` runs (not awaited) before lead i. */
   burst(count: number, gapMs: number, at?: Record<number, () => Promise<void>>): Promise<void>
   background: Promise<void>[]
@@ -62,6 +79,8 @@ interface Stack {
 interface Drill {
   name: string
   run(s: Stack): Promise<void>
+  /** What the row counts, when not leads reaching the office by e-mail and webhook. */
+  count?(s: Stack): { accepted: number; notified: number; duplicates: number }
 }
 
 const restartAfter = (p: ManagedProcess, signal: NodeJS.Signals, downMs: number) => async () => {
@@ -128,6 +147,28 @@ const DRILLS: Drill[] = [
       s.hook.respondWith(200)
     },
   },
+  {
+    // Counts booking events, not leads: each stored once, its office e-mail and text sent once.
+    name: 'web SIGKILL while storing booking events',
+    async run(s) {
+      await s.burst(40, 20)
+      // Ten deliveries in flight at a time, as a tool working through its queue; the web
+      // process is killed in the middle of them, and every refused one is delivered again.
+      const queue = Array.from({ length: 40 }, (_, i) => drillBooking(`${s.tag}-${i}@drills.example`, i))
+      let next = 0
+      const senders = Array.from({ length: 10 }, async () => {
+        while (next < queue.length) {
+          const i = next++
+          const delivery: BookingDelivery = { slot: formatAppointment(queue[i]!.slot), deliveries: 0 }
+          s.bookings.push(delivery)
+          if (i === 15) s.background.push(restartAfter(s.web, 'SIGKILL', 1000)())
+          await deliverAsCalendly(s.web.origin, queue[i]!.body, delivery)
+        }
+      })
+      await Promise.all(senders)
+    },
+    count: (s) => countBookingNotices(s.dbPath, s.smtp, s.twilio, s.bookings),
+  },
 ]
 
 interface Row {
@@ -165,12 +206,15 @@ async function runDrill(drill: Drill): Promise<Row> {
   const dir = mkdtempSync(path.join(tmpdir(), 'roofing-drill-'))
   const smtp = await startTestSmtpServer({ parse: false })
   const hook = await startTestWebhookReceiver()
+  const twilio = await startTestTwilioPeer()
   const redis = await createRedis(dir, dir)
   const env = stackEnv(
     { name: 'drills', dir, redisUrl: redis.url, smtpUrl: smtp.url, logLevel: 'info' },
     {
       LEAD_WEBHOOK_URL: hook.url,
       LEAD_WEBHOOK_SECRET: hook.secret,
+      CALENDLY_WEBHOOK_SIGNING_KEY: DRILL_CALENDLY_KEY,
+      ...twilioEnv(twilio),
       NOTIFY_RETRY_BASE_MS: '500',
       NOTIFY_RETRY_MAX_MS: '5000',
       NOTIFY_SEND_TIMEOUT_MS: '3000',
@@ -190,7 +234,11 @@ async function runDrill(drill: Drill): Promise<Row> {
     worker,
     smtp,
     hook,
+    twilio,
+    dbPath: path.join(dir, 'leads.db'),
+    tag,
     accepted,
+    bookings: [],
     background,
     async burst(count, gapMs, at = {}) {
       for (let i = 0; i < count; i++) {
@@ -209,17 +257,18 @@ async function runDrill(drill: Drill): Promise<Row> {
     await worker.start()
     await drill.run(stack)
     await Promise.all(background)
-    await until(() => countNotified(stack).notified >= accepted.size, SETTLE_TIMEOUT_MS)
+    const count = () => drill.count?.(stack) ?? { accepted: accepted.size, ...countNotified(stack) }
+    await until(() => count().notified >= count().accepted, SETTLE_TIMEOUT_MS)
     // A little longer, so a late duplicate would be counted.
     await sleep(2000)
-    const { notified, duplicates } = countNotified(stack)
-    failed = notified < accepted.size
+    const { accepted: counted, notified, duplicates } = count()
+    failed = notified < counted
     return {
       drill: drill.name,
-      accepted: accepted.size,
+      accepted: counted,
       notified,
       duplicates,
-      lost: accepted.size - notified,
+      lost: counted - notified,
       seconds: Math.round((Date.now() - started) / 1000),
     }
   } finally {
@@ -228,6 +277,7 @@ async function runDrill(drill: Drill): Promise<Row> {
     await redis.kill('SIGTERM')
     await smtp.close()
     await hook.close()
+    await twilio.close()
     if (failed || process.env.KEEP_DRILL_LOGS) console.log(`  logs kept in ${dir}`)
     else rmSync(dir, { recursive: true, force: true })
   }

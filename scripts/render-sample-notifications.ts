@@ -2,7 +2,9 @@
  * Renders the notifications of a few fixed sample leads into a folder, one sub-folder per lead:
  * the office e-mail and the autoreply (HTML, plain text, headers) and the webhook's body; for a
  * hail report request also the homeowner's report e-mail and its PDF (the sample report of
- * core/storms/sample-report.ts); and the office's weekly report of a sample week. Two
+ * core/storms/sample-report.ts); the office's weekly report of a sample week; and the office's
+ * notices of a booking, a reschedule, a cancellation, a booking without a form and the nudge,
+ * with their texts (scripts/lib/render-booking-notices.ts). Two
  * revisions' outputs compared with `diff -r` show what a change does to what the contractor
  * and the homeowner receive (docs/refactoring.md).
  *
@@ -21,6 +23,7 @@ import { LEAD_FORMS } from '../shared/lead-forms'
 import { buildWeeklyReportMail } from '../core/weekly-report/send'
 import { weekOfIsoDate } from '../core/weekly-report/schedule'
 import type { WeeklyFigures } from '../core/weekly-report/figures'
+import { renderBookingNotices } from './lib/render-booking-notices'
 
 const out = process.argv[2]
 if (!out) {
@@ -151,4 +154,11 @@ mkdirSync(reportDir, { recursive: true })
   writeFileSync(path.join(reportDir, 'office.txt'), text)
   writeFileSync(path.join(reportDir, 'office.headers.json'), JSON.stringify(headers, null, 2))
 }
-console.log(`Rendered ${Object.keys(samples).length} sample leads and a weekly report into ${out}`)
+const notices = await renderBookingNotices(out, base, {
+  from,
+  to: ['office@frontrange.example'],
+  siteUrl: 'https://www.frontrangeroofing.example',
+})
+console.log(
+  `Rendered ${Object.keys(samples).length} sample leads, a weekly report and ${notices} booking notices and nudges into ${out}`,
+)

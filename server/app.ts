@@ -24,6 +24,7 @@ import { createFormTokenRouter } from './leads/form-token-router'
 import { createHailReportRouter } from './leads/hail-report-router'
 import { HAIL_REPORT_ENDPOINT } from '../shared/hail-summary'
 import {
+  createBookingsCheck,
   createDatabaseCheck,
   createDeliveryCheck,
   createQueueCheck,
@@ -33,6 +34,7 @@ import { ENQUIRY_ENDPOINT, FORM_TOKEN_ENDPOINT } from '../shared/enquiry'
 import { createSeoFilesRouter } from './http/seo-files'
 import { createOfficeRouter, OFFICE_CONFIRM_PATH, renderPlainOfficePage } from './office/office-router'
 import { createUnsubscribeRouter, STORM_ALERTS_UNSUBSCRIBE_PATH } from './storm-alerts/unsubscribe-router'
+import { BOOKING_EVENTS_PATH, createBookingEventsRouter } from './bookings/booking-events-router'
 
 export interface AppDeps {
   config: WebConfig
@@ -131,19 +133,11 @@ export function createApp(deps: AppDeps): express.Express {
       hsts: config.isProduction && config.siteUrl.startsWith('https://'),
     }),
   )
-  const readinessChecks = [...(deps.readinessChecks ?? [])]
-  if (deps.db) {
-    readinessChecks.push(
-      createDatabaseCheck(deps.db),
-      createQueueCheck(deps.producer),
-      createDeliveryCheck(deps.db, deps.deliveryGraceMs),
-      createStormDataCheck(deps.db),
-    )
-  }
-  app.use(createHealthRouter(readinessChecks))
+  app.use(createHealthRouter([...(deps.readinessChecks ?? []), ...pipelineChecks(deps)]))
   app.use(compression())
 
   if (deps.db) {
+    app.use(BOOKING_EVENTS_PATH, bookingEventsRouter(deps, deps.db))
     app.use(
       ENQUIRY_ENDPOINT,
       createEnquiryRouter({
@@ -224,6 +218,32 @@ export function createApp(deps: AppDeps): express.Express {
   }) satisfies ErrorRequestHandler)
 
   return app
+}
+
+/** /readyz's checks of the lead pipeline, when the app has the database. */
+function pipelineChecks(deps: AppDeps): ReadinessCheck[] {
+  if (!deps.db) return []
+  return [
+    createDatabaseCheck(deps.db),
+    createQueueCheck(deps.producer),
+    createDeliveryCheck(deps.db, deps.deliveryGraceMs),
+    createBookingsCheck(deps.db, deps.deliveryGraceMs),
+    createStormDataCheck(deps.db),
+  ]
+}
+
+/**
+ * POST /api/booking-events/calendly and /cal-com (docs/bookings.md): they read their body raw,
+ * for the signature, so they are mounted before any router that parses one.
+ */
+function bookingEventsRouter(deps: AppDeps, db: Db) {
+  return createBookingEventsRouter({
+    db,
+    logger: deps.logger,
+    settings: deps.config.bookingEvents,
+    rateLimitRedis: deps.rateLimitRedis,
+    queuePrefix: deps.config.queuePrefix,
+  })
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   SITE_SETTINGS,
 } from '../core/platform/config/settings'
 import { DEFAULT_SPAM_THRESHOLD, DEFAULT_OFFICE_LINKS_PER_MINUTE, SPAM_SETTINGS } from '../core/spam'
+import { BOOKING_EVENT_SETTINGS, readBookingEventSettings } from '../core/bookings'
 /** Express's names for address ranges (proxy-addr): 127.0.0.0/8 + ::1, 169.254/16 + fe80::/10, private ranges + fc00::/7. */
 const TRUST_PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'] as const
 const TRUST_NOTHING = new Set(['', 'none', 'false'])
@@ -120,6 +121,8 @@ export const WebConfigSchema = z
     ...SAMPLE_VALUE_SETTINGS,
     // The office links' pages say when a held lead will be deleted (docs/spam.md).
     ...SPAM_SETTINGS,
+    // The scheduling tools' webhooks: their keys and rate limit (docs/bookings.md).
+    ...BOOKING_EVENT_SETTINGS,
   })
   .transform((e) => {
     const { databasePath, backupDir } = readDatabaseSettings(e)
@@ -148,6 +151,8 @@ export const WebConfigSchema = z
       logLevel: e.LOG_LEVEL,
       ...readSiteSettings(e),
       ...readSampleValueSettings(e),
+      /** The scheduling tools' keys (an endpoint without one answers 404) and their events' rate limit. */
+      bookingEvents: readBookingEventSettings(e),
     }
   })
 

@@ -1,9 +1,23 @@
 /**
  * Builds the inline booking widget's URL (on /schedule-inspection): the scheduling page plus
- * Calendly-style query parameters for the prefill and page settings the widget uses, and for
- * UTM tracking. Pure, so it is unit-tested (tests/unit/booking-url.test.ts) and usable on
- * either side.
+ * Calendly-style query parameters for the prefill and page settings the widget uses, for UTM
+ * tracking, and the lead's reference in each tool's own pass-through field, which the tool sends
+ * back with the booking (docs/bookings.md): Calendly's `salesforce_uuid` (returned in
+ * `tracking`) and Cal.com's `metadata[leadRef]` (returned in `metadata`); each tool ignores the
+ * other's. Pure, so it is unit-tested (tests/unit/booking-url.test.ts) and usable on either side.
  */
+
+/**
+ * The cookie that tells the booking page the reference of the lead just sent (set by
+ * POST /api/enquiries on its answer, for /schedule-inspection only; read by the page's script).
+ */
+export const BOOKING_REF_COOKIE = 'booking_ref'
+
+/** A lead's reference: 22 letters and digits (about 131 random bits), never the lead's id. */
+export const BOOKING_REF_PATTERN = /^[A-Za-z0-9]{22}$/
+
+/** The query parameters that carry the reference: Calendly's and Cal.com's pass-through fields. */
+const BOOKING_REF_PARAMS = { calendly: 'salesforce_uuid', calCom: 'metadata[leadRef]' } as const
 
 interface BookingPrefill {
   firstName?: string
@@ -34,6 +48,8 @@ export interface BookingUrlOptions {
   utm?: BookingUtm
   /** The host embedding the widget (window.location.host); adds embed_domain and embed_type=Inline. */
   embedDomain?: string
+  /** The reference of the lead just sent (BOOKING_REF_COOKIE); left out unless it has its shape. */
+  leadRef?: string
 }
 
 const UTM_PARAMS: [keyof BookingUtm, string][] = [
@@ -75,6 +91,9 @@ export function buildBookingUrl(options: BookingUrlOptions): string {
   if (pageSettings.hideGdprBanner) params.set('hide_gdpr_banner', '1')
 
   for (const [field, key] of UTM_PARAMS) setIfPresent(params, key, utm[field])
+
+  if (options.leadRef && BOOKING_REF_PATTERN.test(options.leadRef))
+    for (const key of Object.values(BOOKING_REF_PARAMS)) params.set(key, options.leadRef)
 
   return target.toString()
 }

@@ -38,6 +38,8 @@ import { checkSmtpSettings, readSmtpSettings, SMTP_SETTINGS } from '../core/plat
 import { OFFICE_LINK_SETTINGS, parseDigestTime, SPAM_SETTINGS } from '../core/spam'
 import { readWeeklyReport, WEEKLY_REPORT_SETTINGS } from '../core/weekly-report'
 import { readStormResponseSettings, STORM_RESPONSE_SETTINGS } from '../core/storm-response'
+import { LEAD_LIFE_SETTINGS, readLeadLifeSettings } from '../core/bookings'
+import { readTwilioSettings, TWILIO_SETTINGS } from '../core/platform/sms/twilio'
 
 /** The reconciler must pick a lost lead up within two minutes at most. */
 const MAX_RECONCILE_GRACE_MS = 2 * 60_000
@@ -112,6 +114,7 @@ export function workerConfigSchema(channels: readonly Channel[]) {
   /** The variables whose rules between them are checked together (checkNotifySettings). */
   const notifyVariables = new Set([
     ...Object.keys(SMTP_SETTINGS),
+    ...Object.keys(TWILIO_SETTINGS),
     ...Object.keys(channelSettings),
     ...Object.keys(TIMING_SETTINGS),
   ])
@@ -135,6 +138,9 @@ export function workerConfigSchema(channels: readonly Channel[]) {
         ...STORM_REFRESH_SETTINGS,
         ...GEOCODER_SETTINGS,
         ...STORM_RESPONSE_SETTINGS,
+        ...LEAD_LIFE_SETTINGS,
+        // The office's texts: the SMS channel's variables, which the booking notices and nudges use too.
+        ...TWILIO_SETTINGS,
         ...channelSettings,
       })
       // The rules between variables need theirs read first, but not the unrelated ones: a bad
@@ -166,6 +172,10 @@ export function workerConfigSchema(channels: readonly Channel[]) {
           ...readGeocoderSettings(e),
           /** The storm alerts and the office's briefing (core/storm-response/). */
           ...readStormResponseSettings(e),
+          /** The lead's life after the form: the nudge and the office's hours (core/bookings/). */
+          leadLife: readLeadLifeSettings(e),
+          /** The office's texts (Twilio), for the booking notices and nudges; undefined: off. */
+          sms: readTwilioSettings(e),
           stormRefresh: {
             on: e.STORM_REFRESH ?? e.NODE_ENV === 'production',
             states: e.STORM_STATES,

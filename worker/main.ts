@@ -18,6 +18,7 @@ import { startLeadDelivery } from './lead-delivery'
 import { startLeadWorker } from './lead-worker'
 import { startStormRefresh } from './storms/refresh'
 import { startStormResponse } from './storm-response'
+import { startBookings } from './bookings'
 import { startSpamDigestSchedule } from './spam-digest'
 import { startWeeklyReportSchedule } from './weekly-report-schedule'
 import { createMailer } from '../core/platform/mail/mailer'
@@ -89,6 +90,8 @@ export function startWorker(): void {
     business: config.business,
     siteUrl: config.siteUrl,
   })
+  // Bookings from the scheduling tools, the office's notices and nudges (docs/bookings.md).
+  const bookings = startBookings({ db, logger, config })
   const heartbeat = startHeartbeat({
     file: config.workerHeartbeat.file,
     isHealthy: () => leadWorker.worker.isRunning() && db.prepare('SELECT 1').get() !== undefined,
@@ -109,6 +112,7 @@ export function startWorker(): void {
         weeklyReport.stop(),
         storms.stop(),
         stormResponse.stop(),
+        bookings.stop(),
       ])
       digestMailer?.close()
       stormMailer?.close()

@@ -36,5 +36,6 @@ export {
 } from './store'
 export { type Channel, type SendContext } from './notifications/channels/channel'
 export { CHANNELS } from './notifications/channels'
-export { buildLeadView, type LeadToShow } from './notifications/lead-view'
+export { buildLeadView, type LeadToShow, type LeadView } from './notifications/lead-view'
+export { officeMailMessageId } from './notifications/messages'
 export { createNotifier, type Notifier } from './notifications/notifier'

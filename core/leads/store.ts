@@ -91,6 +91,11 @@ export interface NewLead extends LeadFieldValues, Partial<Record<ConsentFieldNam
    * summary on the page (core/storms/report-key.ts); absent for other forms.
    */
   reportKeyHash?: string
+  /**
+   * The lead's reference for the scheduling tool (core/bookings/ref.ts): random, unguessable,
+   * sent back with a booking so it finds its lead; absent for leads written by tools and tests.
+   */
+  bookingRef?: string
 }
 
 /** The row as SQLite returns it; it never leaves the db layer. */
@@ -136,8 +141,9 @@ export function toLead(row: LeadRow): Lead {
 
 const INSERT_LEAD = `INSERT INTO form_submissions
   (id, ${[...FIELD_COLUMNS, ...CONSENT_COLUMNS].join(', ')}, form_type, form, created_at, updated_at,
-   source_path, duplicate_of, next_attempt_at, spam_score, spam_reasons, quarantined_at, report_key_hash)
-  VALUES (${['?', ...FIELD_COLUMNS.map(() => '?'), ...CONSENT_COLUMNS.map(() => '?'), ...Array(11).fill('?')].join(', ')})`
+   source_path, duplicate_of, next_attempt_at, spam_score, spam_reasons, quarantined_at, report_key_hash,
+   booking_ref)
+  VALUES (${['?', ...FIELD_COLUMNS.map(() => '?'), ...CONSENT_COLUMNS.map(() => '?'), ...Array(12).fill('?')].join(', ')})`
 
 /**
  * A lead the office should know of: not in quarantine, or released from it. Every query of
@@ -184,6 +190,7 @@ export function insertLead(db: Db, lead: NewLead): { duplicateOf: string | null 
       lead.spam ? JSON.stringify(lead.spam.reasons) : null,
       lead.spam?.quarantine ? createdAt : null,
       lead.reportKeyHash ?? null,
+      lead.bookingRef ?? null,
     )
     return { duplicateOf }
   })

@@ -94,7 +94,8 @@ function manage(
       c.stderr?.pipe(log, { end: false })
       const ok = await until(
         async () => c.exitCode === null && (await opts.ready()),
-        opts.readyTimeoutMs ?? 20_000,
+        // Generous: on a shared 2-core machine under load a start has taken over 20 s.
+        opts.readyTimeoutMs ?? 60_000,
       )
       if (!ok) throw new Error(`${name} did not become ready (see ${opts.logFile})`)
     },

@@ -23,6 +23,8 @@ import { ROUTES } from '../../shared/routes'
 import { FORM_OF_FORM_TYPE, FORM_TYPES, LEAD_FORM_NAMES, LEAD_FORMS } from '../../shared/lead-forms'
 import { HAIL_REPORT_SENT_COOKIE, HAIL_REPORT_SENT_MAX_AGE_S } from '../../shared/hail-summary'
 import { makeReportKey } from '../../core/storms'
+import { makeBookingRef } from '../../core/bookings'
+import { BOOKING_REF_COOKIE } from '../../shared/booking-url'
 import type { WebConfig } from '../config'
 import type { Db } from '../../core/platform/db/connection'
 import type { Logger } from '../../core/platform/logger'
@@ -135,6 +137,8 @@ function createEnquiryHandler(deps: EnquiryRouterDeps, answers: Answers): Reques
         { formType: readFormType(body), fields: Object.keys(toFieldErrors(parsed.error)) },
         'invalid enquiry with the honeypot filled: answered as sent, not stored',
       )
+      // The same cookie a stored lead gets, so the answer looks the same.
+      setBookingRef(res, makeBookingRef(), deps.config.siteUrl)
       if (form) redirectToBookingPage(res, body, deps.config.siteUrl)
       else res.status(201).json(createdAnswer(randomUUID(), body))
       return
@@ -145,7 +149,7 @@ function createEnquiryHandler(deps: EnquiryRouterDeps, answers: Answers): Reques
       else res.status(400).json(rejected(errors))
       return
     }
-    let stored: { id: string; reportKey?: string }
+    let stored: { id: string; reportKey?: string; bookingRef: string }
     let checked: CheckedEnquiry | undefined
     try {
       checked = checkSpam(parsed.data, new Date())
@@ -162,9 +166,31 @@ function createEnquiryHandler(deps: EnquiryRouterDeps, answers: Answers): Reques
       } else res.status(503).json(failed(REFUSALS.notStored.message))
       return
     }
+    setBookingRef(res, stored.bookingRef, deps.config.siteUrl)
     if (form) redirectToBookingPage(res, parsed.data, deps.config.siteUrl)
-    else res.status(201).json({ success: true, ...stored } satisfies EnquiryCreated)
+    else
+      res
+        .status(201)
+        .json({ success: true, id: stored.id, reportKey: stored.reportKey } satisfies EnquiryCreated)
   }
+}
+
+/** How long the booking page remembers the lead just sent: the homeowner may book the next day. */
+const BOOKING_REF_MAX_AGE_MS = 7 * 24 * 60 * 60_000
+
+/**
+ * The lead's reference for the booking page (docs/bookings.md): a cookie sent to
+ * /schedule-inspection only, read by its script, which passes it to the scheduling tool; the
+ * same after a JSON answer and a plain form post's redirect. Not HttpOnly: the page's script
+ * reads it; it opens nothing (it only lets a booking find its lead).
+ */
+function setBookingRef(res: Response, ref: string, siteUrl: string): void {
+  res.cookie(BOOKING_REF_COOKIE, ref, {
+    path: ROUTES.scheduleInspection.path,
+    maxAge: BOOKING_REF_MAX_AGE_MS,
+    secure: siteUrl.startsWith('https://'),
+    sameSite: 'lax',
+  })
 }
 
 /** Whether the post asks for the hail report (its form, or its form type's form). */

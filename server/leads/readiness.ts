@@ -12,6 +12,7 @@ import {
   countUndeliveredLeads,
 } from '../../core/leads'
 import { countStormEvents, readRefreshState, stormDataThrough } from '../../core/storms'
+import { BOOKINGS_GRACE_MS, countBookingTrouble } from '../../core/bookings'
 import type { ReadinessCheck } from '../http/health'
 import type { LeadProducer } from './producer'
 
@@ -80,6 +81,34 @@ export function createDeliveryCheck(db: Db, graceMs = DELIVERY_GRACE_MS): Readin
           : '',
       ].filter(Boolean)
       return { status: 'degraded', detail: `${problems.join('; ')}: see the worker log`, counts }
+    },
+  }
+}
+
+/**
+ * The lead's life after the form (docs/bookings.md): booking events the worker has not handled
+ * within two minutes of being stored, and the office's booking notices and nudges (e-mail or
+ * text) that failed or are overdue. Degraded while any is non-zero, never a failure: the site
+ * still takes leads and bookings, and the events wait on disk.
+ */
+export function createBookingsCheck(db: Db, graceMs = BOOKINGS_GRACE_MS): ReadinessCheck {
+  return {
+    name: 'bookings',
+    check: async () => {
+      const counts = countBookingTrouble(db, new Date(), graceMs)
+      const problems = [
+        counts.unhandledEvents
+          ? `${counts.unhandledEvents} booking event(s) not handled by the worker after ${Math.round(graceMs / 1000)} s`
+          : '',
+        counts.failedMessages ? `${counts.failedMessages} failed notice(s) to the office` : '',
+        counts.lateMessages ? `${counts.lateMessages} notice(s) to the office overdue` : '',
+      ].filter(Boolean)
+      if (!problems.length) return { status: 'ok', counts: { ...counts } }
+      return {
+        status: 'degraded',
+        detail: `${problems.join('; ')}: see the worker log`,
+        counts: { ...counts },
+      }
     },
   }
 }

@@ -8,6 +8,7 @@ import type { Enquiry } from '../../shared/enquiry'
 import { CONSENT_FIELD_NAMES, LEAD_FIELD_NAMES, type LeadFieldValues } from '../../shared/lead-fields'
 import { FORM_OF_FORM_TYPE, LEAD_FORMS } from '../../shared/lead-forms'
 import { makeReportKey } from '../../core/storms'
+import { makeBookingRef } from '../../core/bookings'
 import type { Db } from '../../core/platform/db/connection'
 import { insertLead, type SpamCheck } from '../../core/leads'
 import type { Logger } from '../../core/platform/logger'
@@ -26,7 +27,7 @@ export async function storeLead(
   enquiry: Enquiry,
   /** The spam check (core/spam/rules.ts); a lead in quarantine is not handed over. */
   spam?: SpamCheck,
-): Promise<{ id: string; reportKey?: string }> {
+): Promise<{ id: string; reportKey?: string; bookingRef: string }> {
   const id = randomUUID()
   const now = new Date()
   // The fields as the schema passed them; a field left blank is stored as NULL.
@@ -39,6 +40,8 @@ export async function storeLead(
   const form = enquiry.form ?? FORM_OF_FORM_TYPE[enquiry.formType]
   // A hail report's summary is shown on the page to whoever holds this key (core/storms/report-key.ts).
   const reportKey = LEAD_FORMS[form].hailReport ? makeReportKey() : undefined
+  // The lead's reference for the booking page (core/bookings/ref.ts): the scheduling tool sends it back.
+  const bookingRef = makeBookingRef()
   const { duplicateOf } = insertLead(deps.db, {
     id,
     ...fields,
@@ -50,6 +53,7 @@ export async function storeLead(
     nextAttemptAt: new Date(now.getTime() + RELAY_GRACE_MS),
     spam,
     reportKeyHash: reportKey?.hash,
+    bookingRef,
   })
   const quarantined = spam?.quarantine === true
   deps.logger.info(
@@ -66,5 +70,5 @@ export async function storeLead(
       : 'lead stored',
   )
   if (deps.producer && !quarantined) await handOverLead({ ...deps, producer: deps.producer }, id)
-  return { id, reportKey: reportKey?.key }
+  return { id, reportKey: reportKey?.key, bookingRef }
 }

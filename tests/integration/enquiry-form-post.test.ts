@@ -55,6 +55,32 @@ function textOfId(html: string, id: string): string | undefined {
 }
 
 describe('a plain form post that is accepted', () => {
+  test('the booking page learns the lead’s reference from a cookie, after a plain post as after JSON', async () => {
+    const form = await postForm({ ...CONTACT_FORM, email: 'ref.form@example.com' })
+    expect(form.status).toBe(303)
+    const { website: _honeypot, ...json } = CONTACT_FORM
+    const api = await request(p.app)
+      .post(ENQUIRY_ENDPOINT)
+      .set('Origin', SITE_ORIGIN)
+      .send({ ...json, email: 'ref.json@example.com' })
+    expect(api.status).toBe(201)
+    for (const [res, email] of [
+      [form, 'ref.form@example.com'],
+      [api, 'ref.json@example.com'],
+    ] as const) {
+      const cookie = ([] as string[])
+        .concat(res.headers['set-cookie'] ?? [])
+        .find((c) => c.startsWith('booking_ref='))
+      // For the booking page only, readable by its script (not HttpOnly), the lead's own reference.
+      expect(cookie).toMatch(
+        /^booking_ref=[A-Za-z0-9]{22}; Max-Age=604800; Path=\/schedule-inspection; Expires=[^;]+; SameSite=Lax$/,
+      )
+      const [row] = rowsByEmail(p.db, email)
+      expect(cookie).toContain(`booking_ref=${String(row?.booking_ref)};`)
+      expect(row?.booking_ref).not.toBe(row?.id)
+    }
+  })
+
   test('a valid one answers 303 to /schedule-inspection and stores exactly what the JSON path stores', async () => {
     const email = 'same.row@example.com'
     const form = await postForm({ ...CONTACT_FORM, email })
@@ -76,6 +102,8 @@ describe('a plain form post that is accepted', () => {
         updated_at: _u,
         duplicate_of: _d,
         next_attempt_at: _n,
+        // Each lead has a reference of its own for the booking page (docs/bookings.md).
+        booking_ref: _r,
         ...rest
       } = row ?? {}
       return rest

@@ -23,6 +23,8 @@ export interface ReceivedMail {
 export interface AcceptedMail {
   /** The X-Lead-Id header the worker puts on the office's e-mail. */
   leadId: string | undefined
+  /** The X-Booking-Event-Id header of a booking notice (docs/bookings.md). */
+  bookingEventId: string | undefined
   acceptedAt: number
 }
 
@@ -86,7 +88,11 @@ export async function startTestSmtpServer(
           // parsing afterwards keeps this peer from slowing the sender down.
           callback()
           const head = raw.subarray(0, raw.indexOf('\r\n\r\n')).toString('utf8')
-          accepted.push({ leadId: /^X-Lead-Id: *(\S+)/im.exec(head)?.[1], acceptedAt })
+          accepted.push({
+            leadId: /^X-Lead-Id: *(\S+)/im.exec(head)?.[1],
+            bookingEventId: /^X-Booking-Event-Id: *(\S+)/im.exec(head)?.[1],
+            acceptedAt,
+          })
           if (!parse) return
           void simpleParser(raw).then((parsed) => {
             messages.push({ parsed, raw: raw.toString('utf8'), envelopeTo, acceptedAt })

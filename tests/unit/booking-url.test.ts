@@ -89,4 +89,14 @@ describe('buildBookingUrl', () => {
   it('skips blank prefill values', () => {
     expect(buildBookingUrl({ url: URL_BASE, prefill: { firstName: ' ', email: '' } })).toBe(URL_BASE)
   })
+
+  it('passes the lead’s reference in Calendly’s and Cal.com’s pass-through fields, and nothing else for it', () => {
+    const ref = 'Ab3dEf6hIj9kLm2nOp5qRs'
+    const url = buildBookingUrl({ url: URL_BASE, leadRef: ref })
+    expect(paramsOf(url).get('salesforce_uuid')).toBe(ref)
+    expect(paramsOf(url).get('metadata[leadRef]')).toBe(ref)
+    // A cookie that is not a reference (edited, or another site's) is left out.
+    expect(buildBookingUrl({ url: URL_BASE, leadRef: 'x"><script>' })).toBe(URL_BASE)
+    expect(buildBookingUrl({ url: URL_BASE, leadRef: '' })).toBe(URL_BASE)
+  })
 })

@@ -27,6 +27,7 @@ describe('the worker configuration', () => {
       ['webhook', false, 'off (LEAD_WEBHOOK_URL unset)'],
       ['autoreply', false, 'off (LEAD_AUTOREPLY is not true)'],
       ['hail_report', false, 'off (SMTP_URL unset, or HAIL_REPORT_EMAIL=false)'],
+      ['office_sms', false, 'off (TWILIO_ACCOUNT_SID unset)'],
     ])
     expect(c.notify.retry.giveUpMs).toBe(72 * 3_600_000)
     expect(c.notify.reconcile.graceMs).toBeLessThanOrEqual(120_000)
@@ -50,6 +51,7 @@ describe('the worker configuration', () => {
       webhook: 'on: https://hooks.example.com',
       autoreply: 'on',
       hail_report: 'on',
+      office_sms: 'off (TWILIO_ACCOUNT_SID unset)',
     })
   })
 
@@ -192,6 +194,47 @@ describe('the storm data settings', () => {
     ],
     [{ STORM_FETCH_MAX_BYTES: '100MB' }, 'STORM_FETCH_MAX_BYTES must be a number of bytes'],
     [{ GEOCODER_TIMEOUT_MS: '5s' }, 'GEOCODER_TIMEOUT_MS must be a number of milliseconds'],
+  ])('a bad value stops start-up naming the variable: %j', (env, message) => {
+    expect(problemsOf(env as Record<string, string>).join('\n')).toContain(message)
+  })
+})
+
+describe('the settings of the lead’s life after the form', () => {
+  test('texts to the office through Twilio, and the nudge’s defaults', () => {
+    const c = parseWorkerConfig({
+      TWILIO_ACCOUNT_SID: `AC${'0123456789abcdef'.repeat(2)}`,
+      TWILIO_AUTH_TOKEN: 'the-auth-token',
+      TWILIO_FROM: '(720) 555-0100',
+      OFFICE_SMS_TO: '+1 303 555 0142',
+    })
+    expect(Object.fromEntries(c.notify.channels.map((ch) => [ch.id, ch.describe()]))).toMatchObject({
+      // The number in E.164, the account by its first characters, never the auth token.
+      office_sms: 'on: +13035550142 from +17205550100 via Twilio (account AC012345…)',
+    })
+    expect(JSON.stringify(c.notify.channels.map((ch) => ch.describe()))).not.toContain('the-auth-token')
+    expect(c.sms).toMatchObject({
+      to: '+13035550142',
+      from: '+17205550100',
+      apiUrl: 'https://api.twilio.com',
+    })
+    expect(c.leadLife).toEqual({
+      nudgeAfterMs: 15 * 60_000,
+      officeHours: { openMin: 7 * 60, closeMin: 19 * 60 },
+    })
+  })
+
+  test.each([
+    [{ OFFICE_NUDGE_AFTER: '15' }, 'OFFICE_NUDGE_AFTER must be a whole number with its unit, s, m, h or d'],
+    [{ OFFICE_NUDGE_AFTER: '30s' }, 'OFFICE_NUDGE_AFTER must be from 1m to 1d'],
+    [{ OFFICE_HOURS: '7 to 7' }, 'OFFICE_HOURS must be two times of day on the business clock'],
+    [{ OFFICE_HOURS: '19-07' }, 'OFFICE_HOURS must close after it opens on the same day'],
+    [{ TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}` }, 'TWILIO_AUTH_TOKEN must be set with TWILIO_ACCOUNT_SID'],
+    [{ TWILIO_ACCOUNT_SID: 'SK123' }, 'TWILIO_ACCOUNT_SID must be the account SID from the Twilio console'],
+    [{ OFFICE_SMS_TO: '555-0100' }, 'OFFICE_SMS_TO must be a phone number that can take texts'],
+    [
+      { TWILIO_API_URL: 'http://twilio.example.com' },
+      'TWILIO_API_URL must use https:// (the auth token goes with each request)',
+    ],
   ])('a bad value stops start-up naming the variable: %j', (env, message) => {
     expect(problemsOf(env as Record<string, string>).join('\n')).toContain(message)
   })

@@ -24,6 +24,14 @@ function leadMessageId(leadId: string, from: string, kind: 'lead' | 'autoreply')
   return `<${kind}-${leadId}@${domainOf(from)}>`
 }
 
+/**
+ * The Message-ID of a lead's office e-mail (stable per lead and sender), so the lead's later
+ * notices (a booking, a nudge: core/bookings/) carry it in In-Reply-To and land in its thread.
+ */
+export function officeMailMessageId(leadId: string, from: string): string {
+  return leadMessageId(leadId, from, 'lead')
+}
+
 /** "New inspection request: Ada Roof, Parker". */
 function officeSubject(lead: LeadView): string {
   const who = toHeaderText(`${lead.fullName}${lead.city ? `, ${lead.city}` : ''}`, 100)
@@ -42,7 +50,7 @@ export async function buildOfficeMail(
     // cleaned like any header text.
     replyTo: { name: toHeaderText(lead.fullName, 100), address: lead.email },
     subject: officeSubject(lead),
-    messageId: leadMessageId(lead.id, opts.from, 'lead'),
+    messageId: officeMailMessageId(lead.id, opts.from),
     html,
     text,
     headers: { 'X-Lead-Id': lead.id },

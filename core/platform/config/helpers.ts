@@ -102,3 +102,48 @@ export const httpUrl = (what: string) =>
     .refine((v) => /^https?:\/\/[^\s/]+/i.test(v) && URL.canParse(v), {
       message: `must be an absolute http(s) URL for ${what}, e.g. https://www.example.com`,
     })
+
+const DELAY_UNITS_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const
+const DELAY = /^(\d+)\s*([smhd])$/
+
+/**
+ * A delay written with its unit, as every delay of the lead's life after the form is
+ * (docs/bookings.md): `90s`, `15m`, `2h`, `1d`. Returns milliseconds, or undefined when the
+ * text is not one.
+ */
+export function parseDelay(text: string): number | undefined {
+  const m = DELAY.exec(text.trim().toLowerCase())
+  return m ? Number(m[1]) * DELAY_UNITS_MS[m[2] as keyof typeof DELAY_UNITS_MS] : undefined
+}
+
+/** '15m' for 900000: the shortest way to write a delay in ms with its unit. */
+export function formatDelay(ms: number): string {
+  const [unit, size] = (Object.entries(DELAY_UNITS_MS) as [string, number][])
+    .reverse()
+    .find(([, size]) => ms % size === 0) ?? ['s', 1000]
+  return `${Math.round(ms / size)}${unit}`
+}
+
+/**
+ * A delay setting written with a unit (`15m`), between `min` and `max` (in ms), `fallback` when
+ * unset. The value stays as written (the documented default is what it says); parseDelay reads
+ * it. A number without a unit is refused: `15` could be seconds or minutes.
+ */
+export const delay = (fallback: string, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .default(fallback)
+    .superRefine((v, ctx) => {
+      const ms = parseDelay(v)
+      if (ms === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be a whole number with its unit, s, m, h or d (e.g. ${fallback}); got "${v}"`,
+        })
+      else if (ms < min || ms > max)
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be from ${formatDelay(min)} to ${formatDelay(max)}; got "${v}"`,
+        })
+    })

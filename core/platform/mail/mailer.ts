@@ -20,6 +20,12 @@ export interface OutgoingMail {
   replyTo?: { name: string; address: string } | string
   subject: string
   messageId: string
+  /**
+   * The Message-ID this e-mail answers, and the thread's (References): a lead's later notices
+   * carry its office e-mail's, so mail clients show them in the lead's thread.
+   */
+  inReplyTo?: string
+  references?: string[]
   html: string
   text: string
   headers: Record<string, string>

@@ -7,6 +7,7 @@ import { autoreply } from './autoreply'
 import type { Channel } from './channel'
 import { hailReport } from './hail-report'
 import { officeEmail } from './office-email'
+import { officeSms } from './office-sms'
 import { webhook } from './webhook'
 
-export const CHANNELS: readonly Channel[] = [officeEmail, webhook, autoreply, hailReport]
+export const CHANNELS: readonly Channel[] = [officeEmail, webhook, autoreply, hailReport, officeSms]

@@ -1,0 +1,324 @@
+/**
+ * The pure parts of the lead's life after the form (docs/bookings.md): the tools' signatures
+ * and events, delays with their unit, the office's hours on the business clock, the texts'
+ * length in SMS parts, Twilio's answers as outcomes, and the office's words.
+ */
+import { createHmac } from 'node:crypto'
+import { describe, expect, test } from 'vitest'
+import {
+  addWithinHours,
+  localTime,
+  parseDailyHours,
+  type DailyHours,
+} from '../../core/platform/business-time'
+import { formatDelay, parseDelay } from '../../core/platform/config/helpers'
+import { fitSms, smsSegments } from '../../core/platform/sms/segments'
+import { classifyTwilioAnswer } from '../../core/platform/sms/twilio'
+import {
+  checkCalComSignature,
+  checkCalendlySignature,
+  formatAppointment,
+  readCalComEvent,
+  readCalendlyEvent,
+} from '../../core/bookings'
+import { noticeSms } from '../../core/bookings/words'
+import { officeSmsText } from '../../core/leads/notifications/channels/office-sms'
+import { buildLeadView } from '../../core/leads'
+import { calComEvent, calendlyEvent, calendlySignature } from '../support/booking-tools'
+
+const KEY = 'signing-key'
+const NOW = new Date('2026-11-28T17:00:00Z')
+const T = Math.floor(NOW.getTime() / 1000)
+const REF = 'Ab3dEf6hIj9kLm2nOp5qRs'
+
+describe('Calendly’s and Cal.com’s signatures', () => {
+  const body = Buffer.from('{"event":"invitee.created"}')
+  const sign = (t: number, key = KEY, raw = body) =>
+    `t=${t},v1=${createHmac('sha256', key).update(`${t}.`).update(raw).digest('hex')}`
+
+  test('Calendly: valid within 3 minutes either way, refused beyond, forged or tampered', () => {
+    expect(checkCalendlySignature(sign(T), body, KEY, NOW)).toBeUndefined()
+    expect(checkCalendlySignature(sign(T - 180), body, KEY, NOW)).toBeUndefined()
+    expect(checkCalendlySignature(sign(T + 180), body, KEY, NOW)).toBeUndefined()
+    expect(checkCalendlySignature(sign(T - 181), body, KEY, NOW)?.reason).toMatch(
+      /^Stale signature: signed 181 s/,
+    )
+    expect(checkCalendlySignature(sign(T + 600), body, KEY, NOW)?.reason).toMatch(
+      /^Stale signature: signed 600 s/,
+    )
+    expect(checkCalendlySignature(sign(T, 'other'), body, KEY, NOW)?.reason).toMatch(/^Wrong signature/)
+    expect(checkCalendlySignature(sign(T), Buffer.from('{"event":"x"}'), KEY, NOW)?.status).toBe(401)
+    expect(checkCalendlySignature(undefined, body, KEY, NOW)?.reason).toMatch(/^Unsigned/)
+    expect(checkCalendlySignature(`t=${T},v1=zz`, body, KEY, NOW)?.reason).toMatch(/^Wrong signature/)
+    expect(checkCalendlySignature(`v1=${'0'.repeat(64)}`, body, KEY, NOW)?.reason).toMatch(/must read t=/)
+    // While a key is rotated, the header may carry two signatures: either will do.
+    expect(
+      checkCalendlySignature(`${sign(T, 'old')},${sign(T).split(',')[1]}`, body, KEY, NOW),
+    ).toBeUndefined()
+    // The tests' helper signs exactly as the check expects.
+    const text = body.toString()
+    expect(checkCalendlySignature(calendlySignature(text, KEY, T), body, KEY, NOW)).toBeUndefined()
+  })
+
+  test('Cal.com: the hex HMAC of the raw body', () => {
+    const hex = createHmac('sha256', KEY).update(body).digest('hex')
+    expect(checkCalComSignature(hex, body, KEY)).toBeUndefined()
+    expect(checkCalComSignature(hex.toUpperCase(), body, KEY)).toBeUndefined()
+    expect(checkCalComSignature(hex, Buffer.from(`${body} `), KEY)?.reason).toMatch(/^Wrong signature/)
+    expect(checkCalComSignature(undefined, body, KEY)?.reason).toMatch(/^Unsigned/)
+    expect(checkCalComSignature('no-secret-provided', body, KEY)?.status).toBe(401)
+  })
+})
+
+describe('the tools’ events', () => {
+  test('a Calendly invitee: its key is its URI with its status, the reference from tracking.salesforce_uuid', () => {
+    const uri = 'https://api.calendly.com/scheduled_events/E1/invitees/I1'
+    const read = readCalendlyEvent(
+      Buffer.from(
+        calendlyEvent('invitee.created', {
+          uri,
+          email: 'a@b.co',
+          name: 'A B',
+          startTime: '2026-12-01T17:00:00.000000Z',
+          ref: REF,
+        }),
+      ),
+    )
+    expect(read).toEqual({
+      kind: 'event',
+      event: {
+        tool: 'calendly',
+        eventKey: `${uri}#active`,
+        trigger: 'invitee.created',
+        kind: 'created',
+        bookingKey: uri,
+        otherBookingKey: null,
+        rescheduled: false,
+        startsAt: '2026-12-01T17:00:00.000Z',
+        email: 'a@b.co',
+        name: 'A B',
+        leadRef: REF,
+      },
+    })
+    const cancel = readCalendlyEvent(
+      Buffer.from(
+        calendlyEvent('invitee.canceled', {
+          uri,
+          email: 'a@b.co',
+          name: 'A B',
+          startTime: '2026-12-01T17:00:00Z',
+          rescheduled: true,
+          newInvitee: 'N',
+          ref: 'not-a-ref',
+        }),
+      ),
+    )
+    expect(cancel).toMatchObject({
+      event: {
+        eventKey: `${uri}#canceled`,
+        kind: 'canceled',
+        rescheduled: true,
+        otherBookingKey: 'N',
+        leadRef: null,
+      },
+    })
+    expect(readCalendlyEvent(Buffer.from('{"event":"invitee_no_show.created","payload":{}}'))).toEqual({
+      kind: 'not-taken',
+      trigger: 'invitee_no_show.created',
+    })
+    expect(readCalendlyEvent(Buffer.from('[]'))).toMatchObject({ kind: 'refused', refusal: { status: 400 } })
+  })
+
+  test('a Cal.com booking: its key is its uid with its trigger, the reference from metadata.leadRef', () => {
+    const read = readCalComEvent(
+      Buffer.from(
+        calComEvent('BOOKING_RESCHEDULED', {
+          uid: 'new',
+          rescheduleUid: 'old',
+          email: 'c@d.co',
+          name: 'C D',
+          startTime: '2026-12-02T20:00:00Z',
+          ref: REF,
+        }),
+      ),
+    )
+    expect(read).toMatchObject({
+      kind: 'event',
+      event: {
+        tool: 'cal_com',
+        eventKey: 'new#BOOKING_RESCHEDULED',
+        kind: 'rescheduled',
+        bookingKey: 'new',
+        otherBookingKey: 'old',
+        email: 'c@d.co',
+        leadRef: REF,
+      },
+    })
+    expect(
+      readCalComEvent(
+        Buffer.from(
+          calComEvent('MEETING_ENDED', { email: 'c@d.co', name: 'C', startTime: '2026-12-02T20:00:00Z' }),
+        ),
+      ),
+    ).toEqual({
+      kind: 'not-taken',
+      trigger: 'MEETING_ENDED',
+    })
+  })
+})
+
+describe('delays and the office’s hours', () => {
+  test('a delay is written with its unit', () => {
+    expect(parseDelay('15m')).toBe(15 * 60_000)
+    expect(parseDelay('90s')).toBe(90_000)
+    expect(parseDelay('2h')).toBe(7_200_000)
+    expect(parseDelay('1d')).toBe(86_400_000)
+    expect(parseDelay('15')).toBeUndefined()
+    expect(parseDelay('1.5h')).toBeUndefined()
+    expect(formatDelay(86_400_000)).toBe('1d')
+    expect(formatDelay(60_000)).toBe('1m')
+  })
+
+  test('hours are read as the office writes them', () => {
+    expect(parseDailyHours('07-19')).toEqual({ openMin: 420, closeMin: 1140 })
+    expect(parseDailyHours('07:30-18:00')).toEqual({ openMin: 450, closeMin: 1080 })
+    expect(parseDailyHours('00-24')).toEqual({ openMin: 0, closeMin: 1440 })
+    expect(parseDailyHours('19-07')).toHaveProperty('problem')
+    expect(parseDailyHours('25-26')).toHaveProperty('problem')
+  })
+
+  const hours = parseDailyHours('07-19') as DailyHours
+  const denver = (month: number, day: number, hour: number, minute = 0) =>
+    localTime({ year: 2026, month, day, hour, minute })
+  const M = 60_000
+
+  test('time counts only within the hours', () => {
+    expect(addWithinHours(denver(11, 30, 10), 15 * M, hours)).toEqual(denver(11, 30, 10, 15))
+    expect(addWithinHours(denver(11, 30, 21), 15 * M, hours)).toEqual(denver(12, 1, 7, 15))
+    expect(addWithinHours(denver(11, 30, 5), 15 * M, hours)).toEqual(denver(11, 30, 7, 15))
+    expect(addWithinHours(denver(11, 30, 18, 50), 15 * M, hours)).toEqual(denver(12, 1, 7, 5))
+    expect(addWithinHours(denver(11, 30, 18, 45), 15 * M, hours)).toEqual(denver(11, 30, 19))
+    // Two days of hours and a bit: 24 h of the office's time is two days and the rest.
+    expect(addWithinHours(denver(11, 30, 7), 25 * 60 * M, hours)).toEqual(denver(12, 2, 8))
+    // Any time: plain addition.
+    const always = parseDailyHours('00-24') as DailyHours
+    expect(addWithinHours(denver(11, 30, 21), 15 * M, always)).toEqual(denver(11, 30, 21, 15))
+  })
+
+  test('across a change of clocks the hours stay on the wall clock', () => {
+    // 2026-03-08: clocks go forward in Denver; 2026-11-01: back.
+    expect(addWithinHours(denver(3, 7, 21), 15 * M, hours)).toEqual(denver(3, 8, 7, 15))
+    expect(addWithinHours(denver(10, 31, 21), 15 * M, hours)).toEqual(denver(11, 1, 7, 15))
+    expect(denver(11, 1, 7, 15).toISOString()).toBe('2026-11-01T14:15:00.000Z')
+  })
+})
+
+describe('texts within two SMS parts', () => {
+  test('GSM-7 holds 160 in one part and 306 in two; one accent outside it makes it UCS-2, 134 in two', () => {
+    expect(smsSegments('a'.repeat(160))).toBe(1)
+    expect(smsSegments('a'.repeat(306))).toBe(2)
+    expect(smsSegments('a'.repeat(307))).toBe(3)
+    expect(smsSegments('ễ'.repeat(134))).toBe(2)
+    expect(smsSegments('ễ'.repeat(135))).toBe(3)
+  })
+
+  test('what matters most stays; what does not fit is left out, and a first part too long is cut', () => {
+    expect(fitSms(['Booked: Alma.', 'Call (303) 555-0121.', 'x'.repeat(400)])).toBe(
+      'Booked: Alma. Call (303) 555-0121.',
+    )
+    const cut = fitSms(['y'.repeat(500)])
+    expect(cut.endsWith('...')).toBe(true)
+    expect(smsSegments(cut)).toBe(2)
+    expect(cut.length).toBe(306)
+  })
+
+  test('a notice for a long Vietnamese name and address stays within two parts and keeps the phone', () => {
+    const text = noticeSms({
+      kind: 'booked',
+      who: 'Nguyễn Thị Minh Khai Trần Hưng Đạo Phạm Ngũ Lão',
+      startsAt: '2026-12-01T17:00:00Z',
+      withoutForm: false,
+      phone: '(303) 555-0121',
+      address:
+        '12345 East Arapahoe Road, Unit 1500, Centennial, Colorado 80112, the white house behind the oak trees',
+    })
+    expect(smsSegments(text)).toBeLessThanOrEqual(2)
+    expect(text).toContain('Call (303) 555-0121.')
+    expect(text.startsWith('Booked: Nguyễn Thị Minh Khai')).toBe(true)
+  })
+
+  test('the new lead’s text: who, the phone, the city, the storms a hail report found, the form', () => {
+    const lead = {
+      id: 'lead-1',
+      firstName: 'Alma',
+      lastName: 'Homeowner',
+      email: 'alma@example.com',
+      phone: '(303) 555-0121',
+      address: '1450 Elm Street, Parker, CO 80134',
+      message: null,
+      formType: 'contact' as const,
+      form: 'hail_report' as const,
+      sourcePath: '/hail-report',
+      createdAt: '2026-11-28T17:00:00Z',
+      duplicateOf: null,
+    }
+    const view = buildLeadView(
+      lead,
+      undefined,
+      'https://www.example.com',
+      '1.75 in hail 0.6 mi NW on 12 Jun 2024; 7 storms within 3 mi since 2021',
+    )
+    expect(officeSmsText(view)).toBe(
+      'New hail report request: Alma Homeowner, (303) 555-0121, Parker. Storms at the address: 1.75 in hail 0.6 mi NW on 12 Jun 2024. Hail report page.',
+    )
+    const plain = buildLeadView(
+      { ...lead, form: 'contact_modal', formType: 'contact_modal' },
+      undefined,
+      'https://www.example.com',
+    )
+    expect(officeSmsText(plain, true)).toBe(
+      '[Test] New inspection request: Alma Homeowner, (303) 555-0121, Parker. Contact form in the pop-up.',
+    )
+  })
+})
+
+describe('Twilio’s answers', () => {
+  const error = (code: number, message: string, status: number) =>
+    JSON.stringify({ code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status })
+
+  test('2xx is sent, with the message’s SID', () => {
+    expect(classifyTwilioAnswer(201, JSON.stringify({ sid: 'SM123', status: 'queued' }))).toEqual({
+      kind: 'sent',
+      detail: 'SM123 queued',
+    })
+  })
+
+  test('429, 5xx and a failed login are retried; any other 4xx fails for good, with Twilio’s words', () => {
+    expect(classifyTwilioAnswer(429, error(20429, 'Too Many Requests', 429)).kind).toBe('retry')
+    expect(classifyTwilioAnswer(503, error(20503, 'Service Unavailable', 503)).kind).toBe('retry')
+    expect(classifyTwilioAnswer(502, '<html>Bad gateway</html>')).toEqual({
+      kind: 'retry',
+      reason: 'HTTP 502',
+    })
+    expect(classifyTwilioAnswer(401, error(20003, 'Authenticate', 401))).toEqual({
+      kind: 'retry',
+      reason:
+        'HTTP 401: Twilio 20003 Authenticate (https://www.twilio.com/docs/errors/20003); check TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN',
+    })
+    expect(classifyTwilioAnswer(400, error(21610, 'Attempt to send to unsubscribed recipient', 400))).toEqual(
+      {
+        kind: 'failed',
+        reason:
+          'HTTP 400: Twilio 21610 Attempt to send to unsubscribed recipient (https://www.twilio.com/docs/errors/21610)',
+      },
+    )
+    expect(classifyTwilioAnswer(404, error(20404, 'The requested resource was not found', 404)).kind).toBe(
+      'failed',
+    )
+  })
+})
+
+test('an appointment as the office reads it: Denver time, weekday, day, month and time', () => {
+  expect(formatAppointment('2026-12-01T17:00:00Z')).toBe('Tue 1 Dec, 10:00 AM')
+  expect(formatAppointment('2026-07-04T02:30:00Z')).toBe('Fri 3 Jul, 8:30 PM')
+})
