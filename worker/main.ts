@@ -88,6 +88,7 @@ export function startWorker(): void {
     officeTo: config.office.notifyTo,
     business: config.business,
     siteUrl: config.siteUrl,
+    sendTimeoutMs: config.notify.sendTimeoutMs,
   })
   const heartbeat = startHeartbeat({
     file: config.workerHeartbeat.file,

@@ -12,6 +12,19 @@ export {
   stopAlerts,
   unsubscribeKey,
 } from './unsubscribe'
+export {
+  STORM_ALERTS_CONFIRM_PATH,
+  confirmByLink,
+  consentState,
+  consentWords,
+  createConsentAsking,
+  readConfirmLink,
+  readConsent,
+  type ConfirmLinkPage,
+  type ConsentAsking,
+  type ConsentLead,
+} from './consent'
+export { ConfirmSection } from './ConfirmEmail'
 export { STORM_RESPONSE_SETTINGS, readStormResponseSettings } from './settings'
 export { listSubscribers, listStormAlerts } from './admin-queries'
 export { STORM_RESPONSE_MAX_AGE_DAYS, type StormResponse } from './types'

@@ -73,6 +73,7 @@ describe('a channel added to the list from one file', () => {
       'webhook',
       'autoreply',
       'hail_report',
+      'storm_alerts_confirmation',
       'team_chat',
     ])
     expect(config.notify.channels.at(-1)?.describe()).toMatch(/^on: http:\/\/127\.0\.0\.1:\d+$/)
@@ -109,12 +110,14 @@ describe('a channel added to the list from one file', () => {
     await waitFor(() => chatRow(p, id)?.status === 'sent', 5000, 'the chat notification')
     const list = await siteAdmin(p, ['leads', 'list'])
     expect(list.code).toBe(0)
-    expect(list.out.split('\n')[0]).toMatch(/ E-MAIL TO OFFICE +WEBHOOK +AUTOREPLY +HAIL REPORT +TEAM CHAT$/)
+    expect(list.out.split('\n')[0]).toMatch(
+      / E-MAIL TO OFFICE +WEBHOOK +AUTOREPLY +HAIL REPORT +ALERT CONFIRMATION +TEAM CHAT$/,
+    )
     expect(list.out).toMatch(new RegExp(`^${id} .* sent$`, 'm'))
     const show = await siteAdmin(p, ['leads', 'show', id])
     expect(show.out).toMatch(/^team chat +sent$/m)
     const csv = (await siteAdmin(p, ['leads', 'export'])).out.split('\r\n')
-    expect(csv[0]).toMatch(/,email_to_office,webhook,autoreply,hail_report,team_chat$/)
+    expect(csv[0]).toMatch(/,email_to_office,webhook,autoreply,hail_report,alert_confirmation,team_chat$/)
   })
 
   test('reaching the contractor, its failure degrades /readyz as the office e-mail’s would', async () => {

@@ -27,6 +27,7 @@ describe('the worker configuration', () => {
       ['webhook', false, 'off (LEAD_WEBHOOK_URL unset)'],
       ['autoreply', false, 'off (LEAD_AUTOREPLY is not true)'],
       ['hail_report', false, 'off (SMTP_URL unset, or HAIL_REPORT_EMAIL=false)'],
+      ['storm_alerts_confirmation', false, 'off (SMTP_URL unset)'],
     ])
     expect(c.notify.retry.giveUpMs).toBe(72 * 3_600_000)
     expect(c.notify.reconcile.graceMs).toBeLessThanOrEqual(120_000)
@@ -50,6 +51,7 @@ describe('the worker configuration', () => {
       webhook: 'on: https://hooks.example.com',
       autoreply: 'on',
       hail_report: 'on',
+      storm_alerts_confirmation: 'on, when no autoreply or weather report e-mail asks to confirm',
     })
   })
 

@@ -7,6 +7,13 @@ import { autoreply } from './autoreply'
 import type { Channel } from './channel'
 import { hailReport } from './hail-report'
 import { officeEmail } from './office-email'
+import { stormAlertsConfirmation } from './storm-alerts-confirmation'
 import { webhook } from './webhook'
 
-export const CHANNELS: readonly Channel[] = [officeEmail, webhook, autoreply, hailReport]
+export const CHANNELS: readonly Channel[] = [
+  officeEmail,
+  webhook,
+  autoreply,
+  hailReport,
+  stormAlertsConfirmation,
+]
