@@ -246,6 +246,30 @@ describe('nothing sent after a stop', () => {
   })
 })
 
+describe('nothing sent without end', () => {
+  test('an alert a dying worker left “sending” is sent again while attempts are left, and failed once they are spent', async () => {
+    const again = subscriber('again@homeowner.test', '11020 S Pikes Peak Dr, Parker, CO 80134')
+    const spent = subscriber('spent@homeowner.test', '11020 S Pikes Peak Dr, Parker, CO 80134')
+    const day = '2025-06-08'
+    const left = new Date(NOW.getTime() - 10 * MINUTE).toISOString()
+    const insert = db.prepare(
+      `INSERT INTO storm_alerts (lead_id, day, email, hail_mm10, status, attempts, sending_at, created_at, updated_at)
+       VALUES (?, ?, ?, 381, 'sending', ?, ?, ?, ?)`,
+    )
+    insert.run(again, day, 'again@homeowner.test', 2, left, left, left)
+    insert.run(spent, day, 'spent@homeowner.test', 5, left, left, left)
+    await respond()
+    expect(alertRow(again, day)).toMatchObject({ status: 'sent', attempts: 3 })
+    expect(acceptedFor('again@homeowner.test')).toHaveLength(1)
+    expect(alertRow(spent, day)).toEqual({
+      status: 'failed',
+      attempts: 5,
+      detail: 'the worker stopped while sending it, 5 times: not tried again',
+    })
+    expect(acceptedFor('spent@homeowner.test')).toHaveLength(0)
+  })
+})
+
 describe('the rate limit of the storm alerts’ links', () => {
   const oneClick = (url: string) =>
     fetch(url, {

@@ -109,7 +109,7 @@ export async function startTestSmtpServer(
           const head = raw.subarray(0, raw.indexOf('\r\n\r\n')).toString('utf8')
           accepted.push({
             leadId: /^X-Lead-Id: *(\S+)/im.exec(head)?.[1],
-            messageId: /^Message-ID: *(\S+)/im.exec(head)?.[1],
+            messageId: /^Message-ID:\s*(<[^>\s]+>)/im.exec(head)?.[1],
             envelopeTo,
             acceptedAt,
           })
