@@ -46,7 +46,7 @@ export const CONFIRM_EMAIL = {
   preview: 'One click confirms them: we send no storm alert until you do.',
   heading: CONFIRM_BUTTON,
   asked: (firstName: string, businessName: string, address: string | undefined) =>
-    `Hi ${firstName}, a form on the ${businessName} website was sent with this e-mail address${address ? ` and the address ${address}` : ''}, and with “${STORM_ALERTS_LABEL}” ticked.`,
+    `Hi ${firstName}, a request on the ${businessName} website${address ? ` for ${address}` : ''} gave this e-mail address and ticked “${STORM_ALERTS_LABEL}”.`,
   why: 'We send no storm alert until you confirm that you want them at this e-mail address.',
   notYou: `If that was not you, ignore this e-mail: you will get no storm alerts, and the request lapses after ${CONSENT_LAPSE_DAYS} days.`,
 }

@@ -375,7 +375,7 @@ describe('with no autoreply: a short e-mail asks alone', () => {
     const mail = await mailTo(email, /^Confirm storm alerts from /)
     expect(mail.parsed.subject).toBe(`Confirm storm alerts from ${DEFAULT_BUSINESS.name}`)
     expect(mail.parsed.messageId).toBe(`<storm-alerts-confirm-${first}@frontrange.example>`)
-    expect(mail.parsed.text).toContain(`and the address ${HOME_ADDRESS}`)
+    expect(mail.parsed.text).toContain(`website for ${HOME_ADDRESS} gave this e-mail address`)
     expect(confirmPathIn(mail)).toMatch(new RegExp(`^${STORM_ALERTS_CONFIRM_PATH}/${first}\\.`))
     expect(findNotifications(p.db, first).map((n) => [n.channel, n.status])).toEqual(
       expect.arrayContaining([
