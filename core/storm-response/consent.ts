@@ -48,7 +48,7 @@ export interface ConsentLead {
   createdAt: string
 }
 
-export interface Consent {
+interface Consent {
   state: ConsentState
   /** confirmed: when the address confirmed (ISO). */
   confirmedAt?: string
@@ -71,7 +71,7 @@ export function consentState(
 }
 
 /** When `email` confirmed its storm alerts, or undefined. */
-export function confirmedAtOf(db: Db, email: string): string | undefined {
+function confirmedAtOf(db: Db, email: string): string | undefined {
   const row = prepare(db, 'SELECT confirmed_at FROM storm_alert_confirmations WHERE email = ?').get(
     email.trim(),
   ) as { confirmed_at: string } | undefined
@@ -79,7 +79,7 @@ export function confirmedAtOf(db: Db, email: string): string | undefined {
 }
 
 /** A lead's consent as it stands now. */
-export function readConsent(db: Db, lead: ConsentLead, now: Date): Consent {
+function readConsent(db: Db, lead: ConsentLead, now: Date): Consent {
   const confirmedAt = lead.stormAlerts ? confirmedAtOf(db, lead.email) : undefined
   const state = consentState(lead.stormAlerts, lead.createdAt, confirmedAt, now)
   return state === 'confirmed' ? { state, confirmedAt } : { state }
@@ -94,7 +94,7 @@ export function makeConfirmToken(key: Buffer, leadId: string, email: string): st
   return makeLeadLinkToken(key, 'storm-alerts-confirm', leadId, email)
 }
 
-export function confirmUrl(siteUrl: string, token: string): string {
+function confirmUrl(siteUrl: string, token: string): string {
   return `${siteUrl.replace(/\/+$/, '')}${STORM_ALERTS_CONFIRM_PATH}/${token}`
 }
 
@@ -176,7 +176,7 @@ export function confirmByLink(
 }
 
 /** A lead as the e-mails that ask to confirm see it (the notifications' LeadView has this). */
-export interface AskingLead extends ConsentLead {
+interface AskingLead extends ConsentLead {
   firstName: string
   /** The home's address as given; undefined when left blank. */
   address: string | undefined

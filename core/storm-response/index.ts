@@ -15,14 +15,11 @@ export {
 export {
   STORM_ALERTS_CONFIRM_PATH,
   confirmByLink,
-  consentState,
   consentWords,
   createConsentAsking,
   readConfirmLink,
-  readConsent,
   type ConfirmLinkPage,
   type ConsentAsking,
-  type ConsentLead,
 } from './consent'
 export { ConfirmSection } from './ConfirmEmail'
 export { STORM_RESPONSE_SETTINGS, readStormResponseSettings } from './settings'
