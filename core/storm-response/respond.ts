@@ -212,8 +212,8 @@ async function retryDueBriefings(db: Db, deps: RespondDeps, now: Date): Promise<
 }
 
 /**
- * Answers every radar day not answered yet, newest first, and tries again the alerts that
- * failed earlier and are due. Returns what each day answered did.
+ * Places a few homes, answers every radar day not answered yet, newest first, and tries again
+ * the alerts and briefings that failed earlier and are due. Returns what each day answered did.
  */
 export async function respondToNewRadarDays(db: Db, deps: RespondDeps, now: Date): Promise<StormResponse[]> {
   const log = deps.logger
