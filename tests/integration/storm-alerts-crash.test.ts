@@ -59,8 +59,9 @@ function startWorker(): RunningEntry {
       SMTP_URL: smtp.url,
       LEAD_NOTIFY_TO: 'office@frontrange-roofing.test',
       LEAD_NOTIFY_FROM: 'Front Range Roofing <alerts@frontrange-roofing.test>',
-      // A send takes at most 1 s: an alert still 'sending' 3 s after it began was left by a dead worker.
-      NOTIFY_SEND_TIMEOUT_MS: '1000',
+      // A send takes at most 5 s (room for a loaded machine: a held send must not time out before
+      // the kill); an alert still 'sending' 11 s after it began was left by a dead worker.
+      NOTIFY_SEND_TIMEOUT_MS: '5000',
       STORM_RESPONSE_POLL_SECONDS: '5',
       STORM_REFRESH: 'false',
       BACKUP_INTERVAL_HOURS: '0',
