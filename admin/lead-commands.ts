@@ -23,8 +23,11 @@ import { addNotSpamCommand, describeSpam, printQuarantine, quarantineLine } from
 import { addSpamDigestCommand } from './digest-command'
 import { findOfficeActions } from '../core/spam'
 import { addMarkCommand, leadLifeLines } from './booking-commands'
+import { consentWords } from '../core/storm-response'
 
 const DEFAULT_LIST_LIMIT = 50
+/** The CSV's column of whether a ticked storm alerts box was confirmed (after storm_alerts_words). */
+const STORM_ALERTS_CONSENT_COLUMN = 'storm_alerts_confirmed'
 
 const sinceOption = () =>
   new Option('--since <age|date>', 'only leads from this age or date on: 30m, 24h, 7d, 2w or 2026-01-31')
@@ -81,7 +84,7 @@ export function addLeadCommands(program: Command, ctx: AdminContext): void {
     .action((opts: { since?: string; bom?: boolean }) => {
       const since = opts.since ? parseSince(opts.since, ctx.now()) : null
       return withDatabase(ctx.config(), (db) => {
-        const { header, rows } = leadsAsCsv(db, since)
+        const { header, rows } = leadsAsCsv(db, since, ctx.now())
         ctx.io.stdout.write(toCsv(header, rows, { bom: opts.bom }))
       })
     })
@@ -163,7 +166,11 @@ function printLead(ctx: AdminContext, lead: ListedLead, db: Db): void {
     ['form', lead.form],
     ['form type', lead.formType],
     // The lead's own fields, as the office e-mail shows them (shared/lead-fields.ts).
-    ...summarize(lead).map((row): [string, string] => [row.label.toLowerCase(), row.value || '(none)']),
+    // A ticked storm alerts box says whether its address confirmed (core/storm-response/consent.ts).
+    ...summarize(lead, { stormAlerts: consentWords(db, lead, ctx.now()) }).map((row): [string, string] => [
+      row.label.toLowerCase(),
+      row.value || '(none)',
+    ]),
     ['source page', lead.sourcePath ?? '(unknown)'],
     // Where the visit came from (shared/attribution.ts), then the values as stored.
     ...sourceLines(lead),
@@ -198,7 +205,11 @@ function printLead(ctx: AdminContext, lead: ListedLead, db: Db): void {
 }
 
 /** The CSV export's header and rows: every lead since `since`, oldest first; its fields by the lead-field table. */
-function leadsAsCsv(db: Db, since: Date | null): { header: string[]; rows: (string | number | null)[][] } {
+function leadsAsCsv(
+  db: Db,
+  since: Date | null,
+  now: Date,
+): { header: string[]; rows: (string | number | null)[][] } {
   const leads = listLeads(db, { since, limit: null }).reverse()
   const delivery = readDeliveryState(db, leads)
   const header = [
@@ -208,6 +219,7 @@ function leadsAsCsv(db: Db, since: Date | null): { header: string[]; rows: (stri
     'form',
     ...LEAD_FIELD_NAMES.map((name) => LEAD_FIELDS[name].column),
     ...CONSENT_FIELD_NAMES.flatMap((name) => [CONSENT_FIELDS[name].column, CONSENT_FIELDS[name].wordsColumn]),
+    STORM_ALERTS_CONSENT_COLUMN,
     'source_path',
     'duplicate_of',
     'spam_score',
@@ -224,6 +236,8 @@ function leadsAsCsv(db: Db, since: Date | null): { header: string[]; rows: (stri
       ...LEAD_FIELD_NAMES.map((name) => lead[name] ?? null),
       // A box as stored (1 ticked, 0 not) and the words it was ticked with, as the columns hold them.
       ...CONSENT_FIELD_NAMES.flatMap((name) => [lead[name] ? 1 : 0, lead[`${name}Words`]]),
+      // Whether a ticked storm alerts box was confirmed: 'asked, not confirmed', 'confirmed' ('' when not ticked).
+      lead.stormAlerts ? consentWords(db, lead, now) : '',
       lead.sourcePath,
       lead.duplicateOf,
       lead.spamScore,

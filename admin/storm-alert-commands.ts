@@ -1,11 +1,12 @@
 /**
  * site-admin's `storm-alerts` commands (docs/storm-alerts.md): `list` (who asked for alerts,
- * since when, from which form, and whether their address stopped them), `sent` (the alerts of a
+ * since when, from which form, whether their address confirmed, and whether it stopped them), `sent` (the alerts of a
  * storm day, or of every day: size, status and what happened), and `unsubscribe EMAIL` (stops
  * an address's alerts, as its link would, recorded as done by site-admin).
  */
 import type { Command } from 'commander'
 import { alertsStoppedAt, listStormAlerts, listSubscribers, stopAlerts } from '../core/storm-response'
+import { CONSENT_WORDS } from '../shared/storm-alerts-consent'
 import { withDatabase, type AdminContext } from './context'
 import { UsageError, formatTable, shortTime } from './format'
 
@@ -20,26 +21,32 @@ export function addStormAlertCommands(program: Command, ctx: AdminContext): void
   alerts
     .command('list')
     .description(
-      'Every lead that asked for storm alerts, newest first, and whether its address stopped them.',
+      'Every lead that asked for storm alerts, newest first, whether its address confirmed them, and whether it stopped them.',
     )
     .action(() =>
       withDatabase(ctx.config(), (db) => {
-        const subscribers = listSubscribers(db)
+        const subscribers = listSubscribers(db, ctx.now())
         if (!subscribers.length) return void ctx.out('No lead has asked for storm alerts yet.')
         ctx.out(
           formatTable(
-            ['E-mail', 'Address', 'Since', 'Form', 'Stopped'],
+            ['E-mail', 'Address', 'Since', 'Form', 'Confirmed', 'Stopped'],
             subscribers.map((s) => [
               s.email,
               s.address ?? '',
               shortTime(s.since),
               s.form,
+              s.consent === 'confirmed'
+                ? `${CONSENT_WORDS.confirmed} ${shortTime(s.confirmedAt!)}`
+                : CONSENT_WORDS[s.consent],
               s.stopped ? `${shortTime(s.stopped.at)} (${s.stopped.how})` : 'no',
             ]),
             [40, 40],
           ),
         )
-        ctx.out(`\n${subscribers.length} lead${subscribers.length === 1 ? '' : 's'} asked for storm alerts.`)
+        const confirmed = subscribers.filter((s) => s.consent === 'confirmed').length
+        ctx.out(
+          `\n${subscribers.length} lead${subscribers.length === 1 ? '' : 's'} asked for storm alerts; ${confirmed} of them confirmed.`,
+        )
       }),
     )
   alerts
@@ -76,7 +83,9 @@ export function addStormAlertCommands(program: Command, ctx: AdminContext): void
       withDatabase(
         ctx.config(),
         (db) => {
-          const known = listSubscribers(db).some((s) => s.email.toLowerCase() === email.trim().toLowerCase())
+          const known = listSubscribers(db, ctx.now()).some(
+            (s) => s.email.toLowerCase() === email.trim().toLowerCase(),
+          )
           const before = alertsStoppedAt(db, email)
           if (before)
             return void ctx.out(

@@ -182,7 +182,8 @@ function fields(n: number, home: Home, rand: () => number): LeadFieldValues {
  * The 10,000 past leads of the last three years (up to 3 days ago), stored as the web stores
  * one, each with its home placed as the worker places one (lead_places, by address) and marked
  * delivered long ago: enqueued (the relay looks for enqueued_at IS NULL) and settled (the
- * reconciler looks for settled_at IS NULL). Returns the subscribed homeowners' addresses.
+ * reconciler looks for settled_at IS NULL). A homeowner who asked for storm alerts confirmed them
+ * an hour later, from the button of their first e-mail. Returns the subscribed homeowners' addresses.
  */
 function seedLeads(db: Db, homes: readonly Home[], now: Date, rand: () => number): Set<string> {
   const subscribed = new Set<string>()
@@ -192,6 +193,9 @@ function seedLeads(db: Db, homes: readonly Home[], now: Date, rand: () => number
      VALUES (?, 'address', ?, ?, ?, ?, ?)`,
   )
   const delivered = db.prepare('UPDATE form_submissions SET enqueued_at = ?, settled_at = ? WHERE id = ?')
+  const confirmed = db.prepare(
+    'INSERT INTO storm_alert_confirmations (email, lead_id, confirmed_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
+  )
   let hitsSeen = 0
   db.transaction(() => {
     homes.forEach((home, n) => {
@@ -211,7 +215,10 @@ function seedLeads(db: Db, homes: readonly Home[], now: Date, rand: () => number
         stormAlerts: asked,
       }
       insertLead(db, lead)
-      if (asked) subscribed.add(lead.email)
+      if (asked) {
+        subscribed.add(lead.email)
+        confirmed.run(lead.email, id, new Date(createdAt.getTime() + 3_600_000).toISOString())
+      }
       const { row, col } = cellOf(home)
       const at = new Date(createdAt.getTime() + 2_000).toISOString()
       place.run(id, home.latitude, home.longitude, row, col, at)

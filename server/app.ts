@@ -35,6 +35,7 @@ import { createSeoFilesRouter } from './http/seo-files'
 import { createOfficeRouter, OFFICE_CONFIRM_PATH, renderPlainOfficePage } from './office/office-router'
 import { createUnsubscribeRouter, STORM_ALERTS_UNSUBSCRIBE_PATH } from './storm-alerts/unsubscribe-router'
 import { BOOKING_EVENTS_PATH, createBookingEventsRouter } from './bookings/booking-events-router'
+import { createConfirmRouter, STORM_ALERTS_CONFIRM_PATH } from './storm-alerts/confirm-router'
 
 export interface AppDeps {
   config: WebConfig
@@ -174,12 +175,11 @@ export function createApp(deps: AppDeps): express.Express {
         queuePrefix: config.queuePrefix,
       }),
     )
-    // The storm alerts' unsubscribe links: their own router, never the page cache (docs/storm-alerts.md).
-    const unsubscribe = { db: deps.db, logger, business: config.business, queuePrefix: config.queuePrefix }
-    app.use(
-      STORM_ALERTS_UNSUBSCRIBE_PATH,
-      createUnsubscribeRouter({ ...unsubscribe, rateLimitRedis: deps.rateLimitRedis }),
-    )
+    // The storm alerts' unsubscribe and confirmation links: their own routers, never the page cache.
+    const { db, rateLimitRedis } = deps
+    const links = { db, logger, business: config.business, queuePrefix: config.queuePrefix, rateLimitRedis }
+    app.use(STORM_ALERTS_UNSUBSCRIBE_PATH, createUnsubscribeRouter(links))
+    app.use(STORM_ALERTS_CONFIRM_PATH, createConfirmRouter({ ...links, siteUrl: config.siteUrl }))
   }
 
   if (deps.devMiddleware) {

@@ -308,7 +308,10 @@ export interface ConsentFieldSpec {
   personal: false
   /** The box's label, exactly as the forms show it, and the words kept with the consent. */
   input: { label: string }
-  /** Its row in the office e-mail and in `site-admin leads show`, and the row's two values. */
+  /**
+   * Its row in the office e-mail and in `site-admin leads show`, and the row's two values; a
+   * caller that knows more of a ticked box (the storm alerts' confirmation) gives its own words.
+   */
   summary: { label: string; yes: string; no: string }
 }
 
@@ -319,7 +322,8 @@ export const CONSENT_FIELDS = {
     message: 'Storm alerts must be true (the box ticked) or false',
     personal: false,
     input: { label: STORM_ALERTS_LABEL },
-    summary: { label: 'Storm alerts', yes: 'yes, asked for', no: 'no' },
+    // Ticking asks; the address confirms later (shared/storm-alerts-consent.ts, CONSENT_WORDS).
+    summary: { label: 'Storm alerts', yes: 'asked, not confirmed', no: 'no' },
   },
 } as const satisfies Record<string, ConsentFieldSpec>
 
@@ -440,14 +444,17 @@ export interface SummaryLine {
 /**
  * A lead's summary rows (the office e-mail, `site-admin leads show`), from the fields' values
  * as each place has cleaned them: a field shown with another joins it after a space. The
- * consents follow, each yes or no (a lead stored before a consent existed did not give it).
+ * consents follow, each yes or no (a lead stored before a consent existed did not give it), or
+ * in the words `consentWords` gives for it.
  */
 export function summarize(
   values: Readonly<Partial<Record<LeadFieldName, string | null> & Record<ConsentFieldName, boolean>>>,
+  consentWords: Readonly<Partial<Record<ConsentFieldName, string>>> = {},
 ): SummaryLine[] {
   const consents = CONSENT_FIELD_NAMES.map((name): SummaryLine => {
     const { summary } = CONSENT_FIELDS[name]
-    return { name, label: summary.label, value: values[name] === true ? summary.yes : summary.no }
+    const value = consentWords[name] ?? (values[name] === true ? summary.yes : summary.no)
+    return { name, label: summary.label, value }
   })
   return [...textSummary(values), ...consents]
 }

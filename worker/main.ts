@@ -89,6 +89,7 @@ export function startWorker(): void {
     officeTo: config.office.notifyTo,
     business: config.business,
     siteUrl: config.siteUrl,
+    sendTimeoutMs: config.notify.sendTimeoutMs,
   })
   // Bookings from the scheduling tools, the office's notices and nudges (docs/bookings.md).
   const bookings = startBookings({ db, logger, config })

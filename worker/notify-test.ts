@@ -10,10 +10,9 @@ import { randomUUID } from 'node:crypto'
 import { isOptionalField, LEAD_FIELD_NAMES, LEAD_FIELDS, type LeadFieldName } from '../shared/lead-fields'
 import { loadConfigOrExit } from '../core/platform/config/load'
 import { WorkerConfigSchema, type WorkerConfig } from './config'
-import { type SendContext, buildLeadView, type LeadToShow } from '../core/leads'
+import { type SendContext, type SendOutcome, buildLeadView, type LeadToShow } from '../core/leads'
 import { createMailer } from '../core/platform/mail/mailer'
 import { addressOf } from '../core/platform/mail/smtp'
-import type { Outcome } from '../core/platform/mail/outcome'
 
 /**
  * A lead no homeowner sent: replies to the test e-mail, and the autoreply's sample, go to the
@@ -62,7 +61,7 @@ export async function sendTestNotifications(): Promise<number> {
   const lead = buildLeadView(sampleLead(config, office), undefined, config.siteUrl)
   const mailer = smtp ? createMailer(smtp, sendTimeoutMs) : undefined
   const ctx: SendContext = { mailer, business: config.business, sendTimeoutMs, test: true }
-  const results: [string, Outcome | 'off'][] = []
+  const results: [string, SendOutcome | 'off'][] = []
   try {
     for (const channel of channels) {
       const where = channel.describeTest(lead)
@@ -78,6 +77,8 @@ export async function sendTestNotifications(): Promise<number> {
       console.log(`-  ${what}: not configured`)
     } else if (outcome.kind === 'sent') {
       console.log(`OK ${what}: sent (${outcome.detail})`)
+    } else if (outcome.kind === 'skipped') {
+      console.log(`-  ${what}: not sent (${outcome.reason})`)
     } else {
       failed += 1
       const hint = outcome.kind === 'retry' ? 'temporary; the worker would retry' : 'permanent'

@@ -10,7 +10,7 @@ import type { Db } from '../core/platform/db/connection'
 import type { Logger } from '../core/platform/logger'
 import type { Mailer } from '../core/platform/mail/mailer'
 import { startScheduler } from '../core/platform/scheduler'
-import { locateAddress, type GeocoderSettings } from '../core/storms'
+import { locateAddressAnswered, type GeocoderSettings } from '../core/storms'
 import { respondToNewRadarDays, unsubscribeKey, type StormResponse } from '../core/storm-response'
 import type { BusinessConfig } from '../shared/business'
 
@@ -33,6 +33,8 @@ export interface StormResponseOptions {
   firstDelayMs?: number
   /** The clock the passes read (tests set their own). */
   now?: () => Date
+  /** The longest one e-mail may take (NOTIFY_SEND_TIMEOUT_MS): a storm alert still sending twice that long was left by a worker that stopped. */
+  sendTimeoutMs?: number
 }
 
 export interface StormResponseSchedule {
@@ -49,13 +51,14 @@ export function startStormResponse(opts: StormResponseOptions): StormResponseSch
         opts.db,
         {
           minIn: opts.settings.minIn,
-          locate: (address) => locateAddress(address, opts.geocoder, { logger: log }),
+          locate: (address) => locateAddressAnswered(address, opts.geocoder, { logger: log }),
           alerts: {
             mailer: opts.mailer,
             from: opts.from,
             business: opts.business,
             siteUrl: opts.siteUrl,
             unsubscribeKey: key,
+            sendTimeoutMs: opts.sendTimeoutMs,
           },
           briefing: opts.mailer && {
             mailer: opts.mailer,
@@ -65,6 +68,7 @@ export function startStormResponse(opts: StormResponseOptions): StormResponseSch
             siteUrl: opts.siteUrl,
           },
           logger: log,
+          clock: opts.now,
         },
         opts.now?.() ?? new Date(),
       ),

@@ -34,7 +34,7 @@ export {
   type ListedLead,
   type SpamCheck,
 } from './store'
-export { type Channel, type SendContext } from './notifications/channels/channel'
+export { type Channel, type SendContext, type SendOutcome } from './notifications/channels/channel'
 export { CHANNELS } from './notifications/channels'
 export { buildLeadView, type LeadToShow, type LeadView } from './notifications/lead-view'
 export { officeMailMessageId } from './notifications/messages'

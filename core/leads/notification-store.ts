@@ -186,7 +186,7 @@ function finish(
   db: Db,
   leadId: string,
   channel: string,
-  status: 'sent' | 'failed',
+  status: 'sent' | 'failed' | 'skipped',
   detail: string,
   now: Date,
 ) {
@@ -222,6 +222,20 @@ export function markNotificationFailed(
   now: Date,
 ): void {
   finish(db, leadId, channel, 'failed', reason, now)
+}
+
+/**
+ * Nothing to send after all: the channel found at send time that its message is not needed
+ * (a confirmation the address gave meanwhile, …). Recorded with why, as a planned skip is.
+ */
+export function markNotificationSkipped(
+  db: Db,
+  leadId: string,
+  channel: string,
+  reason: string,
+  now: Date,
+): void {
+  finish(db, leadId, channel, 'skipped', reason, now)
 }
 
 /** A transient failure: the row stays pending and is due again at `nextAttemptAt`. */

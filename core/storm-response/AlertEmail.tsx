@@ -86,7 +86,7 @@ export function AlertEmail(p: AlertEmailProps) {
           <Text style={styles.text}>{`${business.ownerName}, ${business.name}`}</Text>
           <Hr style={styles.hr} />
           <Text style={styles.small}>
-            {`You receive this alert because this e-mail address was given on our website with "${STORM_ALERTS_LABEL}" ticked. `}
+            {`You receive this alert because this e-mail address was given on our website with "${STORM_ALERTS_LABEL}" ticked, and you confirmed it. `}
             <Link href={p.unsubscribeUrl}>Stop these alerts</Link>
           </Text>
         </Container>

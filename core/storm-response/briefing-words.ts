@@ -5,7 +5,9 @@
  */
 import { telHref } from '../../shared/business'
 import { LEAD_FORMS } from '../../shared/lead-forms'
+import { CONSENT_WORDS } from '../../shared/storm-alerts-consent'
 import { toBodyText } from '../platform/mail/text'
+import { consentState } from './consent'
 import type { AlertOutcome, HitHome } from './types'
 
 /** A city served that the day's hail crossed: the largest estimate within CITY_RADIUS_MI of its centre. */
@@ -24,9 +26,12 @@ export interface BriefingHome {
   hailIn: number
   /** 'hail report request on 3 Mar 2024'. */
   asked: string
-  /** What the homeowner's alert did ('not-asked': the box was not ticked; 'none': nothing recorded). */
-  alertKind: AlertOutcome['status'] | 'not-asked' | 'none'
-  /** The same in words: 'Asked for alerts: alert sent', 'Did not ask for alerts', … */
+  /**
+   * What the homeowner's alert did ('not-asked': the box was not ticked; 'not-confirmed': ticked,
+   * and the address has not confirmed; 'none': nothing recorded).
+   */
+  alertKind: AlertOutcome['status'] | 'not-asked' | 'not-confirmed' | 'none'
+  /** The same in words: 'Storm alerts: confirmed; alert sent', 'Did not ask for alerts', … */
   alert: string
 }
 
@@ -98,21 +103,37 @@ function mapSearchUrl(address: string): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`
 }
 
-/** What the alert did for the home, in a few words. */
-function alertWords(home: HitHome, outcome: AlertOutcome | undefined): string {
-  if (!home.stormAlerts) return 'Did not ask for alerts'
-  if (!outcome) return 'Asked for alerts: no alert recorded'
+const NOT_ASKED = 'Did not ask for alerts'
+
+/**
+ * Whether the homeowner asked and confirmed, and what the alert did, in a few words: 'Storm
+ * alerts: asked, not confirmed; no alert', 'Storm alerts: confirmed; alert sent' …
+ */
+function alertWords(home: HitHome, outcome: AlertOutcome | undefined, now: Date): string {
+  const state = consentState(home.stormAlerts, home.createdAt, home.confirmedAt, now)
+  if (state === 'not-asked') return NOT_ASKED
+  const head = `Storm alerts: ${CONSENT_WORDS[state]}`
+  if (state !== 'confirmed') return `${head}; no alert`
+  if (!outcome) return `${head}; no alert recorded`
   const why = outcome.detail ? `: ${toBodyText(outcome.detail)}` : ''
   switch (outcome.status) {
     case 'sent':
-      return 'Asked for alerts: alert sent'
+      return `${head}; alert sent`
     case 'pending':
-      return 'Asked for alerts: alert still being sent'
+    case 'sending':
+      return `${head}; alert still being sent`
     case 'failed':
-      return `Asked for alerts: alert failed${why}`
+      return `${head}; alert failed${why}`
     case 'skipped':
-      return `Asked for alerts: no alert${why}`
+      return `${head}; no alert${why}`
   }
+}
+
+function alertKindOf(home: HitHome, outcome: AlertOutcome | undefined, now: Date): BriefingHome['alertKind'] {
+  const state = consentState(home.stormAlerts, home.createdAt, home.confirmedAt, now)
+  if (state === 'not-asked') return 'not-asked'
+  if (state !== 'confirmed') return 'not-confirmed'
+  return outcome?.status ?? 'none'
 }
 
 /** The form's request ('hail report request'), or 'enquiry' for a form the table no longer has. */
@@ -125,6 +146,7 @@ export function briefingHomes(
   homes: readonly HitHome[],
   alerts: ReadonlyMap<string, AlertOutcome>,
   formatDate: (iso: string) => string,
+  now: Date,
 ): BriefingHome[] {
   return [...homes]
     .sort((a, b) => b.hailIn - a.hailIn || a.lastName.localeCompare(b.lastName))
@@ -138,21 +160,23 @@ export function briefingHomes(
         mapUrl: mapSearchUrl(address),
         hailIn: h.hailIn,
         asked: `${requestOf(h.form)} on ${formatDate(h.createdAt)}`,
-        alertKind: !h.stormAlerts ? 'not-asked' : (alerts.get(h.leadId)?.status ?? 'none'),
-        alert: alertWords(h, alerts.get(h.leadId)),
+        alertKind: alertKindOf(h, alerts.get(h.leadId), now),
+        alert: alertWords(h, alerts.get(h.leadId), now),
       }
     })
 }
 
-/** 'Homeowner alerts: 30 sent, 2 failed, 5 did not ask for alerts.' */
+/** 'Homeowner alerts: 30 sent, 2 failed, 3 not confirmed, 5 did not ask for alerts.' */
 export function alertsSummary(f: BriefingFacts): string {
-  const count = (kind: BriefingHome['alertKind']) => f.homes.filter((h) => h.alertKind === kind).length
+  const count = (...kinds: BriefingHome['alertKind'][]) =>
+    f.homes.filter((h) => kinds.includes(h.alertKind)).length
   const parts = [
     `${count('sent')} sent`,
     count('failed') ? `${count('failed')} failed` : '',
     count('skipped') ? `${count('skipped')} not sent` : '',
-    count('pending') ? `${count('pending')} still being sent` : '',
+    count('pending', 'sending') ? `${count('pending', 'sending')} still being sent` : '',
     count('none') ? `${count('none')} not recorded` : '',
+    count('not-confirmed') ? `${count('not-confirmed')} not confirmed` : '',
     count('not-asked') ? `${count('not-asked')} did not ask for alerts` : '',
   ].filter(Boolean)
   return `Homeowner alerts: ${parts.join(', ')}.`

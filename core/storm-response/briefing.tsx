@@ -43,6 +43,11 @@ export interface BriefingDeps {
 export interface BriefingResult {
   status: 'sent' | 'failed' | 'skipped'
   detail: string
+  /**
+   * failed: whether trying again cannot help (the SMTP server refused it for good, or it could
+   * not be built); a failure for a passing reason (the server down, a 4xx) is tried again.
+   */
+  final?: boolean
 }
 
 /** The cities served with a known centre, those sharing one (Louisville and Superior) named together. */
@@ -99,7 +104,7 @@ function briefingFacts(
       dayText: formatCalendarDate({ year, month, day: date }),
       maxIn: mm10ToIn(maxMm10),
       cities: citiesCrossed(cells),
-      homes: briefingHomes(homes, alerts, formatBusinessDate),
+      homes: briefingHomes(homes, alerts, formatBusinessDate, about.now),
       origin: originLine(about.business.name, about.siteUrl, formatBusinessDateTime(about.now)),
     },
   }
@@ -169,7 +174,8 @@ async function buildBriefingMail(
 /**
  * Sends the office's briefing of `day`. A failed send (SMTP down, refused) or a briefing that
  * could not be built is 'failed' with the reason, never thrown: the alerts are sent already and
- * the day's answer is recorded either way. The reason holds no homeowner's details.
+ * the day's answer is recorded either way; `final` says whether trying again can help (the
+ * storm response tries it again later, respond.ts). The reason holds no homeowner's details.
  */
 export async function sendStormBriefing(
   db: Db,
@@ -193,9 +199,10 @@ export async function sendStormBriefing(
     return {
       status: 'failed',
       detail: `could not build the briefing: ${toReason(err instanceof Error ? err.message : String(err))}`,
+      final: true,
     }
   }
   const outcome = await deps.mailer.send(mail)
   if (outcome.kind === 'sent') return { status: 'sent', detail: outcome.detail }
-  return { status: 'failed', detail: outcome.reason }
+  return { status: 'failed', detail: outcome.reason, final: outcome.kind === 'failed' }
 }

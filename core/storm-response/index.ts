@@ -12,6 +12,16 @@ export {
   stopAlerts,
   unsubscribeKey,
 } from './unsubscribe'
+export {
+  STORM_ALERTS_CONFIRM_PATH,
+  confirmByLink,
+  consentWords,
+  createConsentAsking,
+  readConfirmLink,
+  type ConfirmLinkPage,
+  type ConsentAsking,
+} from './consent'
+export { ConfirmSection } from './ConfirmEmail'
 export { STORM_RESPONSE_SETTINGS, readStormResponseSettings } from './settings'
 export { listSubscribers, listStormAlerts } from './admin-queries'
 export { STORM_RESPONSE_MAX_AGE_DAYS, type StormResponse } from './types'

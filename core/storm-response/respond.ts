@@ -8,15 +8,27 @@
  * next pass after a few minutes takes it up again, and the alerts already sent are not sent
  * again (storm_alerts, alerts.ts). A day older than STORM_RESPONSE_MAX_AGE_DAYS when its radar
  * lands (the backfill of five years, an import of old files) is recorded as answered with no
- * alerts or briefing. Logs name lead ids only: no address, name or e-mail.
+ * alerts or briefing. A briefing the SMTP server did not take for a passing reason is tried
+ * again on later passes, as alerts are. Logs name lead ids only: no address, name or e-mail.
+ *
+ * The pass reads time from the clock it is given (RespondDeps.clock): the placing budget too,
+ * so a test can run the pass on a clock of its own.
  */
 import { isoDate, localParts } from '../../shared/business-time'
 import type { Db } from '../platform/db/connection'
 import { prepare } from '../platform/db/prepare'
 import type { Logger } from '../platform/logger'
-import { sendStormBriefing, type BriefingDeps } from './briefing'
-import { NO_SMTP, sendDueAlerts, sendStormAlerts, type AlertDeps } from './alerts'
-import { homesHitOn, placeUnplacedLeads, type Locate } from './places'
+import { sendStormBriefing, type BriefingDeps, type BriefingResult } from './briefing'
+import {
+  alertOutcomes,
+  MAX_ALERT_ATTEMPTS,
+  NO_SMTP,
+  RETRY_STEP_MS,
+  sendDueAlerts,
+  sendStormAlerts,
+  type AlertDeps,
+} from './alerts'
+import { homesHitOn, placeFallbackHomesAgain, placeUnplacedLeads, type Locate } from './places'
 import { STORM_RESPONSE_MAX_AGE_DAYS, type StormResponse } from './types'
 
 /** An unfinished day is taken up again once its pass has been quiet this long (it crashed). */
@@ -27,6 +39,8 @@ const PLACE_PER_PASS = 200
 const PLACE_BETWEEN_STORMS = 10
 /** Placing a lead asks the geocoder; a day waits at most this many placing steps for its homes. */
 const MAX_PLACING_STEPS = 50
+/** Homes placed by a fallback that a pass places again by their address, at most. */
+const PLACE_AGAIN_PER_PASS = 3
 
 const TOO_OLD = `older than ${STORM_RESPONSE_MAX_AGE_DAYS} days when its radar landed: no alerts or briefing`
 const NO_HOME_HIT = 'no home the site knows was hit'
@@ -39,6 +53,11 @@ export interface RespondDeps {
   /** Undefined when SMTP_URL is unset: the briefing is recorded as skipped. */
   briefing: BriefingDeps | undefined
   logger: Logger
+  /**
+   * The pass's clock (the worker's, or a test's own). Without one, the time the pass was given
+   * moves on with the real time elapsed.
+   */
+  clock?: () => Date
 }
 
 /** The day `days` before `day` (both YYYY-MM-DD). */
@@ -82,43 +101,74 @@ function claimDay(db: Db, day: string, now: Date): boolean {
   )
 }
 
-function finishDay(db: Db, r: StormResponse, now: Date): void {
+/** When a briefing that failed `attempts` times for a passing reason is tried again, or null: not again. */
+function briefingRetryAt(b: BriefingResult, attempts: number, now: Date): string | null {
+  if (b.status !== 'failed' || b.final || attempts >= MAX_ALERT_ATTEMPTS) return null
+  return new Date(now.getTime() + attempts * RETRY_STEP_MS).toISOString()
+}
+
+function finishDay(db: Db, r: StormResponse & { briefing: BriefingResult }, now: Date): void {
+  const attempts = r.briefing.status === 'skipped' ? 0 : 1
   prepare(
     db,
-    `UPDATE storm_responses SET finished_at = ?, homes_hit = ?, alerts_sent = ?, briefing_status = ?, briefing_detail = ?
+    `UPDATE storm_responses SET finished_at = ?, homes_hit = ?, alerts_sent = ?, briefing_status = ?, briefing_detail = ?,
+       briefing_attempts = ?, briefing_retry_at = ?
      WHERE day = ?`,
-  ).run(now.toISOString(), r.homesHit, r.alertsSent, r.briefing.status, r.briefing.detail, r.day)
+  ).run(
+    now.toISOString(),
+    r.homesHit,
+    r.alertsSent,
+    r.briefing.status,
+    r.briefing.detail,
+    attempts,
+    briefingRetryAt(r.briefing, attempts, now),
+    r.day,
+  )
 }
 
 /**
- * A storm day waits at most this long for homes to be placed: an install whose thousands of old
- * leads were never placed (the geocoder answers in a second or more) must not hold its first
- * storm's alerts back for hours. The homes not placed by then are placed a few a pass after,
- * and count for the next storm day.
+ * A pass waits at most this long for homes to be placed before it answers its storm days: an
+ * install whose thousands of old leads were never placed (the geocoder answers in a second or
+ * more) must not hold its first storm's alerts back for hours. The homes not placed by then are
+ * placed a few a pass after, and count for the next storm day.
  */
 const PLACING_BUDGET_MS = 60_000
 
+/** The time a pass may place homes until, on its clock, and the clock in epoch ms. */
+interface PlacingBudget {
+  deadline: number
+  ms: () => number
+}
+
 /** Places the leads not placed yet, a batch a step, until none is left, the steps or the time run out. */
-async function placeLeads(db: Db, deps: RespondDeps, now: Date): Promise<void> {
-  const started = Date.now()
+async function placeLeads(db: Db, deps: RespondDeps, now: Date, budget: PlacingBudget): Promise<void> {
   for (let step = 0; step < MAX_PLACING_STEPS; step++) {
-    const s = await placeUnplacedLeads(db, deps.locate, now, PLACE_PER_PASS, started + PLACING_BUDGET_MS)
-    if (s.fromReports + s.located + s.unplaceable < PLACE_PER_PASS) return
-    if (Date.now() >= started + PLACING_BUDGET_MS) {
+    const s = await placeUnplacedLeads(db, deps.locate, now, PLACE_PER_PASS, budget.deadline, budget.ms)
+    const outOfTime =
+      s.stoppedAtDeadline ||
+      (s.fromReports + s.located + s.unplaceable === PLACE_PER_PASS && budget.ms() >= budget.deadline)
+    if (outOfTime) {
       deps.logger.warn(
         { seconds: PLACING_BUDGET_MS / 1000 },
         'storm day answered before every lead was placed: the rest are placed a few a pass, for the next storm day',
       )
       return
     }
+    if (s.fromReports + s.located + s.unplaceable < PLACE_PER_PASS) return
   }
 }
 
-async function answerDay(db: Db, day: string, deps: RespondDeps, now: Date): Promise<StormResponse> {
+async function answerDay(
+  db: Db,
+  day: string,
+  deps: RespondDeps,
+  now: Date,
+  budget: PlacingBudget,
+): Promise<StormResponse & { briefing: BriefingResult }> {
   const today = isoDate(localParts(now))
   if (day < daysBefore(today, STORM_RESPONSE_MAX_AGE_DAYS))
     return { day, homesHit: 0, alertsSent: 0, briefing: { status: 'skipped', detail: TOO_OLD } }
-  await placeLeads(db, deps, now)
+  await placeLeads(db, deps, now, budget)
   const homes = homesHitOn(db, day, Math.round(deps.minIn * 254))
   const outcomes = await sendStormAlerts(db, day, homes, { ...deps.alerts, logger: deps.logger }, now)
   const alertsSent = [...outcomes.values()].filter((o) => o.status === 'sent').length
@@ -131,20 +181,59 @@ async function answerDay(db: Db, day: string, deps: RespondDeps, now: Date): Pro
 }
 
 /**
- * Answers every radar day not answered yet, newest first, and tries again the alerts that
- * failed earlier and are due. Returns what each day answered did.
+ * Tries again the briefings that failed for a passing reason and are due: built anew from the
+ * day's homes and its alerts' outcomes as they stand, with the same Message-ID.
+ */
+async function retryDueBriefings(db: Db, deps: RespondDeps, now: Date): Promise<void> {
+  const due = prepare(
+    db,
+    `SELECT day, briefing_attempts FROM storm_responses
+     WHERE briefing_status = 'failed' AND briefing_retry_at IS NOT NULL AND briefing_retry_at <= ?
+     ORDER BY day`,
+  ).all(now.toISOString()) as { day: string; briefing_attempts: number }[]
+  for (const { day, briefing_attempts } of due) {
+    const attempts = briefing_attempts + 1
+    const homes = homesHitOn(db, day, Math.round(deps.minIn * 254))
+    const briefing: BriefingResult = !deps.briefing
+      ? { status: 'failed', detail: NO_SMTP, final: true }
+      : await sendStormBriefing(db, day, homes, alertOutcomes(db, day), deps.briefing, now)
+    prepare(
+      db,
+      `UPDATE storm_responses SET briefing_status = ?, briefing_detail = ?, briefing_attempts = ?, briefing_retry_at = ?
+       WHERE day = ?`,
+    ).run(briefing.status, briefing.detail, attempts, briefingRetryAt(briefing, attempts, now), day)
+    if (briefing.status === 'failed')
+      deps.logger.error(
+        { day, reason: briefing.detail, attempts, final: briefingRetryAt(briefing, attempts, now) === null },
+        "the storm day's briefing could not be sent",
+      )
+    else deps.logger.info({ day, attempts, briefing: briefing.status }, "the storm day's briefing was sent")
+  }
+}
+
+/**
+ * Places a few homes, answers every radar day not answered yet, newest first, and tries again
+ * the alerts and briefings that failed earlier and are due. Returns what each day answered did.
  */
 export async function respondToNewRadarDays(db: Db, deps: RespondDeps, now: Date): Promise<StormResponse[]> {
   const log = deps.logger
   const answered: StormResponse[] = []
-  // A few new leads each pass, so the homes are mostly placed before a storm needs them.
-  await placeUnplacedLeads(db, deps.locate, now, PLACE_BETWEEN_STORMS)
+  const clock = deps.clock ?? movingOn(now)
+  const budget: PlacingBudget = {
+    deadline: clock().getTime() + PLACING_BUDGET_MS,
+    ms: () => clock().getTime(),
+  }
+  // A few new leads each pass, so the homes are mostly placed before a storm needs them, and a
+  // few homes a fallback placed, again by their address.
+  await placeUnplacedLeads(db, deps.locate, now, PLACE_BETWEEN_STORMS, budget.deadline, budget.ms)
+  await placeFallbackHomesAgain(db, deps.locate, now, PLACE_AGAIN_PER_PASS, budget.deadline, budget.ms)
   for (const day of daysToAnswer(db, now)) {
     if (!claimDay(db, day, now)) continue
     try {
-      const response = await answerDay(db, day, deps, now)
-      finishDay(db, response, new Date())
-      answered.push(response)
+      const response = await answerDay(db, day, deps, now, budget)
+      finishDay(db, response, clock())
+      const { final, ...briefing } = response.briefing
+      answered.push({ ...response, briefing })
       log.info(
         {
           day,
@@ -155,13 +244,25 @@ export async function respondToNewRadarDays(db: Db, deps: RespondDeps, now: Date
         },
         'storm day answered',
       )
-      if (response.briefing.status === 'failed')
-        log.error({ day, reason: response.briefing.detail }, "the storm day's briefing could not be sent")
+      if (briefing.status === 'failed')
+        log.error(
+          { day, reason: briefing.detail, final: final === true },
+          final
+            ? "the storm day's briefing could not be sent"
+            : "the storm day's briefing could not be sent; a later pass tries again",
+        )
     } catch (err) {
       // The row stays unfinished: a later pass takes the day up again.
       log.error({ err, day }, 'storm day could not be answered; a later pass tries again')
     }
   }
   await sendDueAlerts(db, { ...deps.alerts, logger: log }, now)
+  await retryDueBriefings(db, deps, now)
   return answered
+}
+
+/** `start`, moving on with the real time elapsed since. */
+function movingOn(start: Date): () => Date {
+  const t0 = performance.now()
+  return () => new Date(start.getTime() + (performance.now() - t0))
 }

@@ -29,6 +29,13 @@ export interface HitHome {
   createdAt: string
   /** Whether the homeowner ticked "Tell me when radar sees hail at this address". */
   stormAlerts: boolean
+  /** When the lead's address confirmed its storm alerts (ISO), or null (consent.ts). */
+  confirmedAt: string | null
+  /**
+   * How the home was placed: by its street address, or only by its ZIP code's or city's centre
+   * (lead_places.located_by). Only a home placed by its address is told "at your home".
+   */
+  locatedBy: 'address' | 'zip' | 'city'
   /** The estimate at the home's cell, in inches. */
   hailIn: number
   latitude: number
@@ -37,7 +44,8 @@ export interface HitHome {
 
 /** What was done for one home's alert of one day (storm_alerts). */
 export interface AlertOutcome {
-  status: 'pending' | 'sent' | 'failed' | 'skipped'
+  /** pending: planned; sending: with the SMTP server (or left so by a worker that stopped). */
+  status: 'pending' | 'sending' | 'sent' | 'failed' | 'skipped'
   /** sent: the SMTP server's message id; failed or skipped: why, in words. */
   detail: string | null
 }

@@ -24,21 +24,58 @@ const TOKEN = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.
 const NEVER = new Date(8.64e15)
 
 /**
- * The key that signs the links, made on first use. It writes, so the web process reads it
+ * The key that signs the links (the unsubscribe links, and the confirmation links of
+ * consent.ts, each with its own purpose), made on first use. It writes, so the web process reads it
  * once when its router is built: a GET of a link never writes.
  */
 export function unsubscribeKey(db: Db, now = new Date()): Buffer {
   return siteKey(db, SECRET_NAME, now)
 }
 
-const signing = (key: Buffer) => linkSigning(key, 'storm-alerts-unsubscribe')
+/** What a link of a storm alerts' token does: stop the alerts, or confirm them (consent.ts). */
+export type LeadLinkPurpose = 'storm-alerts-unsubscribe' | 'storm-alerts-confirm'
 
 /** What is signed: the lead and its address (lower case: addresses are compared so). */
 const signedPart = (leadId: string, email: string) => `${leadId}:${email.trim().toLowerCase()}`
 
-export function makeUnsubscribeToken(key: Buffer, leadId: string, email: string): string {
+/** `<lead id>.<signature>` for `purpose`, over the lead and its address (the header says why). */
+export function makeLeadLinkToken(
+  key: Buffer,
+  purpose: LeadLinkPurpose,
+  leadId: string,
+  email: string,
+): string {
   const payload = signedPart(leadId, email)
-  return `${leadId}.${signToken(signing(key), payload).slice(payload.length + 1)}`
+  return `${leadId}.${signToken(linkSigning(key, purpose), payload).slice(payload.length + 1)}`
+}
+
+/**
+ * The lead and address a token of `purpose` is for, or undefined when the site did not make it
+ * (or its lead is gone, or the lead's address is no longer the one it was made for).
+ */
+export function checkLeadLinkToken(
+  db: Db,
+  key: Buffer,
+  purpose: LeadLinkPurpose,
+  token: string,
+): { leadId: string; email: string } | undefined {
+  const match = TOKEN.exec(token)
+  if (!match) return undefined
+  const [, leadId, signature] = match as unknown as [string, string, string]
+  const row = prepare(db, 'SELECT email FROM form_submissions WHERE id = ?').get(leadId) as
+    { email: string | null } | undefined
+  if (!row?.email) return undefined
+  const opened = openToken(
+    linkSigning(key, purpose),
+    `${signedPart(leadId, row.email)}.${signature}`,
+    new Date(0),
+    () => NEVER,
+  )
+  return opened.state === 'valid' ? { leadId, email: row.email } : undefined
+}
+
+export function makeUnsubscribeToken(key: Buffer, leadId: string, email: string): string {
+  return makeLeadLinkToken(key, 'storm-alerts-unsubscribe', leadId, email)
 }
 
 export function unsubscribeUrl(siteUrl: string, token: string): string {
@@ -47,19 +84,7 @@ export function unsubscribeUrl(siteUrl: string, token: string): string {
 
 /** The address a token stops, or undefined when the site did not make it (or its lead is gone). */
 export function checkUnsubscribeToken(db: Db, key: Buffer, token: string): string | undefined {
-  const match = TOKEN.exec(token)
-  if (!match) return undefined
-  const [, leadId, signature] = match as unknown as [string, string, string]
-  const row = prepare(db, 'SELECT email FROM form_submissions WHERE id = ?').get(leadId) as
-    { email: string | null } | undefined
-  if (!row?.email) return undefined
-  const opened = openToken(
-    signing(key),
-    `${signedPart(leadId, row.email)}.${signature}`,
-    new Date(0),
-    () => NEVER,
-  )
-  return opened.state === 'valid' ? row.email : undefined
+  return checkLeadLinkToken(db, key, 'storm-alerts-unsubscribe', token)?.email
 }
 
 export type StopHow = 'one-click' | 'page' | 'site-admin'

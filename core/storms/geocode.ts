@@ -39,19 +39,38 @@ export async function locateAddress(
   settings: GeocoderSettings,
   opts: { logger?: Logger } = {},
 ): Promise<Location | undefined> {
+  return (await locateAddressAnswered(address, settings, opts)).location
+}
+
+/**
+ * What the geocoder said of an address: a match, no match (the address is not one it can
+ * place), or no answer (it was down, slow or answered in an unknown format: asking again later
+ * may place the home by its address).
+ */
+export type GeocoderAnswer = 'match' | 'no match' | 'no answer'
+
+/** locateAddress, and what the geocoder said (the storm alerts place again what it did not answer). */
+export async function locateAddressAnswered(
+  address: string,
+  settings: GeocoderSettings,
+  opts: { logger?: Logger } = {},
+): Promise<{ location: Location | undefined; geocoder: GeocoderAnswer }> {
   const log = opts.logger?.child({ component: 'geocoder' })
-  if (address.trim() === '') return undefined
+  if (address.trim() === '') return { location: undefined, geocoder: 'no match' }
+  let geocoder: GeocoderAnswer
   try {
     const match = await geocodeWithCensus(address, settings)
-    if (match) return match
+    if (match) return { location: match, geocoder: 'match' }
+    geocoder = 'no match'
     log?.info('the geocoder found no match for the address; placing the home by its ZIP code or city')
   } catch (err) {
+    geocoder = 'no answer'
     log?.warn(
       { err: { message: err instanceof Error ? err.message : String(err) } },
       'the geocoder did not answer; placing the home by its ZIP code or city',
     )
   }
-  return locateByZip(address) ?? locateByCity(address)
+  return { location: locateByZip(address) ?? locateByCity(address), geocoder }
 }
 
 /** The Census geocoder's first match; undefined when it has none. Throws when it does not answer well. */

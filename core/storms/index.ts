@@ -2,7 +2,7 @@
  * The storms feature's face: what the processes and the other features use of it. Code
  * outside core/storms/ imports it from here (eslint.config.js; docs/decisions/019-platform-and-features.md).
  */
-export { locateAddress, type GeocoderSettings } from './geocode'
+export { locateAddress, locateAddressAnswered, type GeocoderAnswer, type GeocoderSettings } from './geocode'
 export { importRadarFile, importStormFile, importStormPath } from './import'
 export {
   missingRadarDays,

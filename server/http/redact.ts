@@ -13,16 +13,17 @@
  * carries them (core/platform/logger.ts).
  */
 import { OFFICE_CONFIRM_PATH } from '../../core/spam'
-import { STORM_ALERTS_UNSUBSCRIBE_PATH } from '../../core/storm-response'
+import { STORM_ALERTS_CONFIRM_PATH, STORM_ALERTS_UNSUBSCRIBE_PATH } from '../../core/storm-response'
 
 const REDACTED = '[redacted]'
 
 /**
- * The office links' path and the storm alerts' unsubscribe links' (which stop a homeowner's
- * alerts, forever), whatever their case (Express routes them so); whatever follows is the token.
+ * The office links' path and the storm alerts' unsubscribe and confirmation links' (which stop a
+ * homeowner's alerts, forever, or confirm them), whatever their case (Express routes them so);
+ * whatever follows is the token.
  */
 const OFFICE_LINK = new RegExp(
-  `(?:${[OFFICE_CONFIRM_PATH, STORM_ALERTS_UNSUBSCRIBE_PATH].map((p) => p.replace(/\//g, '\\/')).join('|')})\\/`,
+  `(?:${[OFFICE_CONFIRM_PATH, STORM_ALERTS_UNSUBSCRIBE_PATH, STORM_ALERTS_CONFIRM_PATH].map((p) => p.replace(/\//g, '\\/')).join('|')})\\/`,
   'i',
 )
 /** The shortest token: `n.` + 36 + `.` + 1 + `.` + 32 characters. */

@@ -51,6 +51,8 @@ export interface RateLimitOptions {
   /** Answers a request over the limit; the Retry-After header and status 429 are already set. */
   refuse: (req: Request, res: Response, retryAfterSeconds: number) => void
   redisWaitMs?: number
+  /** A request this says true of is neither counted nor refused. */
+  skip?: (req: Request) => boolean
 }
 
 export function createRateLimit(counters: RateLimitCounters, opts: RateLimitOptions): RequestHandler {
@@ -61,6 +63,7 @@ export function createRateLimit(counters: RateLimitCounters, opts: RateLimitOpti
     windowMs,
     limit: opts.limit,
     ipv6Subnet: IPV6_SUBNET,
+    ...(opts.skip ? { skip: opts.skip } : {}),
     // `RateLimit` and `RateLimit-Policy` headers, and Retry-After on a 429.
     standardHeaders: 'draft-7',
     legacyHeaders: false,

@@ -11,8 +11,9 @@
  * The links' key is read (made, on a new database) once, when the router is built: a GET reads
  * and never writes. A link the site did not make is a 404 page that says how to stop the
  * alerts otherwise. Each client address may open UNSUBSCRIBE_PER_MINUTE pages a minute (counted
- * like the office's links). The pages are sent with no-store, noindex and no-referrer, and name
- * the address only half hidden.
+ * like the office's links), but a POST with a valid token is never refused: mail providers post
+ * the one-click unsubscribes of many people from a few shared addresses. The pages are sent with
+ * no-store, noindex and no-referrer, and name the address only half hidden.
  */
 import express, { type Request, type Response, type Router } from 'express'
 import type { Db } from '../../core/platform/db/connection'
@@ -26,8 +27,9 @@ import {
 } from '../../core/storm-response'
 import type { BusinessConfig } from '../../shared/business'
 import { escapeHtml } from '../http/escape-html'
-import { linkPagesRouter, linkToken, plainLinkPage as page, setLinkPageHeaders } from '../http/link-pages'
+import { linkPagesRouter, linkToken, plainLinkPage, setLinkPageHeaders } from '../http/link-pages'
 import type { RateLimitCounters } from '../leads/rate-limit'
+import { exemptValidPost, halfHidden, para } from './page-parts'
 
 export { STORM_ALERTS_UNSUBSCRIBE_PATH }
 
@@ -42,14 +44,6 @@ export interface UnsubscribeRouterDeps extends RateLimitCounters {
   now?: () => Date
   perMinute?: number
 }
-
-/** 'd•••@example.com': enough for its owner to know it, little for anyone else. */
-function halfHidden(email: string): string {
-  const at = email.lastIndexOf('@')
-  return at < 1 ? '•••' : `${email[0]}•••${email.slice(at)}`
-}
-
-const para = (text: string) => `<p>${escapeHtml(text)}</p>`
 
 function otherwise(business: BusinessConfig): string {
   return para(
@@ -69,15 +63,17 @@ function saysOneClick(req: Request): boolean {
 }
 
 export function createUnsubscribeRouter(deps: UnsubscribeRouterDeps): Router {
+  // The one write of these links in the web process, at start-up (see above).
+  const key = unsubscribeKey(deps.db)
+  const page = (title: string, body: string) => plainLinkPage(title, body, deps.business.name)
   const router = linkPagesRouter(deps, {
     name: 'storm-alerts-unsubscribe',
     limit: deps.perMinute ?? UNSUBSCRIBE_PER_MINUTE,
     tooMany: (seconds) => page('Too many requests', para(`Please wait ${seconds} seconds and try again.`)),
+    exempt: exemptValidPost((token) => checkUnsubscribeToken(deps.db, key, token) !== undefined),
   })
   const now = deps.now ?? (() => new Date())
   const log = deps.logger.child({ component: 'storm-alerts-unsubscribe' })
-  // The one write of these links in the web process, at start-up (see above).
-  const key = unsubscribeKey(deps.db)
   const invalid = (res: Response) =>
     res
       .status(404)

@@ -73,6 +73,7 @@ describe('a channel added to the list from one file', () => {
       'webhook',
       'autoreply',
       'hail_report',
+      'storm_alerts_confirmation',
       'office_sms',
       'team_chat',
     ])
@@ -111,13 +112,15 @@ describe('a channel added to the list from one file', () => {
     const list = await siteAdmin(p, ['leads', 'list'])
     expect(list.code).toBe(0)
     expect(list.out.split('\n')[0]).toMatch(
-      / E-MAIL TO OFFICE +WEBHOOK +AUTOREPLY +HAIL REPORT +TEXT TO OFFICE +TEAM CHAT$/,
+      / E-MAIL TO OFFICE +WEBHOOK +AUTOREPLY +HAIL REPORT +ALERT CONFIRMATION +TEXT TO OFFICE +TEAM CHAT$/,
     )
     expect(list.out).toMatch(new RegExp(`^${id} .* sent$`, 'm'))
     const show = await siteAdmin(p, ['leads', 'show', id])
     expect(show.out).toMatch(/^team chat +sent$/m)
     const csv = (await siteAdmin(p, ['leads', 'export'])).out.split('\r\n')
-    expect(csv[0]).toMatch(/,email_to_office,webhook,autoreply,hail_report,text_to_office,team_chat$/)
+    expect(csv[0]).toMatch(
+      /,email_to_office,webhook,autoreply,hail_report,alert_confirmation,text_to_office,team_chat$/,
+    )
   })
 
   test('reaching the contractor, its failure degrades /readyz as the office e-mail’s would', async () => {

@@ -172,6 +172,7 @@ describe('a lead with every channel on', () => {
       ['hail_report', 'skipped', 0],
       ['office_email', 'sent', 1],
       ['office_sms', 'skipped', 0],
+      ['storm_alerts_confirmation', 'skipped', 0],
       ['webhook', 'sent', 1],
     ])
     expect(channelState(p, id, 'office_email')?.detail).toContain(`<lead-${id}@frontrange.example>`)

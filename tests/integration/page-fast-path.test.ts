@@ -305,6 +305,7 @@ describe('what the fast path leaves alone, and when it fails', () => {
       '/readyz',
       '/robots.txt',
       '/sitemap.xml',
+      '/storm-alerts/confirm',
       '/storm-alerts/unsubscribe',
     ])
   })

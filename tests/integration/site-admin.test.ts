@@ -102,11 +102,11 @@ describe('leads list, show and export', () => {
     expect(code).toBe(0)
     const lines = out.trim().split('\n')
     expect(lines[0]).toMatch(
-      /^ID +CREATED \(UTC\) +FORM +NAME +SOURCE +DUPLICATE OF +QUEUED +RECORDED BY WORKER +E-MAIL TO OFFICE +WEBHOOK +AUTOREPLY +HAIL REPORT +TEXT TO OFFICE$/,
+      /^ID +CREATED \(UTC\) +FORM +NAME +SOURCE +DUPLICATE OF +QUEUED +RECORDED BY WORKER +E-MAIL TO OFFICE +WEBHOOK +AUTOREPLY +HAIL REPORT +ALERT CONFIRMATION +TEXT TO OFFICE$/,
     )
     expect(lines[1]).toMatch(
       new RegExp(
-        `^${fresh} +2026-06-09 10:00 +contact_page +Frank Reyes +/hail-report +pending \\(0 tries\\) +not yet +not yet +not yet +not yet +not yet +not yet$`,
+        `^${fresh} +2026-06-09 10:00 +contact_page +Frank Reyes +/hail-report +pending \\(0 tries\\) +not yet +not yet +not yet +not yet +not yet +not yet +not yet$`,
       ),
     )
     expect(lines[2]).toMatch(
@@ -140,8 +140,15 @@ describe('leads list, show and export', () => {
     expect(out).toMatch(/^message +Hail on Tuesday\.\n +Gutters dented too\.\nstorm alerts +no$/m)
     expect(out).toMatch(/^recorded by worker +20\d\d-/m)
     expect(out).toMatch(new RegExp(`^worker job +lead-${id} \\(1 runs\\)$`, 'm'))
+    // Ticked: asked, until the address confirms from its e-mail (docs/storm-alerts.md).
     const ticked = addLead(db, { stormAlerts: true })
-    expect((await admin(['leads', 'show', ticked])).out).toMatch(/^storm alerts +yes, asked for$/m)
+    expect((await admin(['leads', 'show', ticked])).out).toMatch(/^storm alerts +asked, not confirmed$/m)
+    db.prepare('INSERT INTO storm_alert_confirmations (email, lead_id, confirmed_at) VALUES (?, ?, ?)').run(
+      `${ticked}@example.com`,
+      ticked,
+      new Date().toISOString(),
+    )
+    expect((await admin(['leads', 'show', ticked])).out).toMatch(/^storm alerts +confirmed$/m)
   })
 
   test('show: an unknown id is an error that says where the ids are, exit 1', async () => {
@@ -174,16 +181,16 @@ describe('leads list, show and export', () => {
     expect(code).toBe(0)
     const rows = out.split('\r\n')
     expect(rows[0]).toBe(
-      `id,created_at,form_type,form,first_name,last_name,email,phone,address,message,${SOURCE_COLUMNS},storm_alerts,storm_alerts_words,source_path,duplicate_of,spam_score,queued_at,recorded_at,email_to_office,webhook,autoreply,hail_report,text_to_office`,
+      `id,created_at,form_type,form,first_name,last_name,email,phone,address,message,${SOURCE_COLUMNS},storm_alerts,storm_alerts_words,storm_alerts_confirmed,source_path,duplicate_of,spam_score,queued_at,recorded_at,email_to_office,webhook,autoreply,hail_report,alert_confirmation,text_to_office`,
     )
     expect(rows[1]).toMatch(
       new RegExp(
-        `^${a},2026-06-01T00:00:00.000Z,contact,contact_page,"'=HYPERLINK\\(""http://evil.example""\\)",Reyes,.*,0,,/contact,`,
+        `^${a},2026-06-01T00:00:00.000Z,contact,contact_page,"'=HYPERLINK\\(""http://evil.example""\\)",Reyes,.*,0,,,/contact,`,
       ),
     )
     expect(rows[2]).toMatch(
       new RegExp(
-        `^${b},.*,Dana,'@SUM\\(A1\\),.*,"Roof, ""old""\nleaks"${','.repeat(26)}1,${STORM_ALERTS_LABEL},/contact,,,,20\\d\\d-[^,]*,,,,,$`,
+        `^${b},.*,Dana,'@SUM\\(A1\\),.*,"Roof, ""old""\nleaks"${','.repeat(26)}1,${STORM_ALERTS_LABEL},"asked, not confirmed",/contact,,,,20\\d\\d-[^,]*,,,,,,$`,
       ),
     )
     expect(rows[3]).toBe('')
@@ -580,7 +587,7 @@ describe('leads: how far each got, retry, and what goes wrong', () => {
     expect(show.out).toMatch(/^autoreply +skipped \(LEAD_AUTOREPLY is off\)$/m)
     const csv = (await admin(['leads', 'export'])).out.split('\r\n')[1]
     expect(csv).toMatch(
-      /,sent,failed after 0 tries: HTTP 410 Gone: the receiver asked not to be called again,skipped \(LEAD_AUTOREPLY is off\),,$/,
+      /,sent,failed after 0 tries: HTTP 410 Gone: the receiver asked not to be called again,skipped \(LEAD_AUTOREPLY is off\),,,$/,
     )
   })
 

@@ -172,7 +172,7 @@ describe('what the office and the webhook get', () => {
     const view = buildLeadView(findLead(p.db, res.body.id)!, undefined, 'https://www.example.com')
     expect(buildWebhookPayload(view).data.stormAlerts).toBe(true)
     const mail = await buildOfficeMail(view, { from: 'leads@example.com', to: ['office@example.com'] })
-    expect(mail.text).toMatch(/Storm alerts\s*:?\s*yes, asked for/i)
+    expect(mail.text).toMatch(/Storm alerts\s*:?\s*asked, not confirmed/i)
 
     const plain = await postJson({ ...VALID_ENQUIRY, email: 'office.plain@example.com' })
     const plainView = buildLeadView(findLead(p.db, plain.body.id)!, undefined, 'https://www.example.com')

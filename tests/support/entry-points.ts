@@ -68,3 +68,35 @@ export function logMessages(output: string): string[] {
     .filter((line) => line.startsWith('{'))
     .map((line) => (JSON.parse(line) as { msg?: string }).msg ?? '')
 }
+
+export interface RunningEntry {
+  /** Everything it has written so far, stdout and stderr together. */
+  output(): string
+  /** Sends `signal` (SIGKILL: a crash) and waits until it has exited. */
+  kill(signal: NodeJS.Signals): Promise<void>
+}
+
+/**
+ * Starts an entry point and leaves it running, for a test that stops it as it chooses (a
+ * crash: SIGKILL). Killed by the run's timeout if the test never stops it.
+ */
+export function startEntry(entry: string, opts: { cwd: string; env: NodeJS.ProcessEnv }): RunningEntry {
+  const child = spawn(process.execPath, ['--import', TSX_LOADER, path.join(ROOT, entry)], {
+    cwd: opts.cwd,
+    env: opts.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (d: Buffer) => (output += d))
+  child.stderr.on('data', (d: Buffer) => (output += d))
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const timer = setTimeout(() => child.kill('SIGKILL'), 4 * RUN_TIMEOUT_MS)
+  void exited.then(() => clearTimeout(timer))
+  return {
+    output: () => output,
+    async kill(signal) {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal)
+      await exited
+    },
+  }
+}

@@ -10,6 +10,10 @@ import type { LatLon } from '../../core/storms/types'
 export interface GeocoderPeer {
   /** CENSUS_GEOCODER_URL for it. */
   url: string
+  /** While true, every request is answered 503, as a geocoder that is down. */
+  down: boolean
+  /** How many requests it has had. */
+  readonly asked: number
   close(): Promise<void>
 }
 
@@ -17,7 +21,14 @@ export async function startGeocoderPeer(
   place: (address: string) => (LatLon & { matchedAddress: string }) | undefined,
   opts: { delayMs?: number } = {},
 ): Promise<GeocoderPeer> {
+  let down = false
+  let asked = 0
   const server = createServer((req, res) => {
+    asked++
+    if (down) {
+      res.writeHead(503, { 'Content-Type': 'text/plain' }).end('Service Unavailable')
+      return
+    }
     const address = new URL(req.url ?? '/', 'http://x').searchParams.get('address') ?? ''
     const found = place(address)
     const matches = found
@@ -31,6 +42,15 @@ export async function startGeocoderPeer(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/geocoder`,
+    get down() {
+      return down
+    },
+    set down(value: boolean) {
+      down = value
+    },
+    get asked() {
+      return asked
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   }
 }

@@ -19,12 +19,18 @@ export interface ReceivedMail {
   acceptedAt: number
 }
 
-/** What is known of a message the moment it is accepted, without parsing it. */
+/**
+ * What is known of a message the moment it is accepted, without parsing it. It is recorded
+ * before the server's 250 goes out, so once a sender's send has resolved, its message is here.
+ */
 export interface AcceptedMail {
   /** The X-Lead-Id header the worker puts on the office's e-mail. */
   leadId: string | undefined
   /** The X-Booking-Event-Id header of a booking notice (docs/bookings.md). */
   bookingEventId: string | undefined
+  /** The Message-ID header as sent. */
+  messageId: string | undefined
+  envelopeTo: string[]
   acceptedAt: number
 }
 
@@ -38,6 +44,16 @@ export interface TestSmtpServer {
   readonly accepted: AcceptedMail[]
   /** Recipients answered with "550 mailbox unavailable". */
   readonly refuseRecipients: Set<string>
+  /** Recipients answered with "451 try again later" (a refusal for a passing reason). */
+  readonly deferRecipients: Set<string>
+  /**
+   * Holds every message from now on once it is whole, before the server's answer: it counts as
+   * received (in `accepted` and `messages`) while its sender still waits for the 250, as a real
+   * server that has queued a message does. `held` says how many wait; `release` answers them.
+   */
+  hold(): void
+  readonly held: number
+  release(): void
   /** Closes the listening socket and every open connection: connections are refused until start(). */
   stop(): Promise<void>
   /** Listens again on the same port (no-op while listening). */
@@ -59,6 +75,9 @@ export async function startTestSmtpServer(
   const messages: ReceivedMail[] = []
   const accepted: AcceptedMail[] = []
   const refuseRecipients = new Set<string>()
+  const deferRecipients = new Set<string>()
+  let holding = false
+  const waiting: (() => void)[] = []
   let server: SMTPServer | undefined
   let boundPort = port
 
@@ -75,6 +94,11 @@ export async function startTestSmtpServer(
           callback(err)
           return
         }
+        if (deferRecipients.has(address.address.toLowerCase())) {
+          const err = Object.assign(new Error('4.3.0 try again later'), { responseCode: 451 })
+          callback(err)
+          return
+        }
         callback()
       },
       onData(stream, session, callback) {
@@ -84,15 +108,18 @@ export async function startTestSmtpServer(
           const raw = Buffer.concat(chunks)
           const acceptedAt = Date.now()
           const envelopeTo = session.envelope.rcptTo.map((r) => r.address)
-          // Accept first (250), as a mail server queues a message before it looks inside;
-          // parsing afterwards keeps this peer from slowing the sender down.
-          callback()
           const head = raw.subarray(0, raw.indexOf('\r\n\r\n')).toString('utf8')
           accepted.push({
             leadId: /^X-Lead-Id: *(\S+)/im.exec(head)?.[1],
             bookingEventId: /^X-Booking-Event-Id: *(\S+)/im.exec(head)?.[1],
+            messageId: /^Message-ID:\s*(<[^>\s]+>)/im.exec(head)?.[1],
+            envelopeTo,
             acceptedAt,
           })
+          // Accept (250) as a mail server queues a message before it looks inside, unless held;
+          // parsing afterwards keeps this peer from slowing the sender down.
+          if (holding) waiting.push(() => callback())
+          else callback()
           if (!parse) return
           void simpleParser(raw).then((parsed) => {
             messages.push({ parsed, raw: raw.toString('utf8'), envelopeTo, acceptedAt })
@@ -132,6 +159,24 @@ export async function startTestSmtpServer(
     messages,
     accepted,
     refuseRecipients,
+    deferRecipients,
+    hold() {
+      holding = true
+    },
+    get held() {
+      return waiting.length
+    },
+    release() {
+      holding = false
+      // A sender that died meanwhile has closed its connection: the answer then goes nowhere.
+      for (const answer of waiting.splice(0)) {
+        try {
+          answer()
+        } catch {
+          // the connection is gone
+        }
+      }
+    },
     stop,
     start,
     async waitForMessages(count, timeoutMs = 10_000) {

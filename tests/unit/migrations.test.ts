@@ -167,3 +167,79 @@ test('migration 010 keeps every weather report under its new name', () => {
   expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'storm_reports'").get()).toBeUndefined()
   db.close()
 })
+
+test('migration 013 keeps every storm alert, place and answered day; consents from before it are not confirmed', () => {
+  const file = path.join(tempDir(), 'storm.db')
+  const db = openDatabase(file)
+  applyMigrations(db, MIGRATIONS.slice(0, 12))
+  db.prepare(
+    `INSERT INTO form_submissions (id, first_name, last_name, email, phone, address, form_type, form,
+       created_at, updated_at, storm_alerts, storm_alerts_words)
+     VALUES (?, 'Dana', 'Miller', ?, '303-555-0134', '1234 Elm Street, Parker, CO 80134', 'contact', 'contact_page',
+       '2026-06-01T00:00:00.000Z', '2026-06-01T00:00:00.000Z', 1, 'Tell me when radar sees hail at this address')`,
+  ).run('lead-1', 'dana@example.com')
+  db.prepare(
+    `INSERT INTO form_submissions (id, first_name, last_name, email, phone, address, form_type, form, created_at, updated_at)
+     VALUES ('lead-2', 'Eli', 'Miller', 'eli@example.com', '303-555-0135', 'Parker, CO 80134', 'contact', 'contact_page',
+       '2026-06-01T00:00:00.000Z', '2026-06-01T00:00:00.000Z')`,
+  ).run()
+  const alert = db.prepare(
+    `INSERT INTO storm_alerts (lead_id, day, email, hail_mm10, status, attempts, detail, created_at, updated_at)
+     VALUES ('lead-1', ?, 'dana@example.com', 400, ?, ?, ?, '2026-06-05T00:00:00.000Z', '2026-06-05T00:00:00.000Z')`,
+  )
+  alert.run('2026-06-03', 'sent', 1, '<a@example.com> 250 OK')
+  alert.run('2026-06-04', 'failed', 2, 'SMTP 451')
+  alert.run('2026-06-05', 'pending', 1, null)
+  const place = db.prepare(
+    `INSERT INTO lead_places (lead_id, located_by, latitude, longitude, row, col, placed_at)
+     VALUES (?, ?, 39.5, -104.7, 1549, 2530, '2026-06-01T00:01:00.000Z')`,
+  )
+  place.run('lead-1', 'address')
+  place.run('lead-2', 'zip')
+  const day = db.prepare(
+    `INSERT INTO storm_responses (day, started_at, finished_at, homes_hit, alerts_sent, briefing_status, briefing_detail)
+     VALUES (?, '2026-06-05T00:00:00.000Z', '2026-06-05T00:01:00.000Z', 1, 1, ?, ?)`,
+  )
+  day.run('2026-06-03', 'sent', '<b@example.com> 250 OK')
+  day.run('2026-06-04', 'failed', 'SMTP 421')
+
+  expect(applyMigrations(db, MIGRATIONS.slice(0, 13))).toEqual([13])
+  expect(
+    db.prepare('SELECT day, status, attempts, detail, sending_at FROM storm_alerts ORDER BY day').all(),
+  ).toEqual([
+    { day: '2026-06-03', status: 'sent', attempts: 1, detail: '<a@example.com> 250 OK', sending_at: null },
+    { day: '2026-06-04', status: 'failed', attempts: 2, detail: 'SMTP 451', sending_at: null },
+    { day: '2026-06-05', status: 'pending', attempts: 1, detail: null, sending_at: null },
+  ])
+  // A row can now be 'sending'; nothing else new.
+  db.prepare("UPDATE storm_alerts SET status = 'sending' WHERE day = '2026-06-05'").run()
+  expect(() => db.prepare("UPDATE storm_alerts SET status = 'lost' WHERE day = '2026-06-05'").run()).toThrow(
+    /CHECK/,
+  )
+  // The home placed by its ZIP code is placed again by its address; the one placed by its street is not.
+  expect(
+    db
+      .prepare('SELECT lead_id, located_by, place_again_at, address_tries FROM lead_places ORDER BY lead_id')
+      .all(),
+  ).toEqual([
+    { lead_id: 'lead-1', located_by: 'address', place_again_at: null, address_tries: 0 },
+    { lead_id: 'lead-2', located_by: 'zip', place_again_at: '2026-06-01T00:01:00.000Z', address_tries: 0 },
+  ])
+  // Briefings recorded before are not tried again.
+  expect(
+    db
+      .prepare(
+        'SELECT day, briefing_status, briefing_attempts, briefing_retry_at FROM storm_responses ORDER BY day',
+      )
+      .all(),
+  ).toEqual([
+    { day: '2026-06-03', briefing_status: 'sent', briefing_attempts: 1, briefing_retry_at: null },
+    { day: '2026-06-04', briefing_status: 'failed', briefing_attempts: 1, briefing_retry_at: null },
+  ])
+  // The consent ticked before the migration stays, unconfirmed.
+  expect(db.prepare('SELECT storm_alerts FROM form_submissions WHERE id = ?').get('lead-1')).toEqual({
+    storm_alerts: 1,
+  })
+  expect(db.prepare('SELECT COUNT(*) AS n FROM storm_alert_confirmations').get()).toEqual({ n: 0 })
+  db.close()
+})

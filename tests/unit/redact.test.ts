@@ -28,6 +28,16 @@ test('an office link is written without its token, however it is asked for', () 
     expect(redactRequestUrl(url), url).toBe(line)
 })
 
+test('a storm alerts link (stop or confirm) is written without its token', () => {
+  const token = '3f2b8c1e-0000-4000-8000-000000000001.AbCdEfGhIjKlMnOpQrStUvWxYz012345'
+  for (const [url, line] of [
+    [`/storm-alerts/unsubscribe/${token}`, '/storm-alerts/unsubscribe/[redacted]'],
+    [`/storm-alerts/confirm/${token}`, '/storm-alerts/confirm/[redacted]'],
+    [`/Storm-Alerts/Confirm/${token}?x=1`, '/Storm-Alerts/Confirm/[redacted]'],
+  ] as const)
+    expect(redactRequestUrl(url), url).toBe(line)
+})
+
 test('other paths are written as they came, without their query', () => {
   for (const [url, line] of [
     ['/', '/'],

@@ -60,15 +60,19 @@ describe('its words and its row', () => {
     expect(STORM_RESPONSE_LABEL).toBe(STORM_ALERTS_LABEL)
   })
 
-  test('the summary ends with a Storm alerts row: yes when ticked, no when not or never asked', () => {
+  test('the summary ends with a Storm alerts row: asked, not confirmed when ticked, no when not or never asked; or the words given', () => {
     const fields = { firstName: 'Dana', lastName: 'Reyes', phone: '3035550199', email: 'd@example.com' }
     expect(summarize({ ...fields, stormAlerts: true }).at(-1)).toEqual({
       name: 'stormAlerts',
       label: 'Storm alerts',
-      value: 'yes, asked for',
+      value: 'asked, not confirmed',
     })
     expect(summarize({ ...fields, stormAlerts: false }).at(-1)?.value).toBe('no')
     expect(summarize(fields).at(-1)?.value).toBe('no')
+    // Where the confirmation is known (the office e-mail, leads show), its words.
+    expect(summarize({ ...fields, stormAlerts: true }, { stormAlerts: 'confirmed' }).at(-1)?.value).toBe(
+      'confirmed',
+    )
     // The text fields' rows come first, as before.
     expect(summarize(fields)[0]).toMatchObject({ name: 'firstName', value: 'Dana Reyes' })
   })

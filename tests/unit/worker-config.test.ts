@@ -27,6 +27,7 @@ describe('the worker configuration', () => {
       ['webhook', false, 'off (LEAD_WEBHOOK_URL unset)'],
       ['autoreply', false, 'off (LEAD_AUTOREPLY is not true)'],
       ['hail_report', false, 'off (SMTP_URL unset, or HAIL_REPORT_EMAIL=false)'],
+      ['storm_alerts_confirmation', false, 'off (SMTP_URL unset)'],
       ['office_sms', false, 'off (TWILIO_ACCOUNT_SID unset)'],
     ])
     expect(c.notify.retry.giveUpMs).toBe(72 * 3_600_000)
@@ -51,6 +52,7 @@ describe('the worker configuration', () => {
       webhook: 'on: https://hooks.example.com',
       autoreply: 'on',
       hail_report: 'on',
+      storm_alerts_confirmation: 'on, when no autoreply or weather report e-mail asks to confirm',
       office_sms: 'off (TWILIO_ACCOUNT_SID unset)',
     })
   })

@@ -2,6 +2,7 @@
 import { FIRST_TOUCH_WINDOW_MS } from '../../../shared/attribution'
 import { FACTS, telHref } from '../../../shared/business'
 import { STORM_ALERTS_LABEL } from '../../../shared/lead-fields'
+import { CONFIRM_BUTTON, CONSENT_LAPSE_DAYS } from '../../../shared/storm-alerts-consent'
 import { ROUTES } from '../../../shared/routes'
 import { LegalPage } from '../../components/legal/LegalPage'
 import { EXIT_INTENT_SUPPRESS_MS } from '../../script-layer/exit-intent-rules'
@@ -143,8 +144,9 @@ export default function Page() {
 }
 
 /**
- * The storm alerts (docs/storm-alerts.md): what ticking the forms' box keeps, for how long, and
- * how to stop it, as core/storm-response does it (a stop is kept, so no alert goes to the address again).
+ * The storm alerts (docs/storm-alerts.md): what ticking the forms' box keeps, how confirming works,
+ * for how long it is kept, and how to stop it, as core/storm-response does it (no alert before the
+ * address confirms; a stop is kept, so no alert goes to the address again).
  */
 function StormAlertsSection() {
   return (
@@ -152,15 +154,22 @@ function StormAlertsSection() {
       <h3>Storm Alerts</h3>
       <p>
         {`Every form on this site has a box, left unticked unless you tick it: “${STORM_ALERTS_LABEL}”.`} If
-        you tick it, we e-mail you when NOAA&rsquo;s radar estimates hail at your property. For that we keep:
+        you tick it and confirm it, we e-mail you when NOAA&rsquo;s radar estimates hail at your property.
       </p>
+      <p>
+        {`Ticking the box only asks for the alerts. The first e-mail we send you (your weather report, or our reply to your request) has a “${CONFIRM_BUTTON}” button; if we send you no other e-mail, a short one with that button comes on its own. The button opens a page on this site, and the alerts start only when you press “${CONFIRM_BUTTON}” on that page. Until then we send no storm alert to your address, so nobody can sign someone else up. A request you do not confirm within ${CONSENT_LAPSE_DAYS} days lapses: no alert is ever sent for it. Once you confirm, we also keep when you did.`}
+      </p>
+      <p>For the alerts we keep:</p>
       <ul>
         <li>your e-mail address and the property address you entered;</li>
         <li>
           the property&rsquo;s place on the map, found as for the weather report (from the US Census
           Bureau&rsquo;s public geocoder, or else from the ZIP code or the city);
         </li>
-        <li>when you ticked the box, on which form, and the exact words beside it that you agreed to;</li>
+        <li>
+          when you ticked the box, on which form, and the exact words beside it that you agreed to, and when
+          you confirmed;
+        </li>
         <li>
           the alerts we send you: the storm&rsquo;s date, the hail size at your property and whether the
           e-mail went out.

@@ -45,12 +45,18 @@ function domainOf(from: string): string {
 export async function buildHailReportMail(
   lead: LeadView,
   report: WeatherReport | undefined,
-  opts: { from: string; business: BusinessConfig; pdf?: Buffer },
+  opts: { from: string; business: BusinessConfig; pdf?: Buffer; confirmUrl?: string },
 ): Promise<OutgoingMail> {
   const attach = report && opts.pdf ? opts.pdf : undefined
   // One React render; the plain-text part is converted from its HTML, as messages.tsx does.
   const html = await render(
-    <HailReportEmail lead={lead} report={report} business={opts.business} attached={!!attach} />,
+    <HailReportEmail
+      lead={lead}
+      report={report}
+      business={opts.business}
+      attached={!!attach}
+      confirmUrl={opts.confirmUrl}
+    />,
   )
   const place = shortAddress(report?.address ?? lead.fields.address ?? '')
   const subject = report

@@ -59,6 +59,11 @@ export interface LeadView {
   fields: Record<LeadFieldName, string | undefined>
   /** Each box the homeowner may tick (shared/lead-fields.ts): ticked or not. */
   consents: Record<ConsentFieldName, boolean>
+  /**
+   * What the office reads of a ticked box where more is known than ticked or not: the storm
+   * alerts' 'asked, not confirmed' or 'confirmed' (the notifier sets it; core/storm-response).
+   */
+  consentWords: Partial<Record<ConsentFieldName, string>>
   firstName: string
   fullName: string
   email: string
@@ -116,6 +121,7 @@ export function buildLeadView(
       ConsentFieldName,
       boolean
     >,
+    consentWords: {},
     firstName,
     fullName: `${firstName} ${fields.lastName ?? ''}`,
     email: fields.email ?? '',
@@ -143,4 +149,14 @@ export function buildLeadView(
     storms,
     radar,
   }
+}
+
+/** The lead's storm alerts consent, as core/storm-response reads it. */
+export function stormAlertsConsentOf(lead: LeadView): {
+  id: string
+  email: string
+  stormAlerts: boolean
+  createdAt: string
+} {
+  return { id: lead.id, email: lead.email, stormAlerts: lead.consents.stormAlerts, createdAt: lead.createdAt }
 }

@@ -57,11 +57,14 @@ export async function buildOfficeMail(
   }
 }
 
+/** `confirmUrl`: the "Confirm storm alerts" button's link, when the e-mail asks for it. */
 export async function buildAutoreplyMail(
   lead: LeadView,
-  opts: { from: string; business: BusinessConfig },
+  opts: { from: string; business: BusinessConfig; confirmUrl?: string },
 ): Promise<OutgoingMail> {
-  const { html, text } = await renderBoth(<AutoreplyEmail lead={lead} business={opts.business} />)
+  const { html, text } = await renderBoth(
+    <AutoreplyEmail lead={lead} business={opts.business} confirmUrl={opts.confirmUrl} />,
+  )
   return {
     from: opts.from,
     to: { name: toHeaderText(lead.fullName, 100), address: lead.email },

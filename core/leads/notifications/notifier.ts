@@ -29,11 +29,11 @@ import type { Backoff } from '../../platform/backoff'
 import type { SmtpSettings } from '../../platform/mail/smtp'
 import { findLeadReport, createLeadReports, type GeocoderSettings, type LeadReports } from '../../storms'
 import { LEAD_FORMS } from '../../../shared/lead-forms'
-import type { ConfiguredChannel, SendContext } from './channels/channel'
+import type { ConfiguredChannel, SendContext, SendOutcome } from './channels/channel'
 import { createOfficeLinks } from '../../spam'
+import { consentWords, createConsentAsking } from '../../storm-response'
 import { buildLeadView, type LeadView } from './lead-view'
 import { createMailer, type Mailer } from '../../platform/mail/mailer'
-import type { Outcome } from '../../platform/mail/outcome'
 import { createOutcomeRecorder } from './record-outcome'
 import { toReason } from '../../platform/mail/text'
 
@@ -100,6 +100,7 @@ export function createNotifier(deps: {
     sendTimeoutMs: notify.sendTimeoutMs,
     reports,
     officeLinks: createOfficeLinks(db, { siteUrl: config.siteUrl, days: config.office.linkDays }),
+    stormAlerts: createConsentAsking(db, { siteUrl: config.siteUrl }),
   }
   const record = createOutcomeRecorder({ db, logger, retry: notify.retry })
   const leaseMs = claimLeaseMs(notify.sendTimeoutMs)
@@ -109,7 +110,10 @@ export function createNotifier(deps: {
   function viewOf(lead: Lead): LeadView {
     const original = lead.duplicateOf ? findLead(db, lead.duplicateOf) : undefined
     const { storms, radar } = stormLinesOf(lead)
-    return buildLeadView(lead, original, config.siteUrl, storms, radar)
+    const view = buildLeadView(lead, original, config.siteUrl, storms, radar)
+    // The office reads whether a ticked box was confirmed yet (core/storm-response/consent.ts).
+    if (lead.stormAlerts) view.consentWords.stormAlerts = consentWords(db, lead, new Date())
+    return view
   }
 
   /** The office e-mail's lines about the storms at a hail report lead's address: the summary's and radar's. */
@@ -135,7 +139,7 @@ export function createNotifier(deps: {
     }
   }
 
-  function sendOn(channelId: string, lead: LeadView): Promise<Outcome> {
+  function sendOn(channelId: string, lead: LeadView): Promise<SendOutcome> {
     const channel = channels.get(channelId)
     // Planned by a worker that had this channel; this one does not, so retrying cannot help.
     if (!channel)
@@ -145,7 +149,7 @@ export function createNotifier(deps: {
 
   /** One attempt on a claimed row, and its outcome recorded. */
   async function attemptClaimed(claimed: Notification, lead: LeadView | undefined): Promise<void> {
-    let outcome: Outcome
+    let outcome: SendOutcome
     try {
       outcome = lead
         ? await sendOn(claimed.channel, lead)

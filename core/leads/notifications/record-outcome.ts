@@ -1,6 +1,7 @@
 /**
- * Records what one attempt on a claimed notification row came to: sent, failed for good, or
- * another try after an exponential back-off (until the give-up window has passed). Every
+ * Records what one attempt on a claimed notification row came to: sent, failed for good,
+ * skipped (nothing needed sending after all), or another try after an exponential back-off
+ * (until the give-up window has passed). Every
  * failure that ends a channel is logged at error level, with ids and reasons only.
  */
 import { backoffDelayMs, type Backoff } from '../../platform/backoff'
@@ -9,13 +10,14 @@ import {
   expediteChannel,
   markNotificationFailed,
   markNotificationSent,
+  markNotificationSkipped,
   scheduleNotificationRetry,
   type Notification,
 } from '../notification-store'
 import type { Logger } from '../../platform/logger'
-import type { Outcome } from '../../platform/mail/outcome'
+import type { SendOutcome } from './channels/channel'
 
-export type RecordOutcome = (claimed: Notification, outcome: Outcome) => void
+export type RecordOutcome = (claimed: Notification, outcome: SendOutcome) => void
 
 export function createOutcomeRecorder(deps: {
   db: Db
@@ -66,6 +68,12 @@ export function createOutcomeRecorder(deps: {
     const now = new Date()
     if (outcome.kind === 'sent') recordSent(claimed, outcome.detail, now)
     else if (outcome.kind === 'failed') recordFailed(claimed, outcome.reason, now)
-    else recordRetry(claimed, outcome.reason, now)
+    else if (outcome.kind === 'skipped') {
+      markNotificationSkipped(db, claimed.leadId, claimed.channel, outcome.reason, now)
+      logger.info(
+        { leadId: claimed.leadId, channel: claimed.channel, reason: outcome.reason },
+        'notification not needed',
+      )
+    } else recordRetry(claimed, outcome.reason, now)
   }
 }

@@ -17,6 +17,7 @@ import type { Outcome } from '../../../platform/mail/outcome'
 import type { SmtpSettings } from '../../../platform/mail/smtp'
 import type { LeadReports } from '../../../storms'
 import type { OfficeLinks } from '../../../spam'
+import type { ConsentAsking } from '../../../storm-response'
 
 /** What the worker's channels share: the SMTP connection, when there is one. */
 interface SharedChannelSettings {
@@ -41,7 +42,15 @@ export interface SendContext {
   reports?: LeadReports
   /** The office's links (core/spam/office-links.ts): the office e-mail's "This is spam". */
   officeLinks?: OfficeLinks
+  /** The "Confirm storm alerts" links and e-mail (core/storm-response/consent.ts). */
+  stormAlerts?: ConsentAsking
 }
+
+/**
+ * What a send came to: the provider's outcome, or nothing to send after all (a channel that
+ * finds at send time that its message is not needed; recorded as skipped, with why).
+ */
+export type SendOutcome = Outcome | { kind: 'skipped'; reason: string }
 
 /** One channel's module: everything the channel is. */
 export interface ChannelDefinition<Shape extends z.ZodRawShape, Settings> {
@@ -68,7 +77,7 @@ export interface ChannelDefinition<Shape extends z.ZodRawShape, Settings> {
   describe(settings: Settings | undefined): string
   /** Where a test notification goes, for notify-test's line: 'webhook to https://hooks.example.com'. */
   describeTest(settings: Settings, lead: LeadView): string
-  send(lead: LeadView, settings: Settings, ctx: SendContext): Promise<Outcome>
+  send(lead: LeadView, settings: Settings, ctx: SendContext): Promise<SendOutcome>
 }
 
 /** A channel with its settings of this process. */
@@ -81,7 +90,7 @@ export interface ConfiguredChannel extends RegisteredChannel {
   /** Undefined while the channel is off. */
   describeTest(lead: LeadView): string | undefined
   /** A channel turned off since the lead was planned fails for good: retrying cannot help. */
-  send(lead: LeadView, ctx: SendContext): Promise<Outcome>
+  send(lead: LeadView, ctx: SendContext): Promise<SendOutcome>
 }
 
 export interface Channel extends RegisteredChannel {

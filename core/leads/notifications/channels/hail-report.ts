@@ -7,13 +7,16 @@
  * waits and retries: the report goes out once the data is there.
  *
  * On whenever e-mail is (SMTP_URL), since the site promises the report; HAIL_REPORT_EMAIL=false
- * turns it off (the office then sends reports by hand, `site-admin storms report`).
+ * turns it off (the office then sends reports by hand, `site-admin storms report`). When the
+ * homeowner ticked the storm alerts box, it carries the "Confirm storm alerts" button
+ * (docs/storm-alerts.md).
  */
 import { flagOnByDefault } from '../../../platform/config/helpers'
 import { renderReportPdfOffThread } from '../../../storms/pdf'
 import { SAMPLE_WEATHER_REPORT } from '../../../storms'
 import { LEAD_FORMS } from '../../../../shared/lead-forms'
 import { buildHailReportMail } from '../hail-report-mail'
+import { stormAlertsConsentOf } from '../lead-view'
 import type { SmtpSettings } from '../../../platform/mail/smtp'
 import { defineChannel } from './channel'
 
@@ -63,6 +66,8 @@ export const hailReport = defineChannel({
       }
     const report = state.stored.report
     const pdf = report ? await renderReportPdfOffThread(report, ctx.business) : undefined
-    return ctx.mailer.send(await buildHailReportMail(lead, report, { ...opts, pdf }))
+    // The first e-mail the homeowner gets: it asks to confirm the storm alerts they ticked.
+    const confirmUrl = ctx.stormAlerts?.confirmUrl(stormAlertsConsentOf(lead))
+    return ctx.mailer.send(await buildHailReportMail(lead, report, { ...opts, pdf, confirmUrl }))
   },
 })

@@ -8,6 +8,14 @@ import type { Channel } from './channel'
 import { hailReport } from './hail-report'
 import { officeEmail } from './office-email'
 import { officeSms } from './office-sms'
+import { stormAlertsConfirmation } from './storm-alerts-confirmation'
 import { webhook } from './webhook'
 
-export const CHANNELS: readonly Channel[] = [officeEmail, webhook, autoreply, hailReport, officeSms]
+export const CHANNELS: readonly Channel[] = [
+  officeEmail,
+  webhook,
+  autoreply,
+  hailReport,
+  stormAlertsConfirmation,
+  officeSms,
+]

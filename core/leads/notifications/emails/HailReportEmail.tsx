@@ -21,6 +21,7 @@ import {
 } from '../../../storms'
 import type { LeadView } from '../lead-view'
 import { styles } from '../../../platform/mail/styles'
+import { ConfirmSection } from '../../../storm-response'
 import { ButtonRow, CallUs, EmailPage, LabelledRow, SignOff } from './parts'
 
 const REPORT_NAME = 'Extreme Weather Report'
@@ -171,12 +172,15 @@ export function HailReportEmail({
   report,
   business,
   attached,
+  confirmUrl,
 }: {
   lead: LeadView
   report: WeatherReport | undefined
   business: BusinessConfig
   /** Whether the PDF is attached. */
   attached: boolean
+  /** The "Confirm storm alerts" button's link, when the homeowner ticked the box and has not confirmed. */
+  confirmUrl?: string
 }) {
   const preview = report
     ? `${report.summary.line}.${attached ? ' The full report is attached.' : ''}`
@@ -188,6 +192,7 @@ export function HailReportEmail({
       ) : (
         <WithoutReport lead={lead} business={business} />
       )}
+      {confirmUrl ? <ConfirmSection confirmUrl={confirmUrl} /> : null}
       <Offer business={business} />
       <Footer business={business} />
     </EmailPage>

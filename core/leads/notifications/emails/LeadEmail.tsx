@@ -86,7 +86,7 @@ export function LeadEmail({ lead, spamUrl }: { lead: LeadView; spamUrl?: string 
       <Section>
         <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={styles.table}>
           <tbody>
-            {summarize({ ...lead.fields, ...lead.consents }).map((row) => (
+            {summarize({ ...lead.fields, ...lead.consents }, lead.consentWords).map((row) => (
               <LabelledRow key={row.name} label={row.label}>
                 <FieldValue row={row} />
               </LabelledRow>
