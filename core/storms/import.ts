@@ -5,7 +5,7 @@
  * not end where it says, a row cut short), then stored in one transaction: a bad file leaves
  * the store exactly as it was.
  */
-import { readFileSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import type { Db } from '../platform/db/connection'
@@ -14,7 +14,7 @@ import { parseSpcDay } from './spc'
 import { nceiCutoff } from './coverage'
 import { storeStormFile, type ParsedStormFile, type WantedStates } from './events'
 import { StormFileError, type ImportSummary, type SkipReason, type StormSource } from './types'
-import { decodeMeshFile, MESH_FILE, SERVICE_AREA_BOX } from './radar/mesh-file'
+import { checkMeshFileSize, decodeMeshFile, MESH_FILE, SERVICE_AREA_BOX } from './radar/mesh-file'
 import { storeMeshDay, type RadarDaySummary } from './radar/store'
 
 /** 240914_rpts_hail.csv (also _wind, _torn): [1] the report day YYMMDD, [2] the kind. */
@@ -106,8 +106,11 @@ export function importStormPath(
   if (!radar) formatOf(name) // an unknown name is refused as such, before the file is read
   let content: Buffer
   try {
+    // A radar file larger than any MESH file is refused by its size, before it is read.
+    if (radar) checkMeshFileSize(name, statSync(filePath).size)
     content = readFileSync(filePath)
   } catch (err) {
+    if (err instanceof StormFileError) throw err
     throw new StormFileError(name, `cannot be read: ${(err as Error).message}`)
   }
   return radar ? importRadarFile(db, name, content, opts.now) : importStormFile(db, name, content, opts)
