@@ -26,13 +26,27 @@ export interface ImportOptions {
 }
 
 const GZIP_MAGIC = [0x1f, 0x8b]
+const MB = 1024 * 1024
+
+/**
+ * The most a gzipped NCEI or SPC file may unzip to. NCEI's largest details files (the busiest
+ * years hold some 80,000 events of 51 columns with their narratives) unzip to tens of MB; an SPC
+ * day file to a few KB. A gzip that unzips to more is not one of them, and is stopped there
+ * instead of filling the worker's memory.
+ */
+const STORM_FILE_MAX_UNZIPPED_BYTES = 128 * MB
 
 /** The text of a file as it arrived: gunzipped when it starts like a gzip (whatever its name says). */
 function fileText(name: string, content: Buffer): string {
   if (content.length >= 2 && content[0] === GZIP_MAGIC[0] && content[1] === GZIP_MAGIC[1]) {
     try {
-      return gunzipSync(content).toString('utf8')
+      return gunzipSync(content, { maxOutputLength: STORM_FILE_MAX_UNZIPPED_BYTES }).toString('utf8')
     } catch (err) {
+      if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+        throw new StormFileError(
+          name,
+          `unzips to more than ${STORM_FILE_MAX_UNZIPPED_BYTES / MB} MB, more than any NOAA storm data file: not unzipped further`,
+        )
       throw new StormFileError(
         name,
         `not a complete gzip file (truncated or corrupt): ${(err as Error).message}`,
