@@ -15,6 +15,7 @@ import { sql as addWeeklyReports } from './009-add-weekly-reports'
 import { sql as nameWeatherReports } from './010-name-weather-reports'
 import { sql as addRadarHail } from './011-add-radar-hail'
 import { sql as addStormAlerts } from './012-add-storm-alerts'
+import { sql as addRadarFailures } from './014-add-radar-failures'
 
 export interface Migration {
   version: number
@@ -35,4 +36,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 10, name: '010-name-weather-reports', sql: nameWeatherReports },
   { version: 11, name: '011-add-radar-hail', sql: addRadarHail },
   { version: 12, name: '012-add-storm-alerts', sql: addStormAlerts },
+  { version: 14, name: '014-add-radar-failures', sql: addRadarFailures },
 ]
