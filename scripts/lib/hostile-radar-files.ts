@@ -40,6 +40,7 @@ export type HostileRadarKind =
   | 'packing'
   | 'image data bytes'
   | 'image bomb'
+  | 'uncompressed image'
   | 'gzip bomb'
   | 'gzip members'
   | 'oversize'
@@ -135,17 +136,9 @@ function fixCrc(png: Buffer, c: Chunk): void {
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 const COLOUR_TYPE: Record<number, number> = { 1: 0, 3: 2, 4: 6 }
 
-/**
- * A zlib stream of `rows` scanlines, each a filter byte `filter` and `rowBytes - 1` zeros, made
- * without deflating them all: one scanline is deflated on its own and ended with a full flush
- * (byte-aligned, no reference to what came before), so its blocks can follow each other any
- * number of times; then a final empty block and the Adler-32 of the whole.
- */
-function zeroScanlines(rowBytes: number, rows: number, filter: number): Buffer {
-  const row = Buffer.alloc(rowBytes)
-  row[0] = filter
-  const blocks = deflateRawSync(row, { level: 9, finishFlush: constants.Z_FULL_FLUSH })
-  // Adler-32 over the rows: a run of zeros leaves `a` as it is and adds it to `b` once a byte.
+/** The Adler-32 of `rows` scanlines of `rowBytes` bytes, each a byte `filter` and zeros. */
+function zeroScanlinesAdler(rowBytes: number, rows: number, filter: number): Buffer {
+  // A run of zeros leaves `a` as it is and adds it to `b` once a byte.
   let [a, b] = [1, 0]
   for (let j = 0; j < rows; j++) {
     a = (a + filter) % 65521
@@ -153,24 +146,53 @@ function zeroScanlines(rowBytes: number, rows: number, filter: number): Buffer {
   }
   const adler = Buffer.alloc(4)
   adler.writeUInt32BE(((b << 16) | a) >>> 0)
+  return adler
+}
+
+/**
+ * A zlib stream of `rows` scanlines, each a filter byte `filter` and `rowBytes - 1` zeros, made
+ * without deflating them all. Deflated (`stored` false): one scanline is deflated on its own and
+ * ended with a full flush (byte-aligned, no reference to what came before), so its blocks can
+ * follow each other any number of times. Stored: as deflate's uncompressed blocks, which inflate
+ * 1:1, so the image data is as large as the image. Then a final empty block and the Adler-32.
+ */
+function zeroScanlines(rowBytes: number, rows: number, filter: number, stored = false): Buffer {
+  const row = Buffer.alloc(rowBytes)
+  row[0] = filter
+  let body: Buffer[]
+  if (!stored) {
+    const blocks = deflateRawSync(row, { level: 9, finishFlush: constants.Z_FULL_FLUSH })
+    body = Array.from({ length: rows }, () => blocks)
+  } else {
+    const data = Buffer.alloc(rowBytes * rows)
+    for (let j = 0; j < rows; j++) data[j * rowBytes] = filter
+    body = []
+    for (let at = 0; at < data.length; at += 65_535) {
+      const piece = data.subarray(at, at + 65_535)
+      const head = Buffer.alloc(5)
+      head.writeUInt16LE(piece.length, 1)
+      head.writeUInt16LE(~piece.length & 0xffff, 3)
+      body.push(head, piece)
+    }
+  }
   // 0x78 0xda: deflate, 32 KB window, best compression; 0x03 0x00: a final, empty, fixed block.
   return Buffer.concat([
     Buffer.from([0x78, 0xda]),
-    ...Array.from({ length: rows }, () => blocks),
+    ...body,
     Buffer.from([0x03, 0x00]),
-    adler,
+    zeroScanlinesAdler(rowBytes, rows, filter),
   ])
 }
 
 /**
  * A PNG whose header is `width` × `height` at `channels` × 8 bits and whose image data inflates
  * to `rows` scanlines of zeros, each with filter byte `filter`: a valid image when `rows` is
- * `height`, a deflate bomb when it is more.
+ * `height`, a deflate bomb when it is more; with `stored`, image data as large as what it holds.
  */
-export function zeroImage(
+function zeroImage(
   width: number,
   height: number,
-  opts: { channels: 1 | 3 | 4; filter: number; rows: number },
+  opts: { channels: 1 | 3 | 4; filter: number; rows: number; stored?: boolean },
 ): Buffer {
   const ihdr = Buffer.alloc(13)
   ihdr.writeUInt32BE(width, 0)
@@ -179,7 +201,7 @@ export function zeroImage(
   return Buffer.concat([
     SIGNATURE,
     pngChunk('IHDR', ihdr),
-    pngChunk('IDAT', zeroScanlines(width * opts.channels + 1, opts.rows, opts.filter)),
+    pngChunk('IDAT', zeroScanlines(width * opts.channels + 1, opts.rows, opts.filter, opts.stored)),
     pngChunk('IEND', new Uint8Array(0)),
   ])
 }
@@ -195,7 +217,7 @@ export function gzipBomb(total: number): Buffer {
 }
 
 /** `count` empty gzip members, one after another (each some 20 bytes). */
-export function gzipMembers(count: number): Buffer {
+function gzipMembers(count: number): Buffer {
   const empty = gzipSync(Buffer.alloc(0))
   return Buffer.concat(Array.from({ length: count }, () => empty))
 }
@@ -264,6 +286,9 @@ const IHDR_FIELDS = {
 } as const
 type IhdrField = keyof typeof IHDR_FIELDS
 
+/** The most RGBA rows of 7000 pixels whose uncompressed image keeps the message under 32 MB. */
+const UNCOMPRESSED_MAX_ROWS = 1190
+
 /** How far north the grid can be moved while its first latitude fits GRIB's 32 bits: to 2147.475°. */
 const MAX_ROWS_NORTH = 209_248
 
@@ -279,6 +304,7 @@ export type Mutation =
   | { kind: 'packing'; field: PackingField; value: number }
   | { kind: 'image data bytes'; at: number[] }
   | { kind: 'image bomb'; channels: 1 | 3 | 4; filter: number; extraRows: number }
+  | { kind: 'uncompressed image'; rows: number }
   | { kind: 'gzip bomb'; mb: number }
   | { kind: 'gzip members'; count: number }
   | { kind: 'oversize'; bytes: number }
@@ -298,7 +324,7 @@ const microDegrees = fc.oneof(
  * decode (bombs, files that still decode whole) are drawn less often, so a few dozen runs try
  * every kind and stay quick.
  */
-export const anyMutation: fc.Arbitrary<Mutation> = fc.oneof(
+const anyMutation: fc.Arbitrary<Mutation> = fc.oneof(
   {
     weight: 3,
     arbitrary: fc.record({
@@ -378,6 +404,14 @@ export const anyMutation: fc.Arbitrary<Mutation> = fc.oneof(
   },
   {
     weight: 1,
+    // RGBA rows as deflate's stored blocks, gzipped: up to 1,190 rows, 33.3 MB, just under the cap unzipped.
+    arbitrary: fc.record({
+      kind: fc.constant('uncompressed image' as const),
+      rows: fc.oneof(fc.constant(UNCOMPRESSED_MAX_ROWS), fc.integer({ min: 1, max: UNCOMPRESSED_MAX_ROWS })),
+    }),
+  },
+  {
+    weight: 1,
     arbitrary: fc.record({ kind: fc.constant('gzip bomb' as const), mb: fc.integer({ min: 33, max: 1024 }) }),
   },
   {
@@ -404,6 +438,27 @@ function writeUInt(buf: Buffer, at: number, bytes: number, value: number): void 
 }
 
 const gzipName = (name: string) => (name.endsWith('.gz') ? name : `${name}.gz`)
+
+/**
+ * The message with its grid's first point `rows` rows north of the CONUS grid's and as many rows
+ * more: the points, the last point and the image's height agree with it, and it is on the 0.01°
+ * lattice; only its place is wrong.
+ */
+function movedNorth(base: Buffer, rows: number): Buffer {
+  const grib = Buffer.from(base)
+  const s3 = section(grib, 3)
+  const nj = grib.readUInt32BE(octet(s3, 35)) + rows
+  const ni = grib.readUInt32BE(octet(s3, 31))
+  writeSigned32(grib, octet(s3, 47), 54_995_000 + rows * 10_000)
+  grib.writeUInt32BE(nj, octet(s3, 35))
+  grib.writeUInt32BE((ni * nj) >>> 0, octet(s3, 7))
+  grib.writeUInt32BE((ni * nj) >>> 0, octet(section(grib, 5), 6))
+  const png = Buffer.from(pngOf(grib))
+  const ihdr = chunks(png)[0]!
+  png.writeUInt32BE(nj, ihdr.start + 12)
+  fixCrc(png, ihdr)
+  return withPng(grib, png)
+}
 
 /** The file a mutation makes of a base. */
 export function applyMutation(base: RadarBase, m: Mutation): HostileRadarFile {
@@ -467,28 +522,11 @@ export function applyMutation(base: RadarBase, m: Mutation): HostileRadarFile {
       }
       return made(grib, `grid ${m.field} set to ${m.value}`)
     }
-    case 'grid moved north': {
-      // The grid's first point `rows` rows north of the CONUS grid's, with as many rows more:
-      // the points, the last point and the image's height agree with it, and it is on the
-      // 0.01° lattice; only its place is wrong.
-      const s3 = section(grib, 3)
-      const nj = grib.readUInt32BE(octet(s3, 35)) + m.rows
-      const ni = grib.readUInt32BE(octet(s3, 31))
-      writeSigned32(grib, octet(s3, 47), 54_995_000 + m.rows * 10_000)
-      grib.writeUInt32BE(nj, octet(s3, 35))
-      grib.writeUInt32BE((ni * nj) >>> 0, octet(s3, 7))
-      const s5 = section(grib, 5)
-      grib.writeUInt32BE((ni * nj) >>> 0, octet(s5, 6))
-      const png = Buffer.from(pngOf(grib))
-      const ihdr = chunks(png)[0]!
-      png.writeUInt32BE(nj, ihdr.start + 12)
-      fixCrc(png, ihdr)
-      const latitude = (54_995_000 + m.rows * 10_000) / 1e6
+    case 'grid moved north':
       return made(
-        withPng(grib, png),
-        `grid moved ${m.rows} rows north (first latitude ${latitude}°), ${nj} rows`,
+        movedNorth(grib, m.rows),
+        `grid moved ${m.rows} rows north (first latitude ${(54_995_000 + m.rows * 10_000) / 1e6}°), ${3500 + m.rows} rows`,
       )
-    }
     case 'packing': {
       const s5 = section(grib, 5)
       const f = PACKING_FIELDS[m.field]
@@ -518,6 +556,16 @@ export function applyMutation(base: RadarBase, m: Mutation): HostileRadarFile {
         `image of ${m.channels * 8} bits a pixel, filter ${m.filter}, inflating to ${3500 + m.extraRows} rows of 7000`,
       )
     }
+    case 'uncompressed image': {
+      const s5 = section(grib, 5)
+      grib[octet(s5, 20)] = 32
+      const png = zeroImage(7000, 3500, { channels: 4, filter: 4, rows: m.rows, stored: true })
+      return made(
+        gzipSync(withPng(grib, png), { level: 1 }),
+        `gzipped, an uncompressed RGBA image of ${m.rows} rows (${(png.length / 1024 / 1024).toFixed(1)} MB)`,
+        gzipName(base.name),
+      )
+    }
     case 'gzip bomb':
       return made(
         gzipBomb(m.mb * 1024 * 1024),
@@ -531,9 +579,16 @@ export function applyMutation(base: RadarBase, m: Mutation): HostileRadarFile {
   }
 }
 
-/** Hostile files made from `bases`. */
-export function anyHostileRadarFile(bases: readonly RadarBase[]): fc.Arbitrary<HostileRadarFile> {
+/** Hostile files made from `bases`, of every kind but those in `except`. */
+export function anyHostileRadarFile(
+  bases: readonly RadarBase[],
+  opts: { except?: readonly HostileRadarKind[] } = {},
+): fc.Arbitrary<HostileRadarFile> {
+  const except = new Set(opts.except)
   return fc
-    .tuple(fc.integer({ min: 0, max: bases.length - 1 }), anyMutation)
+    .tuple(
+      fc.integer({ min: 0, max: bases.length - 1 }),
+      anyMutation.filter((m) => !except.has(m.kind)),
+    )
     .map(([b, m]) => applyMutation(bases[b]!, m))
 }

@@ -234,10 +234,11 @@ function readMesh(name: string, content: Buffer, work: DecodeWork): Grib2Message
   let grib = content
   if (content.length >= 2 && content[0] === 0x1f && content[1] === 0x8b) {
     try {
-      // maxOutputLength stops the unzipping at the cap, so a gzip bomb is never unzipped past it;
-      // one chunk of that size (only the part written is ever resident) spares the copy that
-      // joining smaller chunks takes, which would double the memory of a file near the cap.
-      grib = gunzipSync(content, { maxOutputLength: MAX_UNZIPPED_BYTES, chunkSize: MAX_UNZIPPED_BYTES })
+      // maxOutputLength stops the unzipping at the cap. zlib writes into one chunk a byte larger
+      // than the cap (only the part written is ever resident): a file under the cap is never
+      // joined from smaller chunks, a copy that would double its memory, and a gzip bomb is
+      // stopped one byte past the cap, not a whole chunk past it.
+      grib = gunzipSync(content, { maxOutputLength: MAX_UNZIPPED_BYTES, chunkSize: MAX_UNZIPPED_BYTES + 1 })
     } catch (err) {
       if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
         throw new StormFileError(
