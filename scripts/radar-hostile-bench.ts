@@ -41,7 +41,7 @@ import {
   type HostileRadarFile,
   type RadarBase,
 } from './lib/hostile-radar-files'
-import { bundleForNode, cachedMeshFile, CONUS_OUTSIDE_RADAR } from './lib/radar-bench'
+import { bundleForNode, cachedMeshFile, CONUS_OUTSIDE_RADAR, residentKb } from './lib/radar-bench'
 
 const BUDGET_MS = 2000
 const BUDGET_MB = 64
@@ -59,17 +59,6 @@ interface ChildResult {
   outcome: string
   work: DecodeWork
   escaped?: string
-}
-
-/**
- * This process's resident set now and its peak, in KB, from /proc/self/status (VmRSS, VmHWM).
- * Not process.resourceUsage().maxRSS: Linux carries that over from the parent across exec, so a
- * child started by a large process reports the parent's peak.
- */
-function residentKb(): { now: number; peak: number } {
-  const status = readFileSync('/proc/self/status', 'utf8')
-  const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1])
-  return { now: kb('VmRSS'), peak: kb('VmHWM') }
 }
 
 /** One decode in this process (run as `… --child FILE NAME`): prints a ChildResult. */
