@@ -495,7 +495,7 @@ describe('several radar days failing in a row', () => {
       expect(mirror.meshAsked()).toEqual(MAY('31', '30', '29', '28', '27').map(dayUrl))
       expect(first.radarFailed).toHaveLength(5)
       expect(first.radarStopped).toBe(
-        `radar hail stopped after 5 days in a row failed (2025-05-31 to 2025-05-27), 7 days left for the next refresh; the last: ${meshFileNameForDay('2025-05-27').name}: the server answered 403`,
+        `5 radar days in a row failed (2025-05-31 to 2025-05-27), so the radar step stopped with 7 days left for the next refresh; the last: ${meshFileNameForDay('2025-05-27').name}: the server answered 403`,
       )
       expect(first.detail).toContain(first.radarStopped)
       const stop = lines.find(

@@ -92,7 +92,7 @@ describe('/readyz and the storm data', () => {
       at,
     )
     const stopped =
-      'radar hail stopped after 5 days in a row failed (2026-01-07 to 2026-01-03), 1,790 days left for the next refresh; the last: the server answered 403'
+      '5 radar days in a row failed (2026-01-07 to 2026-01-03), so the radar step stopped with 1,790 days left for the next refresh; the last: the server answered 403'
     recordRefreshOutcome(db, {
       finishedAt: at,
       outcome: 'failed',

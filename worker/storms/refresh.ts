@@ -316,11 +316,11 @@ async function refreshRadar(ctx: RunContext, outcome: RefreshOutcome): Promise<v
   }
 }
 
-/** 'radar hail stopped after 5 days in a row failed (2025-05-31 to 2025-05-27), 1,790 days left: …'. */
+/** '5 radar days in a row failed (2025-05-31 to 2025-05-27), so the radar step stopped with 1,790 days left …'. */
 function radarStopSentence(failed: { day: string; reason: string }[], left: number): string {
   return (
-    `radar hail stopped after ${failed.length} days in a row failed (${failed[0]!.day} to ${failed.at(-1)!.day}), ` +
-    `${left.toLocaleString('en-US')} day${left === 1 ? '' : 's'} left for the next refresh; the last: ${failed.at(-1)!.reason}`
+    `${failed.length} radar days in a row failed (${failed[0]!.day} to ${failed.at(-1)!.day}), so the radar step ` +
+    `stopped with ${left.toLocaleString('en-US')} day${left === 1 ? '' : 's'} left for the next refresh; the last: ${failed.at(-1)!.reason}`
   )
 }
 
