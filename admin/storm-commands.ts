@@ -189,25 +189,45 @@ function printStatus(ctx: AdminContext, db: Db): void {
   ctx.out(
     `NCEI final data through: ${nceiThrough ?? 'none'}; SPC preliminary reports through: ${spcThrough ?? 'none'}`,
   )
-  ctx.out(radarStatusLines(status.radar))
+  ctx.out(radarStatusLines(status.radar, status.refresh))
   ctx.out(refreshLine(status.refresh))
 }
 
-/** Radar: the first and last storm day, and the report period's days without radar. */
-function radarStatusLines(r: StormStatus['radar']): string {
+/** Radar: the first and last storm day, the report period's days without radar, and the days failing. */
+function radarStatusLines(r: StormStatus['radar'], refresh: RefreshState | undefined): string {
+  const lines: string[] = []
   if (!r.coverage)
-    return `Radar hail (MRMS MESH): none stored yet; the report period wants ${r.period.first} to ${r.period.last}`
-  const lines = [
-    `Radar hail (MRMS MESH): ${count(r.coverage.days)} storm day${r.coverage.days === 1 ? '' : 's'}, first ${r.coverage.first}, last ${r.coverage.last}`,
-  ]
-  if (!r.missing.length) lines.push(`  no day missing from ${r.period.first} to ${r.period.last}`)
-  else {
-    const shown = r.missing.slice(0, 10).join(', ')
-    const more = r.missing.length > 10 ? ` and ${count(r.missing.length - 10)} more` : ''
     lines.push(
-      `  ${count(r.missing.length)} day${r.missing.length === 1 ? '' : 's'} missing from ${r.period.first} to ${r.period.last}: ${shown}${more}` +
-        (r.notAtNoaa ? ` (${count(r.notAtNoaa)} not at NOAA when the refresh asked)` : ''),
+      `Radar hail (MRMS MESH): none stored yet; the report period wants ${r.period.first} to ${r.period.last}`,
     )
+  else {
+    lines.push(
+      `Radar hail (MRMS MESH): ${count(r.coverage.days)} storm day${r.coverage.days === 1 ? '' : 's'}, first ${r.coverage.first}, last ${r.coverage.last}`,
+    )
+    if (!r.missing.length) lines.push(`  no day missing from ${r.period.first} to ${r.period.last}`)
+    else {
+      const shown = r.missing.slice(0, 10).join(', ')
+      const more = r.missing.length > 10 ? ` and ${count(r.missing.length - 10)} more` : ''
+      lines.push(
+        `  ${count(r.missing.length)} day${r.missing.length === 1 ? '' : 's'} missing from ${r.period.first} to ${r.period.last}: ${shown}${more}` +
+          (r.notAtNoaa ? ` (${count(r.notAtNoaa)} not at NOAA when the refresh asked)` : ''),
+      )
+    }
+  }
+  if (r.stopped)
+    lines.push(
+      `  STOPPED by the last refresh: ${r.stopped}` +
+        (refresh?.nextAt ? `; the next refresh (${shortTime(refresh.nextAt)} UTC) starts again` : ''),
+    )
+  if (r.failed.length) {
+    lines.push(
+      `  ${count(r.failed.length)} day${r.failed.length === 1 ? '' : 's'} failed, asked for again at each refresh:`,
+    )
+    for (const f of r.failed.slice(0, 10))
+      lines.push(
+        `    ${f.day}: ${f.reason} (${f.failures === 1 ? 'once' : `${count(f.failures)} times`}, last ${shortTime(f.failedAt)} UTC)`,
+      )
+    if (r.failed.length > 10) lines.push(`    and ${count(r.failed.length - 10)} more`)
   }
   return lines.join('\n')
 }

@@ -9,8 +9,9 @@
  * Plains, a few hundred small storms east of the Rockies, and no radar coverage (-3) over the
  * oceans, Canada, Mexico and a gap in the mountains, roughly as a summer day's file looks.
  * Each run decodes it in a fresh Node process (the import command's case: one file, cold), which
- * prints its time and its peak RSS (process.resourceUsage().maxRSS). That process runs this file
- * bundled by esbuild as scripts/build-server.mjs bundles the programs (our code bundled, the
+ * prints its time and its own peak RSS (VmHWM, residentKb in scripts/lib/radar-bench.ts; until
+ * 2026-11-28 it read maxRSS, which on Linux also holds the parent's peak). That process runs this
+ * file bundled by esbuild as scripts/build-server.mjs bundles the programs (our code bundled, the
  * packages from node_modules, plain Node, no TypeScript loader), so its memory is production's:
  * tsx alone would add some 45 MB. The bundle is kept in node_modules/.cache/.
  *
@@ -25,7 +26,7 @@ import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { decodeMeshFile, SERVICE_AREA_BOX } from '../core/storms/radar/mesh-file'
 import type { MeshFileSpec } from '../tests/support/mesh-files'
-import { bundleForNode, cachedMeshFile, CONUS_OUTSIDE_RADAR } from './lib/radar-bench'
+import { bundleForNode, cachedMeshFile, CONUS_OUTSIDE_RADAR, residentKb } from './lib/radar-bench'
 
 const BUDGET_MS = 1000
 const BUDGET_RSS_MB = 300
@@ -104,7 +105,7 @@ interface ChildResult {
 
 /** One decode in this process (run as `… radar-decode-bench.ts --child FILE`): prints a ChildResult. */
 function child(file: string): void {
-  const startRssKb = process.resourceUsage().maxRSS
+  const startRssKb = residentKb().peak
   const t0 = performance.now()
   const content = readFileSync(file)
   const t1 = performance.now()
@@ -120,7 +121,7 @@ function child(file: string): void {
     maxMm: day.maxMm,
     coveredCells: day.coveredCells,
     startRssKb,
-    maxRssKb: process.resourceUsage().maxRSS,
+    maxRssKb: residentKb().peak,
   }
   process.stdout.write(JSON.stringify(result))
 }

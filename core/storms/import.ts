@@ -5,7 +5,7 @@
  * not end where it says, a row cut short), then stored in one transaction: a bad file leaves
  * the store exactly as it was.
  */
-import { readFileSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import type { Db } from '../platform/db/connection'
@@ -14,7 +14,7 @@ import { parseSpcDay } from './spc'
 import { nceiCutoff } from './coverage'
 import { storeStormFile, type ParsedStormFile, type WantedStates } from './events'
 import { StormFileError, type ImportSummary, type SkipReason, type StormSource } from './types'
-import { decodeMeshFile, MESH_FILE, SERVICE_AREA_BOX } from './radar/mesh-file'
+import { checkMeshFileSize, decodeMeshFile, MESH_FILE, SERVICE_AREA_BOX } from './radar/mesh-file'
 import { storeMeshDay, type RadarDaySummary } from './radar/store'
 
 /** 240914_rpts_hail.csv (also _wind, _torn): [1] the report day YYMMDD, [2] the kind. */
@@ -26,13 +26,27 @@ export interface ImportOptions {
 }
 
 const GZIP_MAGIC = [0x1f, 0x8b]
+const MB = 1024 * 1024
+
+/**
+ * The most a gzipped NCEI or SPC file may unzip to. NCEI's largest details files (the busiest
+ * years hold some 80,000 events of 51 columns with their narratives) unzip to tens of MB; an SPC
+ * day file to a few KB. A gzip that unzips to more is not one of them, and is stopped there
+ * instead of filling the worker's memory.
+ */
+const STORM_FILE_MAX_UNZIPPED_BYTES = 128 * MB
 
 /** The text of a file as it arrived: gunzipped when it starts like a gzip (whatever its name says). */
 function fileText(name: string, content: Buffer): string {
   if (content.length >= 2 && content[0] === GZIP_MAGIC[0] && content[1] === GZIP_MAGIC[1]) {
     try {
-      return gunzipSync(content).toString('utf8')
+      return gunzipSync(content, { maxOutputLength: STORM_FILE_MAX_UNZIPPED_BYTES }).toString('utf8')
     } catch (err) {
+      if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+        throw new StormFileError(
+          name,
+          `unzips to more than ${STORM_FILE_MAX_UNZIPPED_BYTES / MB} MB, more than any NOAA storm data file: not unzipped further`,
+        )
       throw new StormFileError(
         name,
         `not a complete gzip file (truncated or corrupt): ${(err as Error).message}`,
@@ -106,8 +120,11 @@ export function importStormPath(
   if (!radar) formatOf(name) // an unknown name is refused as such, before the file is read
   let content: Buffer
   try {
+    // A radar file larger than any MESH file is refused by its size, before it is read.
+    if (radar) checkMeshFileSize(name, statSync(filePath).size)
     content = readFileSync(filePath)
   } catch (err) {
+    if (err instanceof StormFileError) throw err
     throw new StormFileError(name, `cannot be read: ${(err as Error).message}`)
   }
   return radar ? importRadarFile(db, name, content, opts.now) : importStormFile(db, name, content, opts)

@@ -8,13 +8,22 @@ export {
   missingRadarDays,
   mm10ToIn,
   radarDayCellsIn,
+  radarFailures,
+  recordRadarFailure,
   recordRadarMissing,
   storedRadarDays,
   type RadarDaySummary,
   type StoredCell,
 } from './radar/store'
-export { cellCentre, cellOf, meshFileNameForDay, SERVICE_AREA_BOX, type MeshBox } from './radar/mesh-file'
-export { plannedRadarDays } from './radar/plan'
+export {
+  cellCentre,
+  cellOf,
+  MESH_MAX_FILE_BYTES,
+  meshFileNameForDay,
+  SERVICE_AREA_BOX,
+  type MeshBox,
+} from './radar/mesh-file'
+export { plannedRadarDays, RADAR_FAILURES_IN_A_ROW } from './radar/plan'
 export { findLeadReport, findReportKeyHash, toSummaryView } from './lead-reports'
 export { newestDetailsFiles } from './ncei'
 export { makeReportKey, reportKeyMatches } from './report-key'
@@ -31,7 +40,7 @@ export {
   recordRefreshStart,
   type RefreshState,
 } from './refresh-state'
-export { stormStatus, type StormStatus } from './status'
+export { radarRefreshHealth, stormStatus, type StormStatus } from './status'
 export {
   REPORT_RADIUS_MI,
   RINGS_MI,

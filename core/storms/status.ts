@@ -9,7 +9,13 @@ import { newestStormEvent } from './events'
 import { readRefreshState, type RefreshState } from './refresh-state'
 import type { StormEvent, StormSource } from './types'
 import { daysFrom, wantedRadarDays } from './radar/days'
-import { missingRadarDays, radarCoverage, storedRadarDays } from './radar/store'
+import {
+  missingRadarDays,
+  radarCoverage,
+  radarFailures,
+  storedRadarDays,
+  type RadarFailure,
+} from './radar/store'
 
 export interface StormStatus {
   /** Events per source and year (UTC), with the kinds, oldest year first. */
@@ -26,6 +32,10 @@ export interface StormStatus {
     missing: string[]
     /** Of those, the days NOAA did not have when the refresh asked. */
     notAtNoaa: number
+    /** The days whose file could not be fetched or read, newest first: each is asked for again. */
+    failed: RadarFailure[]
+    /** Why the last refresh stopped its radar step early, when it did. */
+    stopped: string | undefined
     period: { first: string; last: string }
   }
 }
@@ -61,6 +71,25 @@ function radarStatus(db: Db, now: Date): StormStatus['radar'] {
     coverage: radarCoverage(db),
     missing,
     notAtNoaa: missing.filter((d) => notAtNoaa.has(d)).length,
+    failed: radarFailures(db),
+    stopped: readRefreshState(db)?.radarStopped,
     period,
+  }
+}
+
+/**
+ * The radar refresh's health as /readyz shows it: how many days are failing, the newest with its
+ * reason, and whether the last refresh stopped its radar step.
+ */
+export function radarRefreshHealth(db: Db): {
+  failedDays: number
+  newestFailure: RadarFailure | null
+  stopped: string | null
+} {
+  const failed = radarFailures(db)
+  return {
+    failedDays: failed.length,
+    newestFailure: failed[0] ?? null,
+    stopped: readRefreshState(db)?.radarStopped ?? null,
   }
 }

@@ -4,7 +4,7 @@
  * folder between runs, and the script itself bundled for plain Node so a child process's memory
  * is production's.
  */
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { MeshBox } from '../../core/storms/radar/mesh-file'
@@ -61,4 +61,16 @@ export async function bundleForNode(scriptUrl: string, name: string): Promise<st
     logLevel: 'warning',
   })
   return outfile
+}
+
+/**
+ * This process's resident set now and its peak, in KB, from /proc/self/status (VmRSS, VmHWM).
+ * Not process.resourceUsage().maxRSS: Linux carries that over from the parent across exec, so a
+ * child started by a large process (tsx with esbuild loaded, 100 MB and more) reports the
+ * parent's peak as its own. Writing 5 to /proc/self/clear_refs sets the peak to the present.
+ */
+export function residentKb(): { now: number; peak: number } {
+  const status = readFileSync('/proc/self/status', 'utf8')
+  const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1])
+  return { now: kb('VmRSS'), peak: kb('VmHWM') }
 }

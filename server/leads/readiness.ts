@@ -11,7 +11,7 @@ import {
   countLeadsWithFailedNotifications,
   countUndeliveredLeads,
 } from '../../core/leads'
-import { countStormEvents, readRefreshState, stormDataThrough } from '../../core/storms'
+import { countStormEvents, radarRefreshHealth, readRefreshState, stormDataThrough } from '../../core/storms'
 import { BOOKINGS_GRACE_MS, countBookingTrouble } from '../../core/bookings'
 import type { ReadinessCheck } from '../http/health'
 import type { LeadProducer } from './producer'
@@ -115,8 +115,9 @@ export function createBookingsCheck(db: Db, graceMs = BOOKINGS_GRACE_MS): Readin
 
 /**
  * The storm data the hail reports are made from (docs/storm-data.md): how many storm events
- * are stored, how far NCEI's final records and SPC's preliminary reports go, and the worker's
- * last refresh with its outcome. Always ok: storm data never stops a lead. After a failed
+ * are stored, how far NCEI's final records and SPC's preliminary reports go, the worker's last
+ * refresh with its outcome, and the radar days whose file failed (`radar`: how many, the newest
+ * with its reason, and why the last refresh stopped asking, when it did). Always ok: storm data never stops a lead. After a failed
  * refresh the reports use the data stored before it, and the worker tries again sooner.
  */
 export function createStormDataCheck(db: Db): ReadinessCheck {
@@ -134,7 +135,7 @@ export function createStormDataCheck(db: Db): ReadinessCheck {
       return {
         status: 'ok',
         counts: { events: countStormEvents(db) },
-        info: { ...stormDataThrough(db), lastRefresh: lastRefresh ?? null },
+        info: { ...stormDataThrough(db), lastRefresh: lastRefresh ?? null, radar: radarRefreshHealth(db) },
       }
     },
   }

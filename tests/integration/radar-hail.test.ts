@@ -4,21 +4,26 @@
  * home in Parker, imported with `site-admin storms import` into a real SQLite file, next to an
  * SPC day file of ground reports; the report read with `storms report --json` through a local
  * stand-in of the Census geocoder; and the worker's refresh fetching the files from a local
- * HTTP server laid out as NOAA's bucket is.
+ * HTTP server laid out as NOAA's bucket is, including a mirror that refuses files, serves one
+ * too large, one with a crafted grid, a gzip bomb and one cut short: each is that day's failure,
+ * and only several in a row stop the backfill.
  */
 import { readFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
+import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { Writable } from 'node:stream'
+import { gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { Db } from '../../core/platform/db/connection'
 import { openMigratedDatabase } from '../../core/platform/db/open'
 import { createLogger } from '../../core/platform/logger'
-import type { WeatherReport } from '../../core/storms'
+import { meshFileNameForDay, type WeatherReport } from '../../core/storms'
+import { applyMutation, gzipBomb } from '../../scripts/lib/hostile-radar-files'
 import { startStormRefresh } from '../../worker/storms/refresh'
 import { runAdminCaptured } from '../support/admin'
 import { startGeocoderPeer, type GeocoderPeer } from '../support/geocoder-peer'
-import { writeMeshFile } from '../support/mesh-files'
+import { relabelMeshFile, writeMeshFile } from '../support/mesh-files'
 import { useTempDir } from '../support/temp-dir'
 
 /** The home: 11020 S Pikes Peak Dr, Parker. */
@@ -275,6 +280,255 @@ describe("the worker's radar refresh", () => {
       ])
       const count = db.prepare('SELECT COUNT(*) AS n FROM radar_days').get() as { n: number }
       expect(count.n).toBe(2)
+    } finally {
+      await refresh.stop()
+      db.close()
+    }
+  })
+})
+
+/**
+ * A store whose refresh already found the days before 20 May 2025 missing at NOAA (today, so
+ * they are not asked for again for a week): each refresh below asks for the twelve days from
+ * 20 to 31 May, not for all of five years.
+ */
+function storeWithOldDaysMissing(file: string): Db {
+  const db = openMigratedDatabase(file)
+  const insert = db.prepare('INSERT INTO radar_missing (day, checked_at, reason) VALUES (?, ?, ?)')
+  db.transaction(() => {
+    for (
+      let d = new Date('2020-06-01T12:00:00Z');
+      d < new Date('2025-05-20T00:00:00Z');
+      d.setUTCDate(d.getUTCDate() + 1)
+    )
+      insert.run(d.toISOString().slice(0, 10), NOW.toISOString(), 'not found (404)')
+  })()
+  return db
+}
+
+const dayUrl = (day: string) => {
+  const f = meshFileNameForDay(day)
+  return `/mesh/${f.dir}/${f.name}`
+}
+
+/**
+ * NOAA's bucket as a mirror might serve it, for the tests of one describe block: for each storm
+ * day's file an answer of its own (`serve`), a 404 for the rest; every URL asked for is noted.
+ */
+function useMirror() {
+  const answers = new Map<string, (res: ServerResponse) => void>()
+  const asked: string[] = []
+  let server: Server | undefined
+  let base = ''
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      asked.push(req.url!)
+      const answer = answers.get(req.url!)
+      if (!answer) return void res.writeHead(404).end('not found')
+      answer(res)
+    })
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  })
+  afterAll(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())))
+  return {
+    /** The radar files asked for since the last call, in order. */
+    meshAsked: () => asked.splice(0).filter((u) => u.startsWith('/mesh/')),
+    serve(day: string, answer: ((res: ServerResponse) => void) | Buffer) {
+      answers.set(
+        dayUrl(day),
+        Buffer.isBuffer(answer) ? (res) => void res.writeHead(200).end(answer) : answer,
+      )
+    },
+    clear: () => answers.clear(),
+    /** The worker's refresh against this mirror, logging into `lines`. */
+    refresh(db: Db, lines: Record<string, unknown>[]) {
+      const logger = createLogger(
+        'info',
+        new Writable({
+          write(chunk, _e, done) {
+            for (const line of String(chunk).split('\n'))
+              if (line) lines.push(JSON.parse(line) as Record<string, unknown>)
+            done()
+          },
+        }),
+      )
+      return startStormRefresh({
+        db,
+        logger,
+        now: () => NOW,
+        settings: {
+          on: false,
+          states: ['CO'],
+          intervalHours: 24,
+          years: 6,
+          nceiUrl: `${base}/ncei/`,
+          spcUrl: `${base}/spc/`,
+          meshUrl: `${base}/mesh/`,
+          fetchTimeoutMs: 5000,
+          // Larger than a radar file may be: the radar's own limit of 10 MB is the one that stops it.
+          fetchMaxBytes: 100 * 1024 * 1024,
+        },
+        backoff: { fetch: { baseMs: 1, maxMs: 1 } },
+      })
+    },
+  }
+}
+
+const MAY = (...days: string[]) => days.map((d) => `2025-05-${d}`)
+
+describe('a radar day that fails does not stop the backfill', () => {
+  const mirror = useMirror()
+  let file: string
+  let good: Buffer
+
+  beforeAll(() => {
+    // 27 May 2025: a real storm day's file, over the home.
+    file = writeMeshFile(tempDir(), {
+      validAt: meshFileNameForDay('2025-05-27').validAt.toISOString(),
+      swaths: [{ ...HOME, radiusMi: 3, peakIn: 1.5 }],
+    })
+    good = readFileSync(file)
+  })
+
+  test('a 403, a file over 10 MB, a crafted grid, a gzip bomb and a cut file are each the day’s failure, named; the days around them are stored; the failed days are asked for again next time', async () => {
+    const dbPath = path.join(tempDir(), 'failures.db')
+    const db = storeWithOldDaysMissing(dbPath)
+    const lines: Record<string, unknown>[] = []
+    const mesh = { label: 'ecCodes file', name: path.basename(file), grib: gunzipSync(good) }
+    mirror.serve('2025-05-31', (res) => void res.writeHead(403).end('Forbidden'))
+    mirror.serve('2025-05-30', Buffer.alloc(11 * 1024 * 1024))
+    mirror.serve(
+      '2025-05-29',
+      gzipSync(applyMutation(mesh, { kind: 'grid moved north', rows: 209_248 }).bytes),
+    )
+    mirror.serve('2025-05-28', gzipBomb(1024 * 1024 * 1024))
+    mirror.serve('2025-05-27', good)
+    mirror.serve('2025-05-26', good.subarray(0, Math.floor(good.length / 2)))
+    const refresh = mirror.refresh(db, lines)
+    try {
+      mirror.meshAsked()
+      const first = await refresh.runOnce()
+      expect(first.radarDays).toEqual(['2025-05-27'])
+      expect(first.radarStopped).toBeUndefined()
+      expect(first.radarFailed.map((f) => f.day)).toEqual(MAY('31', '30', '29', '28', '26'))
+      const reasons = Object.fromEntries(first.radarFailed.map((f) => [f.day, f.reason]))
+      const name = (day: string) => meshFileNameForDay(day).name
+      expect(reasons['2025-05-31']).toBe(`${name('2025-05-31')}: the server answered 403`)
+      expect(reasons['2025-05-30']).toBe(
+        `${name('2025-05-30')}: larger than 10485760 bytes (a MESH file's limit, 10 MB)`,
+      )
+      expect(reasons['2025-05-29']).toMatch(
+        /: its grid is 7000 × 212748 points of 0\.01° × 0\.01° from \(2147\.475, 230\.005\).*not MRMS's CONUS grid/,
+      )
+      expect(reasons['2025-05-28']).toMatch(/: unzips to more than 32 MB/)
+      expect(reasons['2025-05-26']).toMatch(/: not a complete gzip file/)
+      // The backfill went on past them: every one of the twelve days was asked for, newest first.
+      expect(mirror.meshAsked()).toEqual(
+        MAY('31', '30', '29', '28', '27', '26', '25', '24', '23', '22', '21', '20').map(dayUrl),
+      )
+      expect(first.radarMissing).toEqual(MAY('25', '24', '23', '22', '21', '20'))
+      expect(first.outcome).toBe('failed')
+      expect(first.detail).toContain('(and 4 more radar days failed); asked for again at the next refresh')
+      expect(first.detail).toContain('1 radar day; ')
+      expect(first.detail).toContain('5 radar days failed')
+      const warned = lines.filter(
+        (l) =>
+          l.msg ===
+          'radar hail day failed; the backfill goes on, and the day is asked for again at the next refresh',
+      )
+      expect(warned.map((l) => l.day)).toEqual(MAY('31', '30', '29', '28', '26'))
+
+      const status = await runAdminCaptured(['storms', 'status'], {
+        env: { DATABASE_PATH: dbPath },
+        at: NOW,
+      })
+      expect(status.out).toContain('Radar hail (MRMS MESH): 1 storm day, first 2025-05-27, last 2025-05-27')
+      expect(status.out).toContain('  5 days failed, asked for again at each refresh:')
+      expect(status.out).toContain(
+        `    2025-05-31: ${name('2025-05-31')}: the server answered 403 (once, last `,
+      )
+      expect(status.out).not.toContain('STOPPED')
+
+      // The mirror lets the newest day through now: it is stored and leaves the failed days; the
+      // others fail again, four in a row, which does not stop the step. The failed days were asked
+      // for after the days not tried yet (there are none: the first refresh asked for every day).
+      mirror.serve(
+        '2025-05-31',
+        readFileSync(
+          relabelMeshFile(tempDir(), file, {
+            validAt: meshFileNameForDay('2025-05-31').validAt.toISOString(),
+          }),
+        ),
+      )
+      const second = await refresh.runOnce()
+      expect(mirror.meshAsked()).toEqual(MAY('31', '30', '29', '28', '26').map(dayUrl))
+      expect(second.radarDays).toEqual(['2025-05-31'])
+      expect(second.radarStopped).toBeUndefined()
+      expect(db.prepare('SELECT day, failures FROM radar_failures ORDER BY day DESC').all()).toEqual([
+        { day: '2025-05-30', failures: 2 },
+        { day: '2025-05-29', failures: 2 },
+        { day: '2025-05-28', failures: 2 },
+        { day: '2025-05-26', failures: 2 },
+      ])
+    } finally {
+      await refresh.stop()
+      db.close()
+    }
+  })
+})
+
+describe('several radar days failing in a row', () => {
+  const mirror = useMirror()
+
+  test('five days failing in a row stop the radar step, saying so in the log and in storms status; the next refresh starts again', async () => {
+    const dbPath = path.join(tempDir(), 'stopped.db')
+    const db = storeWithOldDaysMissing(dbPath)
+    const lines: Record<string, unknown>[] = []
+    // A mirror that refuses every file.
+    const forbidden = (res: ServerResponse) => void res.writeHead(403).end('Forbidden')
+    for (const day of MAY('31', '30', '29', '28', '27', '26')) mirror.serve(day, forbidden)
+    const refresh = mirror.refresh(db, lines)
+    try {
+      mirror.meshAsked()
+      const first = await refresh.runOnce()
+      expect(mirror.meshAsked()).toEqual(MAY('31', '30', '29', '28', '27').map(dayUrl))
+      expect(first.radarFailed).toHaveLength(5)
+      expect(first.radarStopped).toBe(
+        `5 radar days in a row failed (2025-05-31 to 2025-05-27), so the radar step stopped with 7 days left for the next refresh; the last: ${meshFileNameForDay('2025-05-27').name}: the server answered 403`,
+      )
+      expect(first.detail).toContain(first.radarStopped)
+      const stop = lines.find(
+        (l) => l.level === 50 && String(l.msg).startsWith('radar hail backfill stopped'),
+      )
+      expect(stop).toMatchObject({
+        msg: 'radar hail backfill stopped: 5 days in a row failed; the next refresh starts it again',
+        days: MAY('31', '30', '29', '28', '27'),
+        left: 7,
+      })
+
+      const status = await runAdminCaptured(['storms', 'status'], {
+        env: { DATABASE_PATH: dbPath },
+        at: NOW,
+      })
+      expect(status.out).toContain(`  STOPPED by the last refresh: ${first.radarStopped}; the next refresh (`)
+      expect(status.out).toContain('  5 days failed, asked for again at each refresh:')
+
+      // The mirror lets files through again (NOAA has none of these days: 404). The next refresh
+      // asks for the days not tried yet first, then the five that failed.
+      mirror.clear()
+      const second = await refresh.runOnce()
+      expect(mirror.meshAsked()).toEqual(
+        MAY('26', '25', '24', '23', '22', '21', '20', '31', '30', '29', '28', '27').map(dayUrl),
+      )
+      expect(second.radarStopped).toBeUndefined()
+      const after = await runAdminCaptured(['storms', 'status'], {
+        env: { DATABASE_PATH: dbPath },
+        at: NOW,
+      })
+      expect(after.out).not.toContain('STOPPED')
+      // NOAA answered 404 for them now: missing there, not failing.
+      expect(after.out).not.toContain('failed, asked for again')
     } finally {
       await refresh.stop()
       db.close()

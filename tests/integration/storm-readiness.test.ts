@@ -1,7 +1,8 @@
 /**
- * /readyz shows the storm data: how many storm events are stored, how far they go, and the
- * worker's last refresh with its outcome. A failed refresh is shown, and never makes the site
- * unready: storm data never stops a lead. A real SQLite file, no queue.
+ * /readyz shows the storm data: how many storm events are stored, how far they go, the worker's
+ * last refresh with its outcome, and the radar days that failed with whether the refresh stopped
+ * asking. A failed refresh is shown, and never makes the site unready: storm data never stops a
+ * lead. A real SQLite file, no queue.
  */
 import path from 'node:path'
 import request from 'supertest'
@@ -10,6 +11,7 @@ import { type Db } from '../../core/platform/db/connection'
 import { openMigratedDatabase } from '../../core/platform/db/open'
 import { createLogger } from '../../core/platform/logger'
 import { recordRefreshOutcome, recordRefreshStart } from '../../core/storms/refresh-state'
+import { recordRadarFailure } from '../../core/storms/radar/store'
 import { createApp } from '../../server/app'
 import { parseWebConfig } from '../../server/config'
 import { useTempDir } from '../support/temp-dir'
@@ -31,7 +33,12 @@ describe('/readyz and the storm data', () => {
     expect(res.body.checks.stormData).toEqual({
       status: 'ok',
       counts: { events: 0 },
-      info: { nceiThrough: null, spcThrough: null, lastRefresh: null },
+      info: {
+        nceiThrough: null,
+        spcThrough: null,
+        lastRefresh: null,
+        radar: { failedDays: 0, newestFailure: null, stopped: null },
+      },
     })
   })
 
@@ -68,5 +75,47 @@ describe('/readyz and the storm data', () => {
       outcome: 'running',
       nextAt: null,
     })
+  })
+
+  test('radar days that failed are counted with the newest and its reason, and a stopped backfill says why', async () => {
+    const at = new Date('2026-01-08T16:00:00Z')
+    recordRadarFailure(
+      db,
+      '2026-01-05',
+      'MRMS_MESH_Max_1440min_00.50_20260106-070000.grib2.gz: the server answered 403',
+      at,
+    )
+    recordRadarFailure(
+      db,
+      '2026-01-06',
+      'MRMS_MESH_Max_1440min_00.50_20260107-070000.grib2.gz: the server answered 403',
+      at,
+    )
+    const stopped =
+      '5 radar days in a row failed (2026-01-07 to 2026-01-03), so the radar step stopped with 1,790 days left for the next refresh; the last: the server answered 403'
+    recordRefreshOutcome(db, {
+      finishedAt: at,
+      outcome: 'failed',
+      detail: stopped,
+      nextAt: new Date('2026-01-08T16:05:00Z'),
+      radarStopped: stopped,
+    })
+    const res = await request(app).get('/readyz')
+    expect(res.status).toBe(200)
+    expect(res.body.checks.stormData.status).toBe('ok')
+    expect(res.body.checks.stormData.info.radar).toEqual({
+      failedDays: 2,
+      newestFailure: {
+        day: '2026-01-06',
+        failedAt: '2026-01-08T16:00:00.000Z',
+        failures: 1,
+        reason: 'MRMS_MESH_Max_1440min_00.50_20260107-070000.grib2.gz: the server answered 403',
+      },
+      stopped,
+    })
+    // The next refresh clears the stop until it stops again.
+    recordRefreshStart(db, new Date('2026-01-08T16:05:00Z'))
+    const next = await request(app).get('/readyz')
+    expect(next.body.checks.stormData.info.radar).toMatchObject({ failedDays: 2, stopped: null })
   })
 })

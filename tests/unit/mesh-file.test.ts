@@ -1,12 +1,15 @@
 /**
  * The MRMS MESH decoder (core/storms/radar/grib2.ts, mesh-file.ts) on GRIB2 files written by
  * ecCodes (tests/support/mesh/write_mesh.py): the values against what ecCodes reads back, the
- * CONUS lattice's cells, the day rule, the artefact rule, the box, and the refusals.
+ * CONUS lattice's cells, the day rule, the artefact rule, the box, and the refusals. The MESH
+ * files are on MRMS's CONUS grid, the only one the decoder reads; the GRIB2 reader's own tests
+ * of every packing width use a small piece of it. Files made to hurt the worker:
+ * mesh-hostile-files.test.ts; NOAA's own file: mesh-real-file.test.ts.
  *
  * Every point a fixture names is a cell's centre (x.xx5°): a point on a cell's edge (39.6, -105.0)
  * could fall either side of it in the fixture writer's rounding and in the decoder's.
  */
-import { mkdirSync, readFileSync, statSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { describe, expect, test } from 'vitest'
@@ -22,7 +25,13 @@ import {
 } from '../../core/storms/radar/mesh-file'
 import { distanceMi, SERVED_CITIES } from '../../core/platform/geography'
 import { StormFileError } from '../../core/storms/types'
-import { DENVER_GRID, readWithEccodes, writeMeshFile, type MeshFileSpec } from '../support/mesh-files'
+import {
+  DENVER_GRID,
+  readWithEccodes,
+  relabelMeshFile,
+  writeMeshFile,
+  type MeshFileSpec,
+} from '../support/mesh-files'
 import { useTempDir } from '../support/temp-dir'
 
 const tempDir = useTempDir('roofing-mesh-')
@@ -30,12 +39,27 @@ const SUMMER = '2024-06-13T06:00:00Z'
 const IN = 25.4
 
 let fixtures = 0
-/** Writes a fixture in a folder of its own (names derive from the time, and tests reuse times). */
-function write(spec: Partial<MeshFileSpec>): string {
+/** A folder of its own for each fixture (names derive from the time, and tests reuse times). */
+function folder(): string {
   const dir = path.join(tempDir(), String(++fixtures))
   mkdirSync(dir)
-  return writeMeshFile(dir, { validAt: SUMMER, ...spec })
+  return dir
 }
+
+/** Writes a fixture on the CONUS grid (unless the spec names another grid). */
+const write = (spec: Partial<MeshFileSpec>): string => writeMeshFile(folder(), { validAt: SUMMER, ...spec })
+
+/** A fixture written before, with another valid time or parameter (ecCodes, without repacking). */
+const relabel = (file: string, change: Parameters<typeof relabelMeshFile>[2]): string =>
+  relabelMeshFile(folder(), file, change)
+
+/** A box around a point, `dLat` and `dLon` degrees each way. */
+const around = (latitude: number, longitude: number, dLat: number, dLon: number): MeshBox => ({
+  north: latitude + dLat,
+  south: latitude - dLat,
+  west: longitude - dLon,
+  east: longitude + dLon,
+})
 
 function decode(file: string, box: MeshBox = SERVICE_AREA_BOX): MeshDay {
   return decodeMeshFile(path.basename(file), readFileSync(file), box)
@@ -105,7 +129,8 @@ describe('values, against what ecCodes reads', () => {
 
   for (const bits of [8, 16, 24, 32] as const)
     test(`${bits}-bit PNG packing decodes to ecCodes' values, within the packing's precision of those written`, () => {
-      const file = write({ ...spec, bits })
+      // The GRIB2 reader on a small piece of the CONUS grid (the MESH decoder reads only the whole).
+      const file = write({ ...spec, grid: DENVER_GRID, bits })
       const eccodes = readWithEccodes(file)
       expect(eccodes.bitsPerValue).toBe(bits)
       const values = readGrib2(gunzipSync(readFileSync(file))).decodeValues({
@@ -132,16 +157,34 @@ describe('values, against what ecCodes reads', () => {
       expect(Math.abs(at(40.605, -105.705) - -3)).toBeLessThanOrEqual(halfStep)
       expect(Math.abs(at(38.855, -104.305) - -1)).toBeLessThanOrEqual(halfStep)
       expect(Math.abs(at(39.005, -105.505))).toBeLessThanOrEqual(halfStep)
-
-      // The storm day's cells carry the same values, at their global rows and columns.
-      const day = decode(file)
-      expect(day.cells.length).toBeGreaterThan(50)
-      for (const c of day.cells) {
-        const { latitude, longitude } = cellCentre(c.row, c.col)
-        expect(c.mm).toBeCloseTo(at(latitude, longitude), 9)
-      }
-      expect(day.maxMm).toBeCloseTo(at(39.725, -104.985), 9)
     })
+
+  test("a CONUS file's storm day holds the reader's values at their CONUS rows and columns, and those written", () => {
+    const file = write(spec)
+    const day = decode(file)
+    expect(day.cells.length).toBeGreaterThan(50)
+    const values = readGrib2(gunzipSync(readFileSync(file))).decodeValues({ first: 1400, last: 1700 })
+    const one = new Float64Array(1)
+    const at = (latitude: number, longitude: number) => {
+      const { row, col } = cellOf({ latitude, longitude })
+      values.readRow(row, col, col + 1, one, 0)
+      return one[0]!
+    }
+    for (const c of day.cells) {
+      const { latitude, longitude } = cellCentre(c.row, c.col)
+      expect(c.mm).toBe(at(latitude, longitude))
+    }
+    // 16 bits at a tenth of a millimetre: the values written, to 0.05 mm.
+    expect(at(40.205, -105.305)).toBeCloseTo(30.5, 1)
+    expect(at(39.725, -104.985)).toBeCloseTo(2.5 * IN, 1)
+    expect(at(40.605, -105.705)).toBeCloseTo(-3, 1)
+    expect(at(38.855, -104.305)).toBeCloseTo(-1, 1)
+    expect(cellAt(day, 40.205, -105.305)?.mm).toBeCloseTo(30.5, 1)
+    expect(day.maxMm).toBeCloseTo(2.5 * IN, 1)
+    // The 4 in cell beside it has one cell of 0.75 in or more around it: dropped as unsupported.
+    expect(cellAt(day, 40.205, -105.295)).toBeUndefined()
+    expect(day.dropped.unsupported).toBe(1)
+  })
 
   test('a swath over a point peaks at that point’s cell', () => {
     const day = decode(
@@ -159,16 +202,54 @@ describe('values, against what ecCodes reads', () => {
 })
 
 describe('the artefact rule', () => {
+  // Each case lies in a part of the service area of its own, in one file, and is read with a
+  // box around it: writing a CONUS file takes ecCodes seconds.
+  const large = 90 // mm, 3.54 in
+  const offsets = (lat: number, lon: number, cells: [number, number][], mm: number) =>
+    cells.map(([dr, dc]) => ({ latitude: lat + dr * 0.01, longitude: lon + dc * 0.01, mm }))
+  const four: [number, number][] = [
+    [1, 0],
+    [-1, 0],
+    [0, 1],
+    [0, -1],
+  ]
+  let file: string | undefined
+  const cases = () =>
+    (file ??= write({
+      swaths: [
+        // Beyond physical limits, in a storm.
+        { latitude: 39.905, longitude: -104.705, radiusMi: 4, peakIn: 3 },
+        { latitude: 39.405, longitude: -105.205, radiusMi: 4, peakIn: 3 },
+        // Under 0.5 in everywhere.
+        { latitude: 39.705, longitude: -105.005, radiusMi: 5, peakIn: 0.45 },
+      ],
+      cells: [
+        // Isolated, and a pair.
+        { latitude: 39.755, longitude: -105.305, mm: 1 * IN },
+        { latitude: 39.755, longitude: -104.605, mm: 1 * IN },
+        { latitude: 39.765, longitude: -104.595, mm: 0.6 * IN },
+        // Large cells: neighbours of 0.59 in, not isolated but no support.
+        { latitude: 39.605, longitude: -104.805, mm: large },
+        ...offsets(39.605, -104.805, four.slice(0, 2), 15),
+        // Four supporting cells (two of them two cells away): one short.
+        { latitude: 39.605, longitude: -105.205, mm: large },
+        ...offsets(39.605, -105.205, [...four.slice(0, 2), [2, 2], [-2, -2]], 20),
+        // Five: kept.
+        { latitude: 39.605, longitude: -105.005, mm: large },
+        ...offsets(39.605, -105.005, [...four, [1, 1]], 20),
+        // Beyond physical limits.
+        { latitude: 39.905, longitude: -104.705, mm: 210 },
+        { latitude: 39.405, longitude: -105.205, mm: 200 },
+        // The threshold.
+        { latitude: 39.505, longitude: -104.805, mm: 12.7 },
+        { latitude: 39.505, longitude: -104.795, mm: 12.7 },
+        { latitude: 39.305, longitude: -104.805, mm: 12.6 },
+        { latitude: 39.305, longitude: -104.795, mm: 12.6 },
+      ],
+    }))
+
   test('a lone cell of 0.5 in or more is dropped as isolated; two side by side are kept', () => {
-    const day = decode(
-      write({
-        cells: [
-          { latitude: 39.755, longitude: -105.305, mm: 1 * IN },
-          { latitude: 39.755, longitude: -104.605, mm: 1 * IN },
-          { latitude: 39.765, longitude: -104.595, mm: 0.6 * IN },
-        ],
-      }),
-    )
+    const day = decode(cases(), around(39.76, -104.955, 0.03, 0.4))
     expect(day.dropped).toEqual({ isolated: 1, unsupported: 0, beyondLimit: 0 })
     expect(cellAt(day, 39.755, -105.305)).toBeUndefined()
     expect(cellAt(day, 39.755, -104.605)?.mm).toBeCloseTo(1 * IN, 2)
@@ -177,30 +258,7 @@ describe('the artefact rule', () => {
   })
 
   test('a 3 in cell needs 5 cells of 0.75 in or more in its 5×5 block', () => {
-    const large = 90 // mm, 3.54 in
-    const around = (lat: number, lon: number, offsets: [number, number][], mm: number) =>
-      offsets.map(([dr, dc]) => ({ latitude: lat + dr * 0.01, longitude: lon + dc * 0.01, mm }))
-    const four: [number, number][] = [
-      [1, 0],
-      [-1, 0],
-      [0, 1],
-      [0, -1],
-    ]
-    const day = decode(
-      write({
-        cells: [
-          // Neighbours of 0.59 in: not isolated, but no support.
-          { latitude: 39.605, longitude: -104.805, mm: large },
-          ...around(39.605, -104.805, four.slice(0, 2), 15),
-          // Four supporting cells (two of them two cells away): one short.
-          { latitude: 39.605, longitude: -105.205, mm: large },
-          ...around(39.605, -105.205, [...four.slice(0, 2), [2, 2], [-2, -2]], 20),
-          // Five: kept.
-          { latitude: 39.605, longitude: -105.005, mm: large },
-          ...around(39.605, -105.005, [...four, [1, 1]], 20),
-        ],
-      }),
-    )
+    const day = decode(cases(), around(39.605, -105.005, 0.03, 0.25))
     expect(day.dropped).toEqual({ isolated: 2, unsupported: 2, beyondLimit: 0 })
     expect(cellAt(day, 39.605, -104.805)).toBeUndefined()
     expect(cellAt(day, 39.605, -105.205)).toBeUndefined()
@@ -211,40 +269,25 @@ describe('the artefact rule', () => {
   })
 
   test('a cell over 8 in is dropped; 7.9 in inside a storm is kept', () => {
-    const day = decode(
-      write({
-        swaths: [
-          { latitude: 39.905, longitude: -104.705, radiusMi: 4, peakIn: 3 },
-          { latitude: 39.405, longitude: -105.205, radiusMi: 4, peakIn: 3 },
-        ],
-        cells: [
-          { latitude: 39.905, longitude: -104.705, mm: 210 },
-          { latitude: 39.405, longitude: -105.205, mm: 200 },
-        ],
-      }),
-    )
-    expect(day.dropped).toEqual({ isolated: 0, unsupported: 0, beyondLimit: 1 })
-    expect(cellAt(day, 39.905, -104.705)).toBeUndefined()
-    expect(cellAt(day, 39.405, -105.205)?.mm).toBeCloseTo(200, 2)
-    expect(day.maxMm).toBeCloseTo(200, 2)
+    const north = decode(cases(), around(39.905, -104.705, 0.07, 0.09))
+    const south = decode(cases(), around(39.405, -105.205, 0.07, 0.09))
+    expect(north.dropped).toEqual({ isolated: 0, unsupported: 0, beyondLimit: 1 })
+    expect(south.dropped).toEqual({ isolated: 0, unsupported: 0, beyondLimit: 0 })
+    expect(cellAt(north, 39.905, -104.705)).toBeUndefined()
+    expect(cellAt(south, 39.405, -105.205)?.mm).toBeCloseTo(200, 2)
+    expect(south.maxMm).toBeCloseTo(200, 2)
     // The swath around the dropped cell stays.
-    expect(cellAt(day, 39.915, -104.705)?.mm).toBeGreaterThan(2.5 * IN)
+    expect(cellAt(north, 39.915, -104.705)?.mm).toBeGreaterThan(2.5 * IN)
   })
 
   test('cells under 0.5 in are not kept: 12.7 mm is, 12.6 mm is not', () => {
-    const day = decode(
-      write({
-        swaths: [{ latitude: 39.705, longitude: -105.005, radiusMi: 5, peakIn: 0.45 }],
-        cells: [
-          { latitude: 39.505, longitude: -104.805, mm: 12.7 },
-          { latitude: 39.505, longitude: -104.795, mm: 12.7 },
-          { latitude: 39.305, longitude: -104.805, mm: 12.6 },
-          { latitude: 39.305, longitude: -104.795, mm: 12.6 },
-        ],
-      }),
-    )
-    expect(day.cells.map((c) => c.mm)).toEqual([12.7, 12.7])
-    expect(day.dropped).toEqual({ isolated: 0, unsupported: 0, beyondLimit: 0 })
+    const cells = decode(cases(), { north: 39.52, south: 39.29, west: -104.83, east: -104.77 })
+    expect(cells.cells.map((c) => c.mm)).toEqual([12.7, 12.7])
+    expect(cells.dropped).toEqual({ isolated: 0, unsupported: 0, beyondLimit: 0 })
+    const swath = decode(cases(), around(39.705, -105.005, 0.08, 0.1))
+    expect(swath.cells).toEqual([])
+    expect(swath.dropped).toEqual({ isolated: 0, unsupported: 0, beyondLimit: 0 })
+    expect(swath.coveredCells).toBeGreaterThan(100)
   })
 })
 
@@ -283,29 +326,32 @@ describe('the box', () => {
       expect(latitude <= 39.8 || longitude >= -105.1).toBe(true)
     }
     expect(day.cells.length).toBeGreaterThan(10)
-    // A box reaching 10 rows past the file's northern edge (40.695 N) counts only the rows it has.
-    const over = decode(file, { north: 40.795, south: 40.595, west: -104.305, east: -104.205 })
+    // A box reaching 10 rows past the grid's northern edge (54.995 N) counts only the rows it has.
+    const over = decode(file, { north: 55.095, south: 54.895, west: -104.305, east: -104.205 })
     expect(over.coveredCells).toBe(11 * 11)
   })
 })
 
 describe('the day rule', () => {
   const swath = [{ latitude: 39.725, longitude: -104.985, radiusMi: 4, peakIn: 1 }]
+  /** The same field valid at another time: relabelled by ecCodes. */
+  const at = (validAt: string) =>
+    validAt === SUMMER ? write({ swaths: swath }) : relabel(write({ swaths: swath }), { validAt })
 
   test('a summer file valid at 06:00Z is the previous Denver date', () => {
-    const day = decode(write({ validAt: '2024-06-13T06:00:00Z', swaths: swath }))
+    const day = decode(at('2024-06-13T06:00:00Z'))
     expect(day.day).toBe('2024-06-12')
     expect(day.validAt.toISOString()).toBe('2024-06-13T06:00:00.000Z')
     expect(day.file).toBe('MRMS_MESH_Max_1440min_00.50_20240613-060000.grib2.gz')
   })
 
   test('a winter file valid at 07:00Z is the previous Denver date', () => {
-    expect(decode(write({ validAt: '2024-01-16T07:00:00Z', swaths: swath })).day).toBe('2024-01-15')
+    expect(decode(at('2024-01-16T07:00:00Z')).day).toBe('2024-01-15')
   })
 
   test('a file valid at 00:00Z, or at 06:00Z in winter, is refused with the rule', () => {
     for (const validAt of ['2024-06-13T00:00:00Z', '2024-01-16T06:00:00Z']) {
-      const err = refusal(write({ validAt, swaths: swath }))
+      const err = refusal(at(validAt))
       expect(err.message).toMatch(/next Denver midnight \(06:00Z in summer, 07:00Z in winter\)/)
       expect(err.file).toMatch(/^MRMS_MESH_Max_1440min_00\.50_2024\d{4}-0[06]0000\.grib2\.gz$/)
     }
@@ -328,7 +374,7 @@ describe('the day rule', () => {
   test('meshFileNameForDay round-trips through a file for a summer and a winter day', () => {
     for (const day of ['2024-06-12', '2024-01-15']) {
       const named = meshFileNameForDay(day)
-      const file = write({ validAt: named.validAt.toISOString(), swaths: swath })
+      const file = at(named.validAt.toISOString())
       expect(path.basename(file)).toBe(named.name)
       expect(decode(file).day).toBe(day)
     }
@@ -337,11 +383,16 @@ describe('the day rule', () => {
 
 describe('refusals', () => {
   const swath = [{ latitude: 39.725, longitude: -104.985, radiusMi: 4, peakIn: 1 }]
+  /** `file`'s first `bytes` bytes, under the same name in a folder of its own: a download cut short. */
+  const cut = (file: string, bytes: number) => {
+    const to = path.join(folder(), path.basename(file))
+    writeFileSync(to, readFileSync(file).subarray(0, bytes))
+    return to
+  }
 
   test('a gzip cut short is refused, naming the file', () => {
     const whole = write({ swaths: swath })
-    const cut = write({ swaths: swath, truncate: Math.floor(statSync(whole).size / 2) })
-    const err = refusal(cut)
+    const err = refusal(cut(whole, Math.floor(statSync(whole).size / 2)))
     expect(err.file).toBe('MRMS_MESH_Max_1440min_00.50_20240613-060000.grib2.gz')
     expect(err.message).toMatch(
       /^MRMS_MESH_Max_1440min_00\.50_20240613-060000\.grib2\.gz: not a complete gzip file/,
@@ -352,7 +403,7 @@ describe('refusals', () => {
     const whole = write({ swaths: swath, gzip: false })
     expect(decode(whole).cells.length).toBeGreaterThan(0)
     const size = statSync(whole).size
-    const err = refusal(write({ swaths: swath, gzip: false, truncate: size - 10 }))
+    const err = refusal(cut(whole, size - 10))
     expect(err.file).toBe('MRMS_MESH_Max_1440min_00.50_20240613-060000.grib2')
     expect(err.message).toContain(
       `cut short: section 0 says the message is ${size} bytes, the file holds ${size - 10}`,
@@ -400,20 +451,29 @@ describe('refusals', () => {
   })
 
   test('another parameter is refused, naming it', () => {
-    const err = refusal(write({ swaths: swath, parameter: { discipline: 209, category: 3, number: 35 } }))
-    expect(err.message).toMatch(/holds parameter 209\/3\/35 .*not MRMS's MESH \(209\/3\/34\)/)
+    const file = relabel(write({ swaths: swath }), {
+      validAt: SUMMER,
+      parameter: { discipline: 209, category: 3, number: 35 },
+    })
+    expect(refusal(file).message).toMatch(/holds parameter 209\/3\/35 .*not MRMS's MESH \(209\/3\/34\)/)
   })
 
-  test('a grid off the 0.01° lattice is refused', () => {
-    const err = refusal(write({ swaths: swath, grid: { north: 40.7, west: -105.9, rows: 100, cols: 100 } }))
-    expect(err.message).toMatch(/first point \(40\.7, -105\.9\) is not on MRMS's 0\.01° lattice/)
+  test('a grid that is not the CONUS grid is refused, saying what it is: off the lattice, or a piece of it', () => {
+    const off = refusal(write({ swaths: swath, grid: { north: 40.7, west: -105.9, rows: 100, cols: 100 } }))
+    expect(off.message).toBe(
+      `${off.file}: its grid is 100 × 100 points of 0.01° × 0.01° from (40.7, 254.1) to (39.71, 255.09), not MRMS's CONUS grid (7000 × 3500 points of 0.01° from 54.995 N 230.005 E to 20.005 N 299.995 E), the only one read`,
+    )
+    // A piece of the CONUS grid, on its lattice, was read before; no MESH file NOAA writes is one.
+    const piece = refusal(write({ swaths: swath, grid: DENVER_GRID }))
+    expect(piece.message).toMatch(
+      /its grid is 180 × 190 points of 0\.01° × 0\.01° from \(40\.695, 254\.105\)/,
+    )
   })
 
   test('a name whose time is not the file’s is refused', () => {
-    const err = refusal(
-      write({ swaths: swath, name: 'MRMS_MESH_Max_1440min_00.50_20240614-060000.grib2.gz' }),
-    )
-    expect(err.message).toMatch(
+    const other = path.join(folder(), 'MRMS_MESH_Max_1440min_00.50_20240614-060000.grib2.gz')
+    copyFileSync(write({ swaths: swath }), other)
+    expect(refusal(other).message).toMatch(
       /the name says 20240614-060000 UTC but the file's reference time is 2024-06-13T06:00:00\.000Z/,
     )
   })

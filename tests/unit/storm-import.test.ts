@@ -18,6 +18,7 @@ import { countStormEvents, findStormsNear, storeStormFile } from '../../core/sto
 import { readRefreshState, recordRefreshOutcome, recordRefreshStart } from '../../core/storms/refresh-state'
 import { stormStatus } from '../../core/storms/status'
 import { StormFileError, type StormEvent, type StormEventInput } from '../../core/storms/types'
+import { gzipBomb } from '../../scripts/lib/hostile-radar-files'
 import { useTempDir } from '../support/temp-dir'
 
 const FIXTURES = path.resolve(__dirname, '../fixtures/storms')
@@ -162,6 +163,19 @@ describe('a damaged file, or one of an unknown name', () => {
     // A gzip that is whole but holds a damaged CSV is refused the same way.
     expect(() => importStormFile(db, `${NCEI}.gz`, gzipSync(cut), CO)).toThrow(/line \d+/)
 
+    expect(snapshot()).toEqual(before)
+  })
+
+  test('a gzip that unzips past 128 MB is refused at the limit, before any of it is read as CSV', () => {
+    importStormFile(db, '240914_rpts_hail.csv', fixture('240914_rpts_hail.csv'), CO)
+    const before = snapshot()
+    // 144 MB of zeros in some 150 KB: no NCEI or SPC file unzips to that much.
+    const bomb = gzipBomb(144 * 1024 * 1024)
+    expect(bomb.length).toBeLessThan(200 * 1024)
+    for (const name of [`${NCEI}.gz`, '240915_rpts_hail.csv'])
+      expect(() => importStormFile(db, name, bomb, CO)).toThrow(
+        `${name}: unzips to more than 128 MB, more than any NOAA storm data file: not unzipped further`,
+      )
     expect(snapshot()).toEqual(before)
   })
 

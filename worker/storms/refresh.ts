@@ -12,7 +12,8 @@
  *    reports are still being added to (the store keeps each report once). A 404 is a day not
  *    published yet;
  * 3. downloads NOAA's MRMS MESH radar hail file of every storm day of the report's period not
- *    stored yet (MRMS_MESH_URL; the first refresh backfills 5 years), see refreshRadar.
+ *    stored yet (MRMS_MESH_URL; the first refresh backfills 5 years), see refreshRadar. A day
+ *    that fails is noted and asked for again later; only several in a row stop the step.
  *
  * Each download has a timeout and a size limit, and is tried again after a failure (1, 2 and
  * 4 s; core/platform/download.ts). Which files and days are wanted is core/storms/'s (ncei.ts,
@@ -32,9 +33,14 @@ import {
   importStormFile,
   importRadarFile,
   meshFileNameForDay,
+  MESH_MAX_FILE_BYTES,
   missingRadarDays,
   plannedRadarDays,
+  RADAR_FAILURES_IN_A_ROW,
+  radarFailures,
+  recordRadarFailure,
   recordRadarMissing,
+  StormFileError,
   storedRadarDays,
   countStormEvents,
   importedFiles,
@@ -90,6 +96,10 @@ interface RefreshOutcome {
   /** Radar storm days stored by this run, and days NOAA did not have (Denver dates). */
   radarDays: string[]
   radarMissing: string[]
+  /** Radar days whose file could not be fetched or read, with why: each is asked for again later. */
+  radarFailed: { day: string; reason: string }[]
+  /** Why the radar step stopped early (several days failed in a row), when it did. */
+  radarStopped: string | undefined
   /** What went wrong, one line per failed step (empty when ok). */
   problems: string[]
 }
@@ -118,13 +128,22 @@ function checkStopped(ctx: RunContext): void {
   if (ctx.stopped.aborted) throw new StoppedError()
 }
 
-/** Downloads a URL within the settings' limits, trying again after a failure; 'missing' for a 404. */
-function download(ctx: RunContext, url: string, what: string): Promise<Buffer | 'missing'> {
+/**
+ * Downloads a URL within the settings' limits (or a smaller size limit of its own, named in the
+ * refusal), trying again after a failure; 'missing' for a 404.
+ */
+function download(
+  ctx: RunContext,
+  url: string,
+  what: string,
+  limit?: { maxBytes: number; named: string },
+): Promise<Buffer | 'missing'> {
+  const own = limit && limit.maxBytes < ctx.settings.fetchMaxBytes
   return downloadWithRetries(url, what, {
     timeoutMs: ctx.settings.fetchTimeoutMs,
-    maxBytes: ctx.settings.fetchMaxBytes,
+    maxBytes: own ? limit.maxBytes : ctx.settings.fetchMaxBytes,
     timeoutSetting: 'STORM_FETCH_TIMEOUT_MS',
-    maxBytesSetting: 'STORM_FETCH_MAX_BYTES',
+    maxBytesSetting: own ? limit.named : 'STORM_FETCH_MAX_BYTES',
     retries: FETCH_RETRIES,
     backoff: ctx.fetchBackoff,
     stopped: ctx.stopped,
@@ -200,32 +219,80 @@ async function refreshSpc(ctx: RunContext, outcome: RefreshOutcome): Promise<voi
 /** A radar file's progress is logged every this many days of a long backfill. */
 const RADAR_PROGRESS_EVERY = 50
 
+/** What asking for one storm day's radar file came to. */
+type RadarDayResult = { kind: 'stored' | 'had' | 'missing' } | { kind: 'failed'; reason: string }
+
+/**
+ * One storm day's radar file: downloaded (at most MESH_MAX_FILE_BYTES), then decoded and stored
+ * on a turn of its own. A download that fails for good (a 403, a file over the limit, no answer
+ * after the retries) or a file the decoder refuses is the day's failure, returned, not thrown:
+ * it never ends the backfill by itself. A stop (the shutdown) and a failing store still throw.
+ */
+async function fetchRadarDay(ctx: RunContext, meshUrl: string, day: string): Promise<RadarDayResult> {
+  const file = meshFileNameForDay(day)
+  let content: Buffer | 'missing'
+  try {
+    content = await download(ctx, `${meshUrl}${file.dir}/${file.name}`, file.name, {
+      maxBytes: MESH_MAX_FILE_BYTES,
+      named: `a MESH file's limit, ${MESH_MAX_FILE_BYTES / 1024 / 1024} MB`,
+    })
+  } catch (err) {
+    if (err instanceof DownloadError) return { kind: 'failed', reason: err.message }
+    throw err
+  }
+  if (content === 'missing') {
+    recordRadarMissing(ctx.db, day, 'not found (404)', ctx.now())
+    return { kind: 'missing' }
+  }
+  await nextTurn()
+  checkStopped(ctx)
+  try {
+    return { kind: importRadarFile(ctx.db, file.name, content, ctx.now()).stored ? 'stored' : 'had' }
+  } catch (err) {
+    if (err instanceof StormFileError) return { kind: 'failed', reason: err.message }
+    throw err
+  }
+}
+
 /**
  * 3. Radar hail: every storm day of the report's period not stored yet, newest first (the
  * first run backfills 5 years, some 1,800 files of 80–250 KB); a day NOAA does not have is
  * noted and asked for again later (core/storms/radar/plan.ts). Each file is decoded and stored
- * on a turn of its own, so the lead worker gets its turns between them.
+ * on a turn of its own, so the lead worker gets its turns between them. A day whose file fails
+ * is noted with its reason (radar_failures) and the backfill goes on; it is asked for again on
+ * the next refresh, after the days not tried yet. Only RADAR_FAILURES_IN_A_ROW days failing one
+ * after another stop the step: then NOAA, or the way to it, is failing, not one file.
  */
 async function refreshRadar(ctx: RunContext, outcome: RefreshOutcome): Promise<void> {
   const { meshUrl } = ctx.settings
   if (meshUrl === null) return
-  const days = plannedRadarDays(ctx.now(), storedRadarDays(ctx.db), missingRadarDays(ctx.db))
+  const failing = new Set(radarFailures(ctx.db).map((f) => f.day))
+  const days = plannedRadarDays(ctx.now(), storedRadarDays(ctx.db), missingRadarDays(ctx.db), failing)
   if (days.length > RADAR_PROGRESS_EVERY)
     ctx.log.info({ days: days.length, newest: days[0], oldest: days.at(-1) }, 'radar hail backfill started')
+  let inARow: { day: string; reason: string }[] = []
   for (const [i, day] of days.entries()) {
-    const file = meshFileNameForDay(day)
-    const content = await download(ctx, `${meshUrl}${file.dir}/${file.name}`, file.name)
-    if (content === 'missing') {
-      recordRadarMissing(ctx.db, day, 'not found (404)', ctx.now())
-      outcome.radarMissing.push(day)
-    } else {
-      await nextTurn()
-      checkStopped(ctx)
-      try {
-        if (importRadarFile(ctx.db, file.name, content, ctx.now()).stored) outcome.radarDays.push(day)
-      } catch (err) {
-        outcome.problems.push(err instanceof Error ? err.message : String(err))
+    const result = await fetchRadarDay(ctx, meshUrl, day)
+    if (result.kind === 'failed') {
+      recordRadarFailure(ctx.db, day, result.reason, ctx.now())
+      outcome.radarFailed.push({ day, reason: result.reason })
+      inARow.push({ day, reason: result.reason })
+      ctx.log.warn(
+        { day, reason: result.reason },
+        'radar hail day failed; the backfill goes on, and the day is asked for again at the next refresh',
+      )
+      if (inARow.length >= RADAR_FAILURES_IN_A_ROW) {
+        outcome.radarStopped = radarStopSentence(inARow, days.length - i - 1)
+        ctx.log.error(
+          { days: inARow.map((f) => f.day), reasons: inARow.map((f) => f.reason), left: days.length - i - 1 },
+          `radar hail backfill stopped: ${RADAR_FAILURES_IN_A_ROW} days in a row failed; the next refresh starts it again`,
+        )
+        break
       }
+    } else {
+      inARow = []
+      if (result.kind === 'stored') outcome.radarDays.push(day)
+      if (result.kind === 'missing') outcome.radarMissing.push(day)
     }
     if ((i + 1) % RADAR_PROGRESS_EVERY === 0 && i + 1 < days.length)
       ctx.log.info(
@@ -234,10 +301,27 @@ async function refreshRadar(ctx: RunContext, outcome: RefreshOutcome): Promise<v
           of: days.length,
           stored: outcome.radarDays.length,
           missing: outcome.radarMissing.length,
+          failed: outcome.radarFailed.length,
         },
         'radar hail backfill under way',
       )
   }
+  if (outcome.radarStopped) outcome.problems.push(outcome.radarStopped)
+  else if (outcome.radarFailed.length) {
+    const [first] = outcome.radarFailed
+    const more = outcome.radarFailed.length - 1
+    outcome.problems.push(
+      `${first!.reason}${more ? ` (and ${more} more radar day${more === 1 ? '' : 's'} failed)` : ''}; asked for again at the next refresh`,
+    )
+  }
+}
+
+/** '5 radar days in a row failed (2025-05-31 to 2025-05-27), so the radar step stopped with 1,790 days left …'. */
+function radarStopSentence(failed: { day: string; reason: string }[], left: number): string {
+  return (
+    `${failed.length} radar days in a row failed (${failed[0]!.day} to ${failed.at(-1)!.day}), so the radar step ` +
+    `stopped with ${left.toLocaleString('en-US')} day${left === 1 ? '' : 's'} left for the next refresh; the last: ${failed.at(-1)!.reason}`
+  )
 }
 
 /** An outcome with nothing done yet: where a refresh starts, and what a refresh that threw did. */
@@ -252,6 +336,8 @@ function emptyOutcome(nextAt: Date): RefreshOutcome {
     notPublished: [],
     radarDays: [],
     radarMissing: [],
+    radarFailed: [],
+    radarStopped: undefined,
     problems: [],
   }
 }
@@ -315,6 +401,7 @@ export function startStormRefresh(opts: {
       outcome: outcome.outcome,
       detail: outcome.detail,
       nextAt: outcome.nextAt,
+      radarStopped: outcome.radarStopped,
     })
     if (outcome.outcome === 'ok')
       log.info({ detail: outcome.detail, next: outcome.nextAt }, 'storm data refresh done')
@@ -401,12 +488,14 @@ function describeProgress(outcome: RefreshOutcome): string {
     `imported ${plural(outcome.ncei.length, 'NCEI file', 'NCEI files')} (${plural(nceiEvents, 'event', 'events')})`,
     `${plural(outcome.spcDays.length, 'SPC day', 'SPC days')} (${plural(outcome.spcEvents, 'event', 'events')})`,
   ]
-  if (outcome.radarDays.length || outcome.radarMissing.length)
+  if (outcome.radarDays.length || outcome.radarMissing.length || outcome.radarFailed.length)
     parts.push(plural(outcome.radarDays.length, 'radar day', 'radar days'))
   const missing = outcome.notPublished.length
   const radarMissing = outcome.radarMissing.length
+  const radarFailed = outcome.radarFailed.length
   return (
     `${parts.join(', ')}${missing ? `; ${plural(missing, 'day', 'days')} not published yet` : ''}` +
-    `${radarMissing ? `; ${plural(radarMissing, 'radar day', 'radar days')} not at NOAA` : ''}`
+    `${radarMissing ? `; ${plural(radarMissing, 'radar day', 'radar days')} not at NOAA` : ''}` +
+    `${radarFailed ? `; ${plural(radarFailed, 'radar day', 'radar days')} failed` : ''}`
   )
 }

@@ -15,7 +15,7 @@
  * of the image past the last row wanted is never inflated, so a worker decoding a CONUS file holds
  * a few megabytes, not the ~100 MB a whole decoded image takes.
  */
-import { openPng, PngError, readPngRows } from './png-rows'
+import { openPng, PngError, readPngRows, type PngWork } from './png-rows'
 
 /** A file that is not a GRIB2 message this reader can read; the message says why. */
 export class GribError extends Error {
@@ -76,9 +76,10 @@ export interface Grib2Message {
   grid: LatLonGrid
   /**
    * Decodes section 7 (template 5.41 only), rows `first` to `last` inclusive (from 0, in the
-   * scanning order): the image is inflated only down to row `last`.
+   * scanning order): the image is inflated only down to row `last`; `work`, when given, counts
+   * the bytes inflated and the rows unfiltered.
    */
-  decodeValues(rows: { first: number; last: number }): GribValues
+  decodeValues(rows: { first: number; last: number }, work?: PngWork): GribValues
 }
 
 /** GRIB's signed integers are sign and magnitude (the top bit is the sign), not two's complement. */
@@ -270,6 +271,7 @@ function pngRows(
   grid: LatLonGrid,
   first: number,
   last: number,
+  work: PngWork | undefined,
 ): { rows: Uint8Array[]; sample: Sample } {
   try {
     const image = openPng(packing.png)
@@ -286,14 +288,20 @@ function pngRows(
     else
       sample = (b, i) =>
         b[4 * i]! * 0x1000000 + ((b[4 * i + 1]! << 16) | (b[4 * i + 2]! << 8) | b[4 * i + 3]!)
-    return { rows: readPngRows(image, first, last), sample }
+    return { rows: readPngRows(image, first, last, work), sample }
   } catch (err) {
     if (err instanceof PngError) throw new GribError(`section 7's PNG ${err.message}`)
     throw err
   }
 }
 
-function pngValues(packing: PngPacking, grid: LatLonGrid, first: number, last: number): GribValues {
+function pngValues(
+  packing: PngPacking,
+  grid: LatLonGrid,
+  first: number,
+  last: number,
+  work: PngWork | undefined,
+): GribValues {
   const { ni, nj } = grid
   if (!(Number.isInteger(first) && Number.isInteger(last) && 0 <= first && first <= last && last < nj))
     throw new RangeError(`rows ${first} to ${last} are not rows of the ${ni}×${nj} grid`)
@@ -318,7 +326,7 @@ function pngValues(packing: PngPacking, grid: LatLonGrid, first: number, last: n
       },
     }
   }
-  const { rows, sample } = pngRows(packing, grid, first, last)
+  const { rows, sample } = pngRows(packing, grid, first, last, work)
   return {
     ni,
     nj,
@@ -346,7 +354,7 @@ export function readGrib2(buf: Buffer): Grib2Message {
     parameter: buf[at(s(4), 11)]!,
     referenceTime,
     grid,
-    decodeValues: ({ first, last }) =>
-      pngValues(readPacking(buf, s(5), s(6), s(7), points), grid, first, last),
+    decodeValues: ({ first, last }, work) =>
+      pngValues(readPacking(buf, s(5), s(6), s(7), points), grid, first, last, work),
   }
 }

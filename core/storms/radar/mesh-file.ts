@@ -6,8 +6,9 @@
  *
  * A file becomes one storm day (the DAY RULE below): its cells of 0.5 in or more inside a box
  * (the service area's, SERVICE_AREA_BOX), less the radar's artefacts (the ARTEFACT RULE below).
- * Cells are named by their row and column on the CONUS grid, whatever the extent of the file
- * they came from, so days line up cell for cell.
+ * Cells are named by their row and column on the CONUS grid, so days line up cell for cell. A
+ * file on any other grid, larger than a MESH file can be, or unzipping to more, is refused
+ * before its image is inflated (GRID BOUND below): a file cannot make the worker work long.
  */
 import { gunzipSync } from 'node:zlib'
 import { localTime } from '../../platform/business-time'
@@ -15,6 +16,7 @@ import { EARTH_RADIUS_MI, SERVED_CITIES } from '../../platform/geography'
 import { isoDate, localParts } from '../../../shared/business-time'
 import { StormFileError, type LatLon } from '../types'
 import { GribError, readGrib2, type Grib2Message, type LatLonGrid } from './grib2'
+import { maxInflatedBytes, type PngWork } from './png-rows'
 
 /** MRMS_MESH_Max_1440min_00.50_20240613-060000.grib2.gz: [1] the UTC date, [2] the time, [3] .gz. */
 export const MESH_FILE = /^MRMS_MESH_Max_1440min_00\.50_(\d{8})-(\d{6})\.grib2(\.gz)?$/
@@ -166,47 +168,82 @@ const near = (a: number, b: number) => Math.abs(a - b) <= LATTICE_SLACK_DEG
 const east180 = (longitude: number) =>
   Math.round((((((longitude + 180) % 360) + 360) % 360) - 180) * 1e6) / 1e6
 
-/** The grid's first cell on the CONUS lattice, or a refusal saying how the grid is not MRMS's. */
-function checkGrid(name: string, grid: LatLonGrid): { row0: number; col0: number } {
+/**
+ * The grid every MESH file NOAA writes has: MRMS's CONUS grid, 7000 × 3500 points of 0.01° from
+ * 54.995 N 230.005 E (129.995 W) to 20.005 N 299.995 E (60.005 W), west to east, north to south.
+ * A file on any other grid is refused before anything of its values is read: how much of the
+ * image the reader inflates depends on where the service area's rows fall in the file's grid,
+ * and on this grid that is fixed (GRID BOUND below), whatever the file declares.
+ */
+const CONUS_GRID = {
+  ni: 7000,
+  nj: 3500,
+  first: { latitude: CONUS_NORTH, longitude: CONUS_WEST },
+  last: cellCentre(3499, 6999),
+}
+
+/** Refuses a grid that is not CONUS_GRID, saying what the file's grid is. */
+function checkGrid(name: string, grid: LatLonGrid): void {
   const refuse = (reason: string) => new StormFileError(name, reason)
   if (grid.scanningMode !== 0)
     throw refuse(
       `scanning mode ${grid.scanningMode}; MRMS grids are scanned west to east, north to south (mode 0), the only one read`,
     )
-  if (Math.abs(grid.iStep - STEP_DEG) > 1e-6 || Math.abs(grid.jStep - STEP_DEG) > 1e-6)
-    throw refuse(`the grid's steps are ${grid.iStep}° × ${grid.jStep}°, not MRMS's 0.01°`)
-  const first = { latitude: grid.firstLatitude, longitude: east180(grid.firstLongitude) }
-  const { row: row0, col: col0 } = cellOf(first)
-  const onLattice = cellCentre(row0, col0)
-  if (!near(onLattice.latitude, first.latitude) || !near(onLattice.longitude, first.longitude))
+  const conus =
+    grid.ni === CONUS_GRID.ni &&
+    grid.nj === CONUS_GRID.nj &&
+    Math.abs(grid.iStep - STEP_DEG) <= 1e-6 &&
+    Math.abs(grid.jStep - STEP_DEG) <= 1e-6 &&
+    near(grid.firstLatitude, CONUS_GRID.first.latitude) &&
+    near(east180(grid.firstLongitude), CONUS_GRID.first.longitude) &&
+    near(grid.lastLatitude, CONUS_GRID.last.latitude) &&
+    near(east180(grid.lastLongitude), CONUS_GRID.last.longitude)
+  if (!conus)
     throw refuse(
-      `the grid's first point (${first.latitude}, ${first.longitude}) is not on MRMS's 0.01° lattice (cell centres at 54.995 N, 129.995 W and every 0.01° from there)`,
+      `its grid is ${grid.ni} × ${grid.nj} points of ${grid.iStep}° × ${grid.jStep}° from (${grid.firstLatitude}, ${grid.firstLongitude}) to (${grid.lastLatitude}, ${grid.lastLongitude}), not MRMS's CONUS grid (7000 × 3500 points of 0.01° from 54.995 N 230.005 E to 20.005 N 299.995 E), the only one read`,
     )
-  const last = cellCentre(row0 + grid.nj - 1, col0 + grid.ni - 1)
-  if (!near(last.latitude, grid.lastLatitude) || !near(last.longitude, east180(grid.lastLongitude)))
-    throw refuse(
-      `the grid's last point (${grid.lastLatitude}, ${grid.lastLongitude}) is not ${grid.ni - 1} × ${grid.nj - 1} steps of 0.01° from its first`,
-    )
-  return { row0, col0 }
 }
 
 /**
- * The most a MESH file may hold unzipped: a CONUS grid packed at 32 bits a value, uncompressed,
- * is 98 MB; NOAA's are a few MB. A gzip that unpacks to more is not one, and is not unpacked.
+ * A MESH file is 80–250 KB as NOAA serves it (gzipped) and unzips to a few hundred KB: a file
+ * larger than MAX_FILE_BYTES, or a gzip that unzips past MAX_UNZIPPED_BYTES, is not one, and is
+ * refused without unzipping the rest. The refresh's download stops at MAX_FILE_BYTES too.
  */
-const MAX_UNZIPPED_BYTES = 128 * 1024 * 1024
+export const MESH_MAX_FILE_BYTES = 10 * 1024 * 1024
+const MAX_UNZIPPED_BYTES = 32 * 1024 * 1024
+const MB = 1024 * 1024
+
+/** What decoding a file cost, counted as it goes: the tests and the benchmark hold it to meshDecodeBound. */
+export interface DecodeWork extends PngWork {
+  /** The GRIB2 message's bytes: the file unzipped, or the file itself when it was not gzipped. */
+  unzippedBytes: number
+}
+
+/** Refuses a file of `bytes` (as it was given, gzipped or not) that is larger than a MESH file can be. */
+export function checkMeshFileSize(name: string, bytes: number): void {
+  if (bytes > MESH_MAX_FILE_BYTES)
+    throw new StormFileError(
+      name,
+      `is ${(bytes / MB).toFixed(1)} MB; a MESH file is a few hundred KB, and none over ${MESH_MAX_FILE_BYTES / MB} MB is read`,
+    )
+}
 
 /** The file as one GRIB2 message: gunzipped when it is gzipped, parsed, and checked to be MESH. */
-function readMesh(name: string, content: Buffer): Grib2Message {
+function readMesh(name: string, content: Buffer, work: DecodeWork): Grib2Message {
+  checkMeshFileSize(name, content.length)
   let grib = content
   if (content.length >= 2 && content[0] === 0x1f && content[1] === 0x8b) {
     try {
-      grib = gunzipSync(content, { maxOutputLength: MAX_UNZIPPED_BYTES })
+      // maxOutputLength stops the unzipping at the cap. zlib writes into one chunk a byte larger
+      // than the cap (only the part written is ever resident): a file under the cap is never
+      // joined from smaller chunks, a copy that would double its memory, and a gzip bomb is
+      // stopped one byte past the cap, not a whole chunk past it.
+      grib = gunzipSync(content, { maxOutputLength: MAX_UNZIPPED_BYTES, chunkSize: MAX_UNZIPPED_BYTES + 1 })
     } catch (err) {
       if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
         throw new StormFileError(
           name,
-          `unzips to more than ${MAX_UNZIPPED_BYTES / 1024 / 1024} MB: not a MESH file`,
+          `unzips to more than ${MAX_UNZIPPED_BYTES / MB} MB (a MESH file unzips to a few hundred KB): not a MESH file, and not unzipped further`,
         )
       throw new StormFileError(
         name,
@@ -214,6 +251,7 @@ function readMesh(name: string, content: Buffer): Grib2Message {
       )
     }
   }
+  work.unzippedBytes = grib.length
   const message = readGrib2(grib)
   const { discipline, category, parameter } = message
   if (
@@ -249,30 +287,52 @@ interface Window {
   values: Float64Array
 }
 
-/**
- * The box and a margin of MARGIN cells around it, read from the file's values. Only the file's
- * rows the window covers are decoded (the image is inflated down to the last of them); a window
- * the file does not reach at all decodes nothing.
- */
-function readWindow(message: Grib2Message, file: { row0: number; col0: number }, box: MeshBox): Window {
+/** The window a box is read in: its cells and MARGIN cells around them, as CONUS rows and columns. */
+function windowOf(box: MeshBox): { row0: number; col0: number; rows: number; cols: number } {
   const cells = boxCells(box)
-  const row0 = cells.rowMin - MARGIN
-  const col0 = cells.colMin - MARGIN
-  const rows = cells.rowMax - cells.rowMin + 1 + 2 * MARGIN
-  const cols = cells.colMax - cells.colMin + 1 + 2 * MARGIN
+  return {
+    row0: cells.rowMin - MARGIN,
+    col0: cells.colMin - MARGIN,
+    rows: cells.rowMax - cells.rowMin + 1 + 2 * MARGIN,
+    cols: cells.colMax - cells.colMin + 1 + 2 * MARGIN,
+  }
+}
+
+/**
+ * The box and a margin of MARGIN cells around it, read from the file's values (on CONUS_GRID,
+ * a file's rows and columns are the CONUS grid's). Only the rows the window covers are decoded
+ * (the image is inflated down to the last of them); a window off the grid decodes nothing.
+ */
+function readWindow(message: Grib2Message, box: MeshBox, work: PngWork): Window {
+  const { row0, col0, rows, cols } = windowOf(box)
   const window = new Float64Array(rows * cols).fill(Number.NaN)
   const { ni, nj } = message.grid
-  const from = Math.max(0, col0 - file.col0)
-  const to = Math.min(ni, col0 + cols - file.col0)
-  // The window's rows as the file's rows (j), cut to those the file has.
-  const first = Math.max(0, row0 - file.row0)
-  const last = Math.min(nj - 1, row0 + rows - 1 - file.row0)
+  const from = Math.max(0, col0)
+  const to = Math.min(ni, col0 + cols)
+  const first = Math.max(0, row0)
+  const last = Math.min(nj - 1, row0 + rows - 1)
   if (from < to && first <= last) {
-    const values = message.decodeValues({ first, last })
-    for (let j = first; j <= last; j++)
-      values.readRow(j, from, to, window, (j + file.row0 - row0) * cols + file.col0 + from - col0)
+    const values = message.decodeValues({ first, last }, work)
+    for (let j = first; j <= last; j++) values.readRow(j, from, to, window, (j - row0) * cols + from - col0)
   }
   return { row0, col0, rows, cols, values: window }
+}
+
+/**
+ * GRID BOUND: what decoding any file may cost, read with `box`, whatever the file holds. A file is
+ * at most MESH_MAX_FILE_BYTES and unzips to at most MAX_UNZIPPED_BYTES (both refused past that);
+ * its grid is CONUS_GRID, so its image is 7000 pixels wide, at most 4 bytes a pixel, and is
+ * inflated and unfiltered only down to the window's last row (png-rows.ts, maxInflatedBytes).
+ */
+export function meshDecodeBound(box: MeshBox): DecodeWork & { fileBytes: number } {
+  const { row0, rows } = windowOf(box)
+  const last = Math.min(CONUS_GRID.nj - 1, row0 + rows - 1)
+  return {
+    fileBytes: MESH_MAX_FILE_BYTES,
+    unzippedBytes: MAX_UNZIPPED_BYTES,
+    rowsUnfiltered: last + 1,
+    inflatedBytes: maxInflatedBytes({ width: CONUS_GRID.ni, channels: 4, depth: 8 }, last),
+  }
 }
 
 /** How many of the cells within `reach` of (r, c), itself aside, hold `min` or more. */
@@ -332,9 +392,16 @@ function keepCells(name: string, validAt: Date, day: string, w: Window): MeshDay
 /**
  * Reads one MESH file (gzipped or not) into the storm day it is, clipped to `box`. Throws
  * StormFileError, naming the file and saying why, for anything that is not a complete MESH file
- * of the CONUS lattice valid at a Denver midnight; nothing of a refused file is used.
+ * on MRMS's CONUS grid valid at a Denver midnight; nothing of a refused file is used. Everything
+ * that can refuse a file from its headers does so before any of its image is inflated, and the
+ * work is bounded by meshDecodeBound(box); `work`, when given, counts it (even for a refusal).
  */
-export function decodeMeshFile(name: string, content: Buffer, box: MeshBox): MeshDay {
+export function decodeMeshFile(
+  name: string,
+  content: Buffer,
+  box: MeshBox,
+  work: DecodeWork = { unzippedBytes: 0, inflatedBytes: 0, rowsUnfiltered: 0 },
+): MeshDay {
   const m = MESH_FILE.exec(name)
   if (!m)
     throw new StormFileError(
@@ -342,8 +409,8 @@ export function decodeMeshFile(name: string, content: Buffer, box: MeshBox): Mes
       'not an MRMS MESH file name (MRMS_MESH_Max_1440min_00.50_YYYYMMDD-HHMMSS.grib2.gz, or .grib2)',
     )
   try {
-    const message = readMesh(name, content)
-    const file = checkGrid(name, message.grid)
+    const message = readMesh(name, content, work)
+    checkGrid(name, message.grid)
     const validAt = message.referenceTime
     const [date, time] = [m[1]!, m[2]!]
     if (`${date}-${time}` !== `${utcDate(validAt)}-${utcTime(validAt)}`)
@@ -352,7 +419,7 @@ export function decodeMeshFile(name: string, content: Buffer, box: MeshBox): Mes
         `the name says ${date}-${time} UTC but the file's reference time is ${validAt.toISOString()}`,
       )
     const day = stormDay(name, validAt)
-    return keepCells(name, validAt, day, readWindow(message, file, box))
+    return keepCells(name, validAt, day, readWindow(message, box, work))
   } catch (err) {
     if (err instanceof GribError) throw new StormFileError(name, err.message)
     throw err

@@ -120,14 +120,52 @@ function readHeader(data: Uint8Array): Omit<PngImage, 'idat'> {
 /** Thrown from the inflater's callback once the last row wanted is in, to stop inflating. */
 const ENOUGH = Symbol('enough rows')
 
-/** How much compressed data is pushed at a time: bounds what one push inflates (deflate's ratio is at most ~1032:1). */
+/** How much compressed data is pushed at a time: bounds what one push inflates. */
 const PUSH_BYTES = 4096
+/** Deflate's largest ratio: a length of 258 bytes coded in 2 bits gives 1,032 bytes out a byte in. */
+const DEFLATE_MAX_RATIO = 1032
+/**
+ * What a push may inflate besides its own bytes: the inflater holds back input it cannot finish
+ * yet, up to a block's header (under 1 KB) or a stored block (up to 65,535 bytes, inflated 1:1).
+ */
+const HELD_HEADER_BYTES = 1024
+const STORED_BLOCK_BYTES = 65_535
+
+/** What reading rows cost, counted as it goes (the tests and the benchmark hold it to its bound). */
+export interface PngWork {
+  /** Bytes the image data inflated to (each row's filter byte included). */
+  inflatedBytes: number
+  /** Rows unfiltered. */
+  rowsUnfiltered: number
+}
+
+/**
+ * The most that reading rows down to `last` can inflate, whatever the image data holds: the rows
+ * themselves with their filter bytes, and what the last push may inflate past them before the
+ * reader stops.
+ */
+export function maxInflatedBytes(
+  image: Pick<PngImage, 'width' | 'depth' | 'channels'>,
+  last: number,
+): number {
+  const rowBytes = (image.width * image.channels * image.depth) / 8
+  return (
+    (last + 1) * (rowBytes + 1) + (PUSH_BYTES + HELD_HEADER_BYTES) * DEFLATE_MAX_RATIO + STORED_BLOCK_BYTES
+  )
+}
 
 /**
  * Rows `first` to `last` (from 0, inclusive) of `image`, unfiltered: each `width × channels ×
- * depth / 8` bytes, samples most significant byte first. Inflates only down to row `last`.
+ * depth / 8` bytes, samples most significant byte first. Inflates only down to row `last`, so
+ * the work is bounded by the rows wanted (maxInflatedBytes), not by what the image declares or
+ * its data would inflate to; `work`, when given, counts it.
  */
-export function readPngRows(image: PngImage, first: number, last: number): Uint8Array[] {
+export function readPngRows(
+  image: PngImage,
+  first: number,
+  last: number,
+  work: PngWork = { inflatedBytes: 0, rowsUnfiltered: 0 },
+): Uint8Array[] {
   const { width, height, depth, channels } = image
   if (!(Number.isInteger(first) && Number.isInteger(last) && 0 <= first && first <= last && last < height))
     throw new RangeError(`rows ${first} to ${last} are not rows of a ${width}×${height} image`)
@@ -141,6 +179,7 @@ export function readPngRows(image: PngImage, first: number, last: number): Uint8
   let filter = -1
 
   const inflater = new Unzlib((chunk) => {
+    work.inflatedBytes += chunk.length
     for (let k = 0; k < chunk.length;) {
       if (filter < 0) {
         filter = chunk[k++]!
@@ -154,6 +193,7 @@ export function readPngRows(image: PngImage, first: number, last: number): Uint8
       k += n
       if (filled < rowBytes) continue
       unfilter(filter, current, previous, bpp)
+      work.rowsUnfiltered++
       if (row >= first) {
         rows.push(current)
         previous = current

@@ -1,7 +1,8 @@
 /**
- * The radar hail store (migration 011; docs/storm-data.md): one row a storm day in radar_days,
- * the day's cells of 0.5 in or more inside the service area's box in radar_cells, and the days
- * NOAA did not have in radar_missing. Every query of the radar's tables is here.
+ * The radar hail store (migrations 011 and 014; docs/storm-data.md): one row a storm day in
+ * radar_days, the day's cells of 0.5 in or more inside the service area's box in radar_cells,
+ * the days NOAA did not have in radar_missing, and the days whose file could not be fetched or
+ * read in radar_failures. Every query of the radar's tables is here.
  */
 import type { Db } from '../../platform/db/connection'
 import { prepare } from '../../platform/db/prepare'
@@ -70,6 +71,7 @@ export function storeMeshDay(db: Db, mesh: MeshDay, now: Date): RadarDaySummary 
       const insert = prepare(db, 'INSERT INTO radar_cells (row, col, day, mm10) VALUES (?, ?, ?, ?)')
       for (const c of mesh.cells) insert.run(c.row, c.col, mesh.day, Math.round(c.mm * 10))
       prepare(db, 'DELETE FROM radar_missing WHERE day = ?').run(mesh.day)
+      prepare(db, 'DELETE FROM radar_failures WHERE day = ?').run(mesh.day)
       return {
         source: 'mrms',
         day: mesh.day,
@@ -98,11 +100,46 @@ export function missingRadarDays(db: Db): Map<string, string> {
 }
 
 export function recordRadarMissing(db: Db, day: string, reason: string, now: Date): void {
-  prepare(
+  db.transaction(() => {
+    prepare(
+      db,
+      `INSERT INTO radar_missing (day, checked_at, reason) VALUES (?, ?, ?)
+       ON CONFLICT (day) DO UPDATE SET checked_at = excluded.checked_at, reason = excluded.reason`,
+    ).run(day, now.toISOString(), reason)
+    // NOAA answered for the day at last: it is missing there, no longer failing.
+    prepare(db, 'DELETE FROM radar_failures WHERE day = ?').run(day)
+  }).immediate()
+}
+
+/** A storm day whose file the refresh could not fetch or could not read, and why. */
+export interface RadarFailure {
+  day: string
+  /** When it last failed. */
+  failedAt: string
+  /** How many times in a row it failed. */
+  failures: number
+  reason: string
+}
+
+/** The day's file could not be fetched (a 403, too large, no answer) or was refused: noted, to be asked for again. */
+export function recordRadarFailure(db: Db, day: string, reason: string, now: Date): void {
+  db.transaction(() => {
+    prepare(
+      db,
+      `INSERT INTO radar_failures (day, failed_at, failures, reason) VALUES (?, ?, 1, ?)
+       ON CONFLICT (day) DO UPDATE SET failed_at = excluded.failed_at, failures = failures + 1,
+         reason = excluded.reason`,
+    ).run(day, now.toISOString(), reason)
+    prepare(db, 'DELETE FROM radar_missing WHERE day = ?').run(day)
+  }).immediate()
+}
+
+/** The days failing now, newest first. */
+export function radarFailures(db: Db): RadarFailure[] {
+  return prepare(
     db,
-    `INSERT INTO radar_missing (day, checked_at, reason) VALUES (?, ?, ?)
-     ON CONFLICT (day) DO UPDATE SET checked_at = excluded.checked_at, reason = excluded.reason`,
-  ).run(day, now.toISOString(), reason)
+    'SELECT day, failed_at AS failedAt, failures, reason FROM radar_failures ORDER BY day DESC',
+  ).all() as RadarFailure[]
 }
 
 /** The first and last storm day stored, and how many, or null when none. */

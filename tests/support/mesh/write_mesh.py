@@ -18,6 +18,9 @@ Reads a JSON spec on stdin:
   cells      [{"latitude", "longitude", "mm"}]: one cell set to exactly mm (after the swaths)
   noCoverage [{"north", "south", "west", "east"}]: set to -3 (no radar covers them)
   missing    [same]: set to -1 (missing)
+  base       optional: the path of a file written before (gzipped or not); its message is
+             taken as it is and only validAt and parameter (when given) are set on it, which
+             ecCodes does without packing the values again (a CONUS grid's take seconds)
 Values are in mm, 0 elsewhere, written with decimalScaleFactor 1.
 """
 
@@ -88,13 +91,7 @@ def field(spec, grid):
 
 def message(spec, grid, values):
     h = ec.codes_grib_new_from_samples("GRIB2")
-    p = spec.get("parameter", {"discipline": 209, "category": 3, "number": 34})
-    ec.codes_set(h, "discipline", p["discipline"])
-    ec.codes_set(h, "parameterCategory", p["category"])
-    ec.codes_set(h, "parameterNumber", p["number"])
-    t = spec["validAt"]  # 2024-06-13T06:00:00Z
-    ec.codes_set(h, "dataDate", int(t[0:4] + t[5:7] + t[8:10]))
-    ec.codes_set(h, "dataTime", int(t[11:13] + t[14:16]))
+    set_labels(h, {"parameter": {"discipline": 209, "category": 3, "number": 34}, **spec})
     ec.codes_set(h, "gridType", "regular_ll")
     rows, cols = grid["rows"], grid["cols"]
     west360 = grid["west"] % 360
@@ -119,15 +116,42 @@ def message(spec, grid, values):
     return data
 
 
+def set_labels(h, spec):
+    if "parameter" in spec:
+        p = spec["parameter"]
+        ec.codes_set(h, "discipline", p["discipline"])
+        ec.codes_set(h, "parameterCategory", p["category"])
+        ec.codes_set(h, "parameterNumber", p["number"])
+    if "validAt" in spec:
+        t = spec["validAt"]  # 2024-06-13T06:00:00Z
+        ec.codes_set(h, "dataDate", int(t[0:4] + t[5:7] + t[8:10]))
+        ec.codes_set(h, "dataTime", int(t[11:13] + t[14:16]))
+
+
+def relabelled(spec):
+    with open(spec["base"], "rb") as f:
+        data = f.read()
+    if data[:2] == b"\x1f\x8b":
+        data = gzip.decompress(data)
+    h = ec.codes_new_from_message(data)
+    set_labels(h, spec)
+    out = ec.codes_get_message(h)
+    ec.codes_release(h)
+    return out
+
+
 def main():
     spec = json.load(sys.stdin)
-    grid = CONUS if spec.get("grid", "conus") == "conus" else spec["grid"]
-    values = field(spec, grid)
-    if values.min() == values.max():
-        # ecCodes 2.28 aborts on PNG-packing a constant field (an assertion in
-        # grib_accessor_class_data_png_packing.c); real MESH files always have some -3.
-        sys.exit("write_mesh: every value is the same; ecCodes cannot PNG-pack that: add a swath or a noCoverage box")
-    data = message(spec, grid, values)
+    if "base" in spec:
+        data = relabelled(spec)
+    else:
+        grid = CONUS if spec.get("grid", "conus") == "conus" else spec["grid"]
+        values = field(spec, grid)
+        if values.min() == values.max():
+            # ecCodes 2.28 aborts on PNG-packing a constant field (an assertion in
+            # grib_accessor_class_data_png_packing.c); real MESH files always have some -3.
+            sys.exit("write_mesh: every value is the same; ecCodes cannot PNG-pack that: add a swath or a noCoverage box")
+        data = message(spec, grid, values)
     if spec.get("gzip", True):
         data = gzip.compress(data, compresslevel=6)
     if spec.get("truncate") is not None:

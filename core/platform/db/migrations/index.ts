@@ -16,6 +16,7 @@ import { sql as nameWeatherReports } from './010-name-weather-reports'
 import { sql as addRadarHail } from './011-add-radar-hail'
 import { sql as addStormAlerts } from './012-add-storm-alerts'
 import { sql as confirmStormAlerts } from './013-confirm-storm-alerts'
+import { sql as addRadarFailures } from './014-add-radar-failures'
 import { sql as addBookings } from './015-add-bookings'
 
 export interface Migration {
@@ -38,5 +39,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 11, name: '011-add-radar-hail', sql: addRadarHail },
   { version: 12, name: '012-add-storm-alerts', sql: addStormAlerts },
   { version: 13, name: '013-confirm-storm-alerts', sql: confirmStormAlerts },
+  { version: 14, name: '014-add-radar-failures', sql: addRadarFailures },
   { version: 15, name: '015-add-bookings', sql: addBookings },
 ]
