@@ -295,6 +295,9 @@ describe('what the fast path leaves alone, and when it fails', () => {
 
   it('reads every path the app’s handlers own from Express’s router (its own fields: an upgrade that moves them fails here)', () => {
     expect(ownedPathsOf(fast.app as never).sort()).toEqual([
+      '/api/booking-events',
+      '/api/booking-events/cal-com',
+      '/api/booking-events/calendly',
       '/api/enquiries',
       '/api/form-token',
       '/api/hail-reports',
