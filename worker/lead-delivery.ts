@@ -5,7 +5,7 @@
 import type { Db } from '../core/platform/db/connection'
 import type { Logger } from '../core/platform/logger'
 import type { WorkerConfig } from './config'
-import { createNotifier, type Notifier } from '../core/leads'
+import { createNotifier, type Notifier } from '../core/notifications'
 import { startReconciler, type Reconciler } from './reconciler'
 
 export interface LeadDelivery {

@@ -4,17 +4,7 @@
  */
 export { NOT_RECORDED, compareKeys, countBy, lastTouchOf, sourceKeyOf } from './counts'
 export {
-  countFailedNotifications,
-  countLeadsWithFailedNotifications,
-  countUndeliveredLeads,
-  findUnplannedLeadIds,
-  listChannels,
-  listNotifications,
-  retryFailedNotifications,
-  type Notification,
-  type NotificationStatus,
-} from './notification-store'
-export {
+  DUPLICATE_WINDOW_MS,
   NOT_QUARANTINED,
   countLeads,
   findLead,
@@ -34,8 +24,4 @@ export {
   type ListedLead,
   type SpamCheck,
 } from './store'
-export { type Channel, type SendContext, type SendOutcome } from './notifications/channels/channel'
-export { CHANNELS } from './notifications/channels'
-export { buildLeadView, type LeadToShow, type LeadView } from './notifications/lead-view'
-export { officeMailMessageId } from './notifications/messages'
-export { createNotifier, type Notifier } from './notifications/notifier'
+export { recordReceipt } from './receipts'

@@ -7,13 +7,13 @@
  * sent after a crash is threaded or dropped by mail clients, as the others are.
  */
 import { render, unstableToPlainText } from '@react-email/render'
-import type { BusinessConfig } from '../../../shared/business'
-import type { WeatherReport } from '../../storms'
+import type { BusinessConfig } from '../../shared/business'
+import type { WeatherReport } from '../storms'
 import { HailReportEmail } from './emails/HailReportEmail'
 import type { LeadView } from './lead-view'
 import type { OutgoingMail } from './messages'
-import { addressOf } from '../../platform/mail/smtp'
-import { toHeaderText } from '../../platform/mail/text'
+import { addressOf } from '../platform/mail/smtp'
+import { toHeaderText } from '../platform/mail/text'
 
 /** Parts of an address that say only the state or the ZIP code: 'CO', 'CO 80138', '80138'. */
 const STATE_OR_ZIP = /^(?:[A-Z]{2}|Colo\.?|Colorado)?\s*(?:\d{5}(?:-\d{4})?)?$/i

@@ -1,10 +1,10 @@
 /**
  * Drives each lead's notifications to a final state, on every channel of the list
- * (core/leads/notifications/channels/; docs/decisions/008-lead-notifications.md).
+ * (core/notifications/channels/; docs/decisions/008-lead-notifications.md).
  *
  * - Plans a lead's channels once: pending when the channel applies, skipped (with why) when
  *   not (it is off, or it does not apply to this lead).
- * - Each attempt claims its row first (core/leads/notification-store.ts), so the job and the
+ * - Each attempt claims its row first (core/notifications/notification-store.ts), so the job and the
  *   reconciler never send the same channel at the same time, and a channel that is already
  *   sent is never sent again by another channel's retry.
  * - A transient failure schedules the next attempt with exponential back-off (capped);
@@ -14,28 +14,28 @@
  * - When a channel delivers again after failures, its other rows waiting on back-off are
  *   brought forward, so leads queued during an outage go out right after it.
  */
-import type { Db } from '../../platform/db/connection'
-import { findLead, type Lead } from '../store'
+import type { Db } from '../platform/db/connection'
+import { findLead, type Lead } from '../leads'
 import {
   beginLeadDelivery,
   claimNotification,
   findDueNotifications,
   registerChannels,
   type Notification,
-} from '../notification-store'
-import type { Logger } from '../../platform/logger'
-import type { BusinessConfig } from '../../../shared/business'
-import type { Backoff } from '../../platform/backoff'
-import type { SmtpSettings } from '../../platform/mail/smtp'
-import { findLeadReport, createLeadReports, type GeocoderSettings, type LeadReports } from '../../storms'
-import { LEAD_FORMS } from '../../../shared/lead-forms'
+} from './notification-store'
+import type { Logger } from '../platform/logger'
+import type { BusinessConfig } from '../../shared/business'
+import type { Backoff } from '../platform/backoff'
+import type { SmtpSettings } from '../platform/mail/smtp'
+import { findLeadReport, createLeadReports, type GeocoderSettings, type LeadReports } from '../storms'
+import { LEAD_FORMS } from '../../shared/lead-forms'
 import type { ConfiguredChannel, SendContext, SendOutcome } from './channels/channel'
-import { createOfficeLinks } from '../../spam'
-import { consentWords, createConsentAsking } from '../../storm-response'
+import { createOfficeLinks } from '../spam'
+import { consentWords, createConsentAsking } from '../storm-response'
 import { buildLeadView, type LeadView } from './lead-view'
-import { createMailer, type Mailer } from '../../platform/mail/mailer'
+import { createMailer, type Mailer } from '../platform/mail/mailer'
 import { createOutcomeRecorder } from './record-outcome'
-import { toReason } from '../../platform/mail/text'
+import { toReason } from '../platform/mail/text'
 
 /** How many due rows one pass drives at the same time. */
 const DRIVE_CONCURRENCY = 8

@@ -182,7 +182,7 @@ interface AskingLead extends ConsentLead {
   address: string | undefined
 }
 
-/** What the worker's lead e-mails use to ask for a confirmation (core/leads/notifications/). */
+/** What the worker's lead e-mails use to ask for a confirmation (core/notifications/). */
 export interface ConsentAsking {
   /** The link of the "Confirm storm alerts" button, or undefined when there is nothing to ask. */
   confirmUrl(lead: ConsentLead): string | undefined

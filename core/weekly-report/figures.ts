@@ -12,7 +12,7 @@ import { weekBefore, type ReportWeek } from './schedule'
 
 /**
  * The channel id the worker registers for the e-mail to the office
- * (core/leads/notifications/channels/office-email.ts): its delivery time is when the lead reached
+ * (core/notifications/channels/office-email.ts): its delivery time is when the lead reached
  * the office.
  */
 const OFFICE_EMAIL_CHANNEL = 'office_email'

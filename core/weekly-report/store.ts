@@ -4,7 +4,8 @@
  * migration 009) that keeps the worker from sending a week twice.
  */
 import type { Db } from '../platform/db/connection'
-import { NOT_QUARANTINED, toLead, type Lead, type LeadRow, type NotificationStatus } from '../leads'
+import { NOT_QUARANTINED, toLead, type Lead, type LeadRow } from '../leads'
+import { type NotificationStatus } from '../notifications'
 import { prepare } from '../platform/db/prepare'
 
 /** A lead of the span, with its e-mail to the office (absent until the worker planned it). */

@@ -13,10 +13,10 @@ import request from 'supertest'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { ENQUIRY_ENDPOINT } from '../../shared/enquiry'
 import { openMigratedDatabase } from '../../core/platform/db/open'
-import { findNotifications, retryFailedNotifications } from '../../core/leads/notification-store'
+import { findNotifications, retryFailedNotifications } from '../../core/notifications/notification-store'
 import { findLead, insertLead, releaseLead } from '../../core/leads/store'
 import { startLeadWorker } from '../../worker/lead-worker'
-import { createNotifier } from '../../core/leads/notifications/notifier'
+import { createNotifier } from '../../core/notifications/notifier'
 import { formatOfficeTime } from '../../shared/business-time'
 import {
   startTestSmtpServer,

@@ -12,8 +12,8 @@ import { formatReportText } from '../../core/storms/report-text'
 import { makeSampleWeatherReport, SAMPLE_ADDRESS } from '../../core/storms/sample-report'
 import { NO_RADAR_LINE, RADAR_MEANING } from '../../core/storms/report-words'
 import { pdfPages } from '../support/pdf-text'
-import { buildLeadView, type LeadToShow } from '../../core/leads/notifications/lead-view'
-import { buildHailReportMail } from '../../core/leads/notifications/hail-report-mail'
+import { buildLeadView, type LeadToShow } from '../../core/notifications/lead-view'
+import { buildHailReportMail } from '../../core/notifications/hail-report-mail'
 
 const BUSINESS = { ...DEFAULT_BUSINESS, siteUrl: 'https://www.frontrangeroofing.example' }
 const MAX_PDF_BYTES = 300 * 1024

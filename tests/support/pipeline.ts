@@ -20,10 +20,10 @@ import { createLeadProducer, type LeadProducer } from '../../server/leads/produc
 import { createRateLimitRedis } from '../../server/leads/rate-limit'
 import { parseEnv } from '../../core/platform/config/helpers'
 import { workerConfigSchema, type WorkerConfig } from '../../worker/config'
-import { CHANNELS } from '../../core/leads/notifications/channels/index'
-import type { Channel } from '../../core/leads/notifications/channels/channel'
+import { CHANNELS } from '../../core/notifications/channels/index'
+import type { Channel } from '../../core/notifications/channels/channel'
 import { startLeadWorker, type LeadWorker } from '../../worker/lead-worker'
-import { createNotifier, type Notifier } from '../../core/leads/notifications/notifier'
+import { createNotifier, type Notifier } from '../../core/notifications/notifier'
 import { startReconciler, type Reconciler } from '../../worker/reconciler'
 import { createQueuePrefix, deleteKeys, getRedisUrl } from './redis'
 

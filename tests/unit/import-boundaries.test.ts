@@ -153,7 +153,7 @@ describe('core/: the platform and the features', () => {
       ['server/leads/service.ts', '../../core/leads/store'],
       ['worker/spam-digest.ts', '../core/spam/digest'],
       ['admin/storm-commands.ts', '../core/storms/refresh-state'],
-      ['core/leads/notifications/channels/hail-report.ts', '../../../storms/pdf/thread'],
+      ['core/notifications/channels/hail-report.ts', '../../storms/pdf/thread'],
       ['server/storm-alerts/unsubscribe-router.ts', '../../core/storm-response/unsubscribe'],
     ] as const) {
       const messages = await boundaryMessages(file, importing(specifier))
@@ -162,7 +162,7 @@ describe('core/: the platform and the features', () => {
     }
     for (const [file, specifier] of [
       ['server/leads/service.ts', '../../core/leads'],
-      ['core/leads/notifications/channels/hail-report.ts', '../../../storms/pdf'],
+      ['core/notifications/channels/hail-report.ts', '../../storms/pdf'],
       ['admin/storm-commands.ts', '../core/platform/db/connection'],
       ['server/storm-alerts/unsubscribe-router.ts', '../../core/storm-response'],
     ] as const)

@@ -11,13 +11,13 @@
  * homeowner ticked the storm alerts box, it carries the "Confirm storm alerts" button
  * (docs/storm-alerts.md).
  */
-import { flagOnByDefault } from '../../../platform/config/helpers'
-import { renderReportPdfOffThread } from '../../../storms/pdf'
-import { SAMPLE_WEATHER_REPORT } from '../../../storms'
-import { LEAD_FORMS } from '../../../../shared/lead-forms'
+import { flagOnByDefault } from '../../platform/config/helpers'
+import { renderReportPdfOffThread } from '../../storms/pdf'
+import { SAMPLE_WEATHER_REPORT } from '../../storms'
+import { LEAD_FORMS } from '../../../shared/lead-forms'
 import { buildHailReportMail } from '../hail-report-mail'
 import { stormAlertsConsentOf } from '../lead-view'
-import type { SmtpSettings } from '../../../platform/mail/smtp'
+import type { SmtpSettings } from '../../platform/mail/smtp'
 import { defineChannel } from './channel'
 
 const OFF = 'off (SMTP_URL unset, or HAIL_REPORT_EMAIL=false)'
