@@ -27,10 +27,10 @@ import type { Logger } from '../platform/logger'
 import type { BusinessConfig } from '../../shared/business'
 import type { Backoff } from '../platform/backoff'
 import type { SmtpSettings } from '../platform/mail/smtp'
-import { findLeadReport, createLeadReports, type GeocoderSettings, type LeadReports } from '../storms'
+import { findLeadReport, type LeadReports } from '../storms'
 import { LEAD_FORMS } from '../../shared/lead-forms'
 import type { ConfiguredChannel, SendContext, SendOutcome } from './channels/channel'
-import { createOfficeLinks } from '../spam'
+import type { OfficeLinks } from '../spam'
 import { consentWords, createConsentAsking } from '../storm-response'
 import { buildLeadView, type LeadView } from './lead-view'
 import { createMailer, type Mailer } from '../platform/mail/mailer'
@@ -67,8 +67,6 @@ function claimLeaseMs(sendTimeoutMs: number): number {
 export interface NotifierConfig {
   siteUrl: string
   business: BusinessConfig
-  geocoder: GeocoderSettings
-  office: { linkDays: number }
   notify: {
     /** The SMTP connection every e-mail channel sends through; undefined when SMTP_URL is unset. */
     smtp: SmtpSettings | undefined
@@ -85,21 +83,23 @@ export function createNotifier(deps: {
   config: NotifierConfig
   logger: Logger
   mailer?: Mailer
-  /** The weather reports of hail report leads; made from the worker's settings when not given. */
-  reports?: LeadReports
+  /** The weather reports of hail report leads (core/storms), made with the worker's geocoder. */
+  reports: LeadReports
+  /** The office e-mail's signed links (core/spam: mark as spam, not spam), valid for the worker's days. */
+  officeLinks: OfficeLinks
 }): Notifier {
   const { db, config } = deps
   const notify = config.notify
   const logger = deps.logger.child({ component: 'notifier' })
   const channels = new Map(notify.channels.map((c) => [c.id, c]))
   const mailer = deps.mailer ?? (notify.smtp ? createMailer(notify.smtp, notify.sendTimeoutMs) : undefined)
-  const reports = deps.reports ?? createLeadReports({ db, geocoder: config.geocoder, logger: deps.logger })
+  const reports = deps.reports
   const sending: SendContext = {
     mailer,
     business: config.business,
     sendTimeoutMs: notify.sendTimeoutMs,
     reports,
-    officeLinks: createOfficeLinks(db, { siteUrl: config.siteUrl, days: config.office.linkDays }),
+    officeLinks: deps.officeLinks,
     stormAlerts: createConsentAsking(db, { siteUrl: config.siteUrl }),
   }
   const record = createOutcomeRecorder({ db, logger, retry: notify.retry })

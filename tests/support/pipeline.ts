@@ -23,7 +23,8 @@ import { workerConfigSchema, type WorkerConfig } from '../../worker/config'
 import { CHANNELS } from '../../core/notifications/channels/index'
 import type { Channel } from '../../core/notifications/channels/channel'
 import { startLeadWorker, type LeadWorker } from '../../worker/lead-worker'
-import { createNotifier, type Notifier } from '../../core/notifications/notifier'
+import type { Notifier } from '../../core/notifications'
+import { createWorkerNotifier } from '../../worker/lead-delivery'
 import { startReconciler, type Reconciler } from '../../worker/reconciler'
 import { createQueuePrefix, deleteKeys, getRedisUrl } from './redis'
 
@@ -121,7 +122,7 @@ export async function createPipeline(opts: PipelineOptions): Promise<Pipeline> {
     deliveryGraceMs: opts.deliveryGraceMs,
   })
   let notifier: Notifier | undefined
-  const getNotifier = () => (notifier ??= createNotifier({ db, config: workerConfig, logger }))
+  const getNotifier = () => (notifier ??= createWorkerNotifier({ db, config: workerConfig, logger }))
 
   return {
     app,
