@@ -22,7 +22,7 @@ import { respondToNewRadarDays, type RespondDeps } from '../../core/storm-respon
 import { makeConfirmToken } from '../../core/storm-response/consent'
 import { unsubscribeKey } from '../../core/storm-response/unsubscribe'
 import { buildLeadView } from '../../core/notifications/lead-view'
-import { buildHailReportMail } from '../../core/notifications/hail-report-mail'
+import { buildWeatherReportMail } from '../../core/notifications/weather-report-mail'
 import { DEFAULT_BUSINESS } from '../../shared/business'
 import { isoDate, localParts } from '../../shared/business-time'
 import { ENQUIRY_ENDPOINT } from '../../shared/enquiry'
@@ -343,14 +343,14 @@ describe('a lapsed consent, and the weather report e-mail', () => {
       SITE_ORIGIN,
     )
     const url = `${SITE_ORIGIN}${STORM_ALERTS_CONFIRM_PATH}/token`
-    const mail = await buildHailReportMail(lead, SAMPLE_WEATHER_REPORT, {
+    const mail = await buildWeatherReportMail(lead, SAMPLE_WEATHER_REPORT, {
       from: FROM,
       business: DEFAULT_BUSINESS,
       confirmUrl: url,
     })
     expect(mail.html).toContain(`href="${url}"`)
     expect(mail.text).toContain(`${CONFIRM_BUTTON} ${url}`)
-    const without = await buildHailReportMail(lead, SAMPLE_WEATHER_REPORT, {
+    const without = await buildWeatherReportMail(lead, SAMPLE_WEATHER_REPORT, {
       from: FROM,
       business: DEFAULT_BUSINESS,
     })

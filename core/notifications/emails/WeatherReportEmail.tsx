@@ -167,7 +167,7 @@ function WithoutReport({ lead, business }: { lead: LeadView; business: BusinessC
   )
 }
 
-export function HailReportEmail({
+export function WeatherReportEmail({
   lead,
   report,
   business,

@@ -9,7 +9,7 @@
 import { render, unstableToPlainText } from '@react-email/render'
 import type { BusinessConfig } from '../../shared/business'
 import type { WeatherReport } from '../storms'
-import { HailReportEmail } from './emails/HailReportEmail'
+import { WeatherReportEmail } from './emails/WeatherReportEmail'
 import type { LeadView } from './lead-view'
 import type { OutgoingMail } from './messages'
 import { addressOf } from '../platform/mail/smtp'
@@ -42,7 +42,7 @@ function domainOf(from: string): string {
   return addressOf(from)?.split('@')[1] ?? 'localhost'
 }
 
-export async function buildHailReportMail(
+export async function buildWeatherReportMail(
   lead: LeadView,
   report: WeatherReport | undefined,
   opts: { from: string; business: BusinessConfig; pdf?: Buffer; confirmUrl?: string },
@@ -50,7 +50,7 @@ export async function buildHailReportMail(
   const attach = report && opts.pdf ? opts.pdf : undefined
   // One React render; the plain-text part is converted from its HTML, as messages.tsx does.
   const html = await render(
-    <HailReportEmail
+    <WeatherReportEmail
       lead={lead}
       report={report}
       business={opts.business}
