@@ -10,6 +10,9 @@ export {
   findLead,
   findLeadIdsToEnqueue,
   findLeadsByIdPrefix,
+  inQuarantine,
+  isQuarantined,
+  notQuarantined,
   insertLead,
   leadExists,
   listLeads,
@@ -24,4 +27,13 @@ export {
   type ListedLead,
   type SpamCheck,
 } from './store'
+export {
+  countQuarantinedAndReleased,
+  countQuarantinedUpTo,
+  findLeadIdByBookingRef,
+  findLeadIdsByEmail,
+  leadsToPlace,
+  listQuarantinedBetween,
+  reportKeyHashOf,
+} from './queries'
 export { recordReceipt } from './receipts'

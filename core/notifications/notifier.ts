@@ -15,7 +15,7 @@
  *   brought forward, so leads queued during an outage go out right after it.
  */
 import type { Db } from '../platform/db/connection'
-import { findLead, type Lead } from '../leads'
+import { findLead, isQuarantined, type Lead } from '../leads'
 import {
   beginLeadDelivery,
   claimNotification,
@@ -175,7 +175,7 @@ export function createNotifier(deps: {
       if (!lead) throw new Error(`lead ${leadId} is not in this database`)
       // Spam in quarantine reaches nobody until `site-admin leads not-spam` releases it (the
       // web tier never hands it over; this guards a job that reached the queue anyway).
-      if (lead.quarantinedAt && !lead.releasedAt) {
+      if (isQuarantined(lead)) {
         logger.info({ leadId, jobId }, 'lead is in quarantine as spam: not notified')
         return
       }
