@@ -14,8 +14,7 @@
  * registers (core/notifications/channels/).
  */
 import type { Db } from '../platform/db/connection'
-import { NOT_QUARANTINED } from '../leads'
-import { recordReceipt } from '../leads'
+import { NOT_QUARANTINED, recordReceipt } from '../leads'
 import { prepare, runImmediate } from '../platform/db/prepare'
 
 export type NotificationStatus = 'pending' | 'sent' | 'failed' | 'skipped'
