@@ -23,7 +23,7 @@ import {
 } from '../../shared/storm-alerts-consent'
 import type { Db } from '../platform/db/connection'
 import { prepare } from '../platform/db/prepare'
-import { findLead, notQuarantined, type Lead } from '../leads'
+import { findLead, findLeadIdsByEmail, type Lead } from '../leads'
 import type { OutgoingMail } from '../platform/mail/mailer'
 import { renderBoth } from '../platform/mail/render'
 import { addressOf } from '../platform/mail/smtp'
@@ -210,12 +210,9 @@ export function createConsentAsking(db: Db, opts: { siteUrl: string; now?: () =>
       if (why) return { skip: why }
       // An earlier request of the address within a day asked already: its button confirms the address.
       const since = new Date(Date.parse(lead.createdAt) - ASKED_RECENTLY_MS).toISOString()
-      const earlier = prepare(
-        db,
-        `SELECT 1 FROM form_submissions
-         WHERE email = ? COLLATE NOCASE AND storm_alerts = 1 AND id <> ? AND created_at >= ? AND created_at <= ?
-           AND ${notQuarantined()}`,
-      ).get(lead.email.trim(), lead.id, since, lead.createdAt)
+      const earlier = findLeadIdsByEmail(db, lead.email.trim(), { from: since, to: lead.createdAt }).some(
+        (id) => id !== lead.id && findLead(db, id)?.stormAlerts,
+      )
       if (earlier) return { skip: 'an earlier request of this address within 24 hours asked to confirm' }
       const { html, text } = await renderBoth(
         ConfirmationEmail({
