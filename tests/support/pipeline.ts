@@ -20,10 +20,11 @@ import { createLeadProducer, type LeadProducer } from '../../server/leads/produc
 import { createRateLimitRedis } from '../../server/leads/rate-limit'
 import { parseEnv } from '../../core/platform/config/helpers'
 import { workerConfigSchema, type WorkerConfig } from '../../worker/config'
-import { CHANNELS } from '../../core/leads/notifications/channels/index'
-import type { Channel } from '../../core/leads/notifications/channels/channel'
+import { CHANNELS } from '../../core/notifications/channels/index'
+import type { Channel } from '../../core/notifications/channels/channel'
 import { startLeadWorker, type LeadWorker } from '../../worker/lead-worker'
-import { createNotifier, type Notifier } from '../../core/leads/notifications/notifier'
+import type { Notifier } from '../../core/notifications'
+import { createWorkerNotifier } from '../../worker/lead-delivery'
 import { startReconciler, type Reconciler } from '../../worker/reconciler'
 import { createQueuePrefix, deleteKeys, getRedisUrl } from './redis'
 
@@ -121,7 +122,7 @@ export async function createPipeline(opts: PipelineOptions): Promise<Pipeline> {
     deliveryGraceMs: opts.deliveryGraceMs,
   })
   let notifier: Notifier | undefined
-  const getNotifier = () => (notifier ??= createNotifier({ db, config: workerConfig, logger }))
+  const getNotifier = () => (notifier ??= createWorkerNotifier({ db, config: workerConfig, logger }))
 
   return {
     app,
