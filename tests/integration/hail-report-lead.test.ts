@@ -265,6 +265,7 @@ describe('a hail report request', () => {
         sourcePath: '/contact',
       })
     expect(contact.status).toBe(303)
-    expect(contact.headers['set-cookie']).toBeUndefined()
+    // Its booking reference only: no note that a report is on its way.
+    expect(contact.headers['set-cookie']).toEqual([expect.stringMatching(/^booking_ref=[A-Za-z0-9]+;/)])
   })
 })
