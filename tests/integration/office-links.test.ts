@@ -287,6 +287,9 @@ describe('"Not spam: deliver it"', () => {
       at: new Date(),
     })
     expect(admin.code).toBe(0)
+    // The worker delivers the released lead on its own time: the state to compare is after that.
+    await waitFor(() => officeMailsFor(id).length === 1, 10_000, 'the released lead to reach the office')
+    await waitFor(() => findLead(db(), id)?.settledAt != null, 10_000, 'the lead to settle')
     const before = stateOf(id)
     const res = await press(link)
     expect(res.text).toContain('Already delivered')
