@@ -6,6 +6,7 @@ import type { Db } from '../core/platform/db/connection'
 import type { Logger } from '../core/platform/logger'
 import type { WorkerConfig } from './config'
 import { createNotifier, type Notifier } from '../core/leads'
+import { createMarkLinks } from '../core/bookings'
 import { startReconciler, type Reconciler } from './reconciler'
 
 export interface LeadDelivery {
@@ -16,7 +17,11 @@ export interface LeadDelivery {
 }
 
 export function startLeadDelivery(deps: { db: Db; config: WorkerConfig; logger: Logger }): LeadDelivery {
-  const notifier = createNotifier(deps)
+  const notifier = createNotifier({
+    ...deps,
+    // The office e-mail's "Booked by phone", "Reached, not booked yet" and "Not interested".
+    markLinks: createMarkLinks(deps.db, { siteUrl: deps.config.siteUrl, days: deps.config.office.linkDays }),
+  })
   const channels = notifier.describeChannels()
   if (notifier.contractorChannelsOn().length) {
     deps.logger.info({ channels }, 'lead notifications on')

@@ -36,3 +36,17 @@ export { messagesOfEvents, messagesOfLead, retryFailedMessages, type LeadMessage
 export { createBookingDesk, type BookingDesk, type DeskPass } from './desk'
 export { BOOKINGS_GRACE_MS, countBookingTrouble } from './readiness'
 export { formatAppointment } from './words'
+export {
+  FOLLOW_UPS_UNSUBSCRIBE_PATH,
+  OFFICE_MARK_PATH,
+  checkFollowUpsToken,
+  checkMarkToken,
+  createMarkLinks,
+  followUpsKey,
+  followUpsStoppedAt,
+  followUpsUnsubscribeUrl,
+  stopFollowUps,
+  type FollowUpStopHow,
+} from './links'
+export { FollowUpEmail, followUpSubject, type FollowUpEmailProps } from './FollowUpEmail'
+export { followUpDueAt, reportLineOf } from './follow-ups'

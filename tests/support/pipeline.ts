@@ -4,6 +4,7 @@
  * Redis with a key prefix of its own, and an in-process worker from worker/ code.
  * Everything created is removed by close().
  */
+import { createMarkLinks } from '../../core/bookings'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -121,7 +122,9 @@ export async function createPipeline(opts: PipelineOptions): Promise<Pipeline> {
     deliveryGraceMs: opts.deliveryGraceMs,
   })
   let notifier: Notifier | undefined
-  const getNotifier = () => (notifier ??= createNotifier({ db, config: workerConfig, logger }))
+  // As the worker makes it (worker/lead-delivery.ts): the office e-mail carries the mark links.
+  const markLinks = createMarkLinks(db, { siteUrl: workerConfig.siteUrl, days: workerConfig.office.linkDays })
+  const getNotifier = () => (notifier ??= createNotifier({ db, config: workerConfig, logger, markLinks }))
 
   return {
     app,

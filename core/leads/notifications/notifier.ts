@@ -87,6 +87,8 @@ export function createNotifier(deps: {
   mailer?: Mailer
   /** The weather reports of hail report leads; made from the worker's settings when not given. */
   reports?: LeadReports
+  /** The office e-mail's mark links (core/bookings createMarkLinks); none when not given. */
+  markLinks?: SendContext['markLinks']
 }): Notifier {
   const { db, config } = deps
   const notify = config.notify
@@ -101,6 +103,7 @@ export function createNotifier(deps: {
     reports,
     officeLinks: createOfficeLinks(db, { siteUrl: config.siteUrl, days: config.office.linkDays }),
     stormAlerts: createConsentAsking(db, { siteUrl: config.siteUrl }),
+    markLinks: deps.markLinks,
   }
   const record = createOutcomeRecorder({ db, logger, retry: notify.retry })
   const leaseMs = claimLeaseMs(notify.sendTimeoutMs)
