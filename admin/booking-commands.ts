@@ -97,7 +97,7 @@ export function addMarkCommand(leads: Command, ctx: AdminContext): void {
   leads
     .command('mark')
     .description(
-      `record what the office did with a lead: booked (${MARK_WORDS.booked}), reached (${MARK_WORDS.reached}) or lost (${MARK_WORDS.lost}); it ends the nudge`,
+      `record what the office did with a lead: booked (${MARK_WORDS.booked}), reached (${MARK_WORDS.reached}) or lost (${MARK_WORDS.lost}); it ends the nudge and the follow-ups`,
     )
     .argument('<id>', 'the lead id (the first 8 characters are enough)')
     .argument('<mark>', OFFICE_MARKS.join('|'))

@@ -139,6 +139,47 @@ const weekly: WeeklyFigures = {
       },
     ],
   },
+  bookings: {
+    total: { leads: 17, booked: 7, previousLeads: 12, previousBooked: 4 },
+    bySource: [
+      { key: 'Google Ads', leads: 8, booked: 4, previousLeads: 5, previousBooked: 2 },
+      { key: 'Google', leads: 4, booked: 2, previousLeads: 4, previousBooked: 1 },
+      { key: 'Direct', leads: 3, booked: 1, previousLeads: 1, previousBooked: 1 },
+      { key: 'Facebook', leads: 1, booked: 0, previousLeads: 2, previousBooked: 0 },
+      { key: 'nextdoor.com', leads: 1, booked: 0, previousLeads: 0, previousBooked: 0 },
+    ],
+    byFirstTouch: [
+      { key: 'Google Ads', leads: 6, booked: 3, previousLeads: 4, previousBooked: 2 },
+      { key: 'Facebook', leads: 5, booked: 2, previousLeads: 3, previousBooked: 1 },
+      { key: 'Google', leads: 4, booked: 2, previousLeads: 4, previousBooked: 1 },
+      { key: 'Direct', leads: 2, booked: 0, previousLeads: 1, previousBooked: 0 },
+    ],
+    byForm: [
+      { key: LEAD_FORMS.contact_modal.label, leads: 9, booked: 4, previousLeads: 6, previousBooked: 2 },
+      { key: LEAD_FORMS.hail_report.label, leads: 5, booked: 3, previousLeads: 3, previousBooked: 2 },
+      { key: LEAD_FORMS.contact_page.label, leads: 2, booked: 0, previousLeads: 2, previousBooked: 0 },
+      { key: LEAD_FORMS.exit_intent.label, leads: 1, booked: 0, previousLeads: 1, previousBooked: 0 },
+    ],
+    medianToBookingMs: 3 * 3600_000 + 10 * 60_000,
+    open: {
+      count: 4,
+      previousCount: 2,
+      first: [
+        {
+          id: '22222222-2222-4333-8444-555555555555',
+          name: 'Rosa Diaz',
+          createdAt: '2026-11-18T16:05:00.000Z',
+          state: 'new',
+        },
+        {
+          id: '33333333-2222-4333-8444-555555555555',
+          name: 'Tom Hale',
+          createdAt: '2026-11-19T21:40:00.000Z',
+          state: 'canceled',
+        },
+      ],
+    },
+  },
 }
 const report = await buildWeeklyReportMail(weekly, {
   from,

@@ -50,3 +50,12 @@ export {
 } from './links'
 export { FollowUpEmail, followUpSubject, type FollowUpEmailProps } from './FollowUpEmail'
 export { followUpDueAt, reportLineOf } from './follow-ups'
+export {
+  bookedOf,
+  bookingFunnel,
+  bookingRate,
+  formatLeadTime,
+  funnelText,
+  type BookingFunnel,
+  type FunnelRow,
+} from './funnel'
