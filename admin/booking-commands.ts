@@ -62,7 +62,7 @@ function historyLine(c: StateChange): string {
 
 /** A message as one line: 'booked e-mail sent', 'nudge text failed after 3 tries: HTTP 400 …'. */
 function messageLine(m: LeadMessage): string {
-  const medium = m.medium === 'sms' ? 'text' : 'e-mail'
+  const medium = m.medium === 'sms' ? 'text' : m.medium === 'webhook' ? 'webhook' : 'e-mail'
   const tries = m.attempts > 1 ? ` (${m.attempts} tries)` : ''
   const detail = m.status === 'sent' ? '' : m.detail ? `: ${m.detail}` : ''
   const when = m.status === 'pending' ? `, next ${shortTime(m.nextAttemptAt ?? m.dueAt)} UTC` : ''

@@ -23,7 +23,10 @@ export interface BookingsSchedule {
 export function startBookings(deps: {
   db: Db
   logger: Logger
-  config: Pick<WorkerConfig, 'notify' | 'office' | 'leadLife' | 'sms' | 'siteUrl' | 'business'>
+  config: Pick<
+    WorkerConfig,
+    'notify' | 'office' | 'leadLife' | 'sms' | 'siteUrl' | 'business' | 'leadWebhook'
+  >
   intervalMs?: number
 }): BookingsSchedule {
   const { config } = deps
@@ -40,6 +43,7 @@ export function startBookings(deps: {
         : undefined,
     followUps: mailer && smtp ? { mailer, from: smtp.from, business: config.business } : undefined,
     sms: config.sms,
+    webhook: config.leadWebhook,
     siteUrl: config.siteUrl,
     retry: config.notify.retry,
     sendTimeoutMs: config.notify.sendTimeoutMs,

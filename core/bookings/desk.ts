@@ -32,6 +32,7 @@ import type { LeadLifeSettings } from './settings'
 import type { BusinessConfig } from '../../shared/business'
 import { composeFollowUp, planDueFollowUps } from './follow-ups'
 import { followUpsKey } from './links'
+import { leadEventOf, planLeadEvents, postLeadEvent } from './lead-events'
 
 /** Events handled and messages sent per pass, at most; the next pass takes the rest at once. */
 const BATCH = 100
@@ -53,6 +54,8 @@ export interface BookingDeskDeps {
    * and the business they come from; undefined: follow-ups are recorded as skipped.
    */
   followUps?: { mailer: Mailer; from: string; business: BusinessConfig }
+  /** The outbound webhook (LEAD_WEBHOOK_URL): lead.booked, lead.canceled, lead.marked; undefined: off. */
+  webhook?: { url: string; secret: string }
   siteUrl: string
   retry: Backoff & { giveUpMs: number }
   /** Longest one attempt may take. */
@@ -80,6 +83,7 @@ function describeMedia(deps: BookingDeskDeps, media: MediaOn): Record<MessageMed
   return {
     email: media.email.on ? `on: to ${deps.mail?.to.join(', ')}` : `off (${media.email.why})`,
     sms: media.sms.on ? 'on' : `off (${media.sms.why})`,
+    webhook: deps.webhook ? `on: ${new URL(deps.webhook.url).origin}` : 'off (LEAD_WEBHOOK_URL unset)',
     followUps: deps.followUps
       ? `on: ${deps.settings.followUpAfterMs.length} follow-ups from ${deps.followUps.from}`
       : 'off (SMTP_URL unset)',
@@ -108,6 +112,17 @@ function duePlanner(deps: BookingDeskDeps, media: MediaOn, logger: Logger) {
     return { nudged, followUps: planned.planned }
   }
   return Object.assign(plan, { waiting: () => waiting })
+}
+
+/** Sends a claimed lead.booked, lead.canceled or lead.marked to the webhook (lead-events.ts). */
+async function sendLeadEvent(
+  deps: BookingDeskDeps,
+  msg: LeadMessage,
+): Promise<Outcome | { kind: 'stopped'; why: string }> {
+  if (!deps.webhook) return { kind: 'failed', reason: 'LEAD_WEBHOOK_URL is no longer configured' }
+  const event = leadEventOf(deps.db, msg)
+  if (!event) return { kind: 'stopped', why: 'its change is no longer in the database' }
+  return postLeadEvent(deps.webhook, event, deps.sendTimeoutMs)
 }
 
 /** Sends a claimed follow-up, checked right before (follow-ups.ts); the links' key is made once, here. */
@@ -140,6 +155,7 @@ export function createBookingDesk(deps: BookingDeskDeps): BookingDesk {
 
   async function send(msg: LeadMessage, now: Date): Promise<Outcome | { kind: 'stopped'; why: string }> {
     if (msg.kind === 'follow-up') return sendFollowUp(msg)
+    if (msg.medium === 'webhook') return sendLeadEvent(deps, msg)
     const composed = await composeMessage(
       { db, siteUrl: deps.siteUrl, from: deps.mail?.from ?? '', to: deps.mail?.to ?? [], now },
       msg,
@@ -227,6 +243,8 @@ export function createBookingDesk(deps: BookingDeskDeps): BookingDesk {
   return {
     async runPass(now = new Date()) {
       const handled = handleEvents(now)
+      // Every change of state so far, the events just handled included, goes to the webhook.
+      const events = deps.webhook ? planLeadEvents(db, now) : 0
       const { nudged, followUps } = planDue(now)
       const due = findDueMessages(db, now, BATCH)
       let sent = 0
@@ -242,7 +260,7 @@ export function createBookingDesk(deps: BookingDeskDeps): BookingDesk {
         nudged,
         followUps,
         sent,
-        more: handled === BATCH || due.length === BATCH || planDue.waiting(),
+        more: handled === BATCH || due.length === BATCH || events === 100 || planDue.waiting(),
       }
     },
     describe: () => describeMedia(deps, media),
