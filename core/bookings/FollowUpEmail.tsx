@@ -30,8 +30,13 @@ export interface FollowUpEmailProps {
   business: BusinessConfig
 }
 
+/** A size and its unit, and a date, never broken across lines on a phone ('1.6 / in', '12 Jun / 2024'). */
+const keepTogether = (line: string) =>
+  line.replace(/(\d) in\b/g, '$1\u00a0in').replace(/(\d{1,2}) (\w{3}) (\d{4})/g, '$1\u00a0$2\u00a0$3')
+
 const local = {
   button: { ...styles.button, display: 'block', textAlign: 'center' },
+  reportLine: { fontSize: '17px', lineHeight: '24px', fontWeight: 700, color: '#0b2545', margin: 0 },
 } satisfies Record<string, React.CSSProperties>
 
 /** The subject: the first says what is waiting, a later one that it still is. */
@@ -61,7 +66,7 @@ export function FollowUpEmail(p: FollowUpEmailProps) {
           <Text style={styles.text}>{opening}</Text>
           {p.reportLine ? (
             <Section style={styles.highlight}>
-              <Text style={styles.highlightNote}>{`${p.reportLine}.`}</Text>
+              <Text style={local.reportLine}>{`${keepTogether(p.reportLine)}.`}</Text>
             </Section>
           ) : null}
           <Section style={styles.buttonRow}>

@@ -17,7 +17,7 @@ import { Text } from '@react-email/text'
 import type { CSSProperties } from 'react'
 import { formatOfficeTime } from '../../shared/business-time'
 import { styles } from '../platform/mail/styles'
-import { bookedOf, formatLeadTime, type FunnelRow } from '../bookings'
+import { bookedOf, bookingRate, formatLeadTime, type FunnelRow } from '../bookings'
 import type { WeeklyFigures } from './figures'
 import { listedUndelivered, moreUndelivered, NOTES, plural, speedLines, weekBounds, weekSpan } from './words'
 
@@ -157,6 +157,19 @@ function FormTable({ f }: { f: WeeklyFigures }) {
   )
 }
 
+/** The booking rate, and under it, small, how many of how many: '50%' / '4 of 8'. */
+function Rate({ booked, leads }: { booked: number; leads: number }) {
+  return (
+    <>
+      <span style={{ fontWeight: 700 }}>{bookingRate(booked, leads)}</span>
+      <br />
+      <span
+        style={{ fontSize: '13px', color: '#555555', whiteSpace: 'nowrap' }}
+      >{`${booked} of ${leads}`}</span>
+    </>
+  )
+}
+
 /** A funnel table: booked of the leads, this week and the week before, a row each. */
 function BookedTable({ caption, head, rows }: { caption: string; head: string; rows: FunnelRow[] }) {
   return (
@@ -174,9 +187,11 @@ function BookedTable({ caption, head, rows }: { caption: string; head: string; r
             <th scope="row" style={{ ...s.rowHead, ...s.formCell, fontWeight: 400 }}>
               {r.key}
             </th>
-            <td style={{ ...s.number, ...s.formCell }}>{bookedOf(r.booked, r.leads)}</td>
+            <td style={{ ...s.number, ...s.formCell }}>
+              <Rate booked={r.booked} leads={r.leads} />
+            </td>
             <td style={{ ...s.number, ...s.formCell, color: '#555555' }}>
-              {bookedOf(r.previousBooked, r.previousLeads)}
+              <Rate booked={r.previousBooked} leads={r.previousLeads} />
             </td>
           </tr>
         ))}
@@ -193,11 +208,12 @@ function BookingsSection({ f }: { f: WeeklyFigures }) {
       <Heading as="h2" style={s.h2}>
         Bookings
       </Heading>
-      <Text style={s.line}>
-        {`Booked: ${bookedOf(b.total.booked, b.total.leads)} of this week's leads (the week before: ${bookedOf(b.total.previousBooked, b.total.previousLeads)}).`}
+      <Text style={s.figure}>{`${bookingRate(b.total.booked, b.total.leads)} booked`}</Text>
+      <Text style={s.figureLabel}>
+        {`${b.total.booked} of this week's ${b.total.leads} leads. The week before: ${bookedOf(b.total.previousBooked, b.total.previousLeads).replace(/ /g, '\u00a0')}.`}
       </Text>
-      <Text style={s.line}>
-        {`Median time from lead to booking: ${b.medianToBookingMs === null ? 'no booking yet' : formatLeadTime(b.medianToBookingMs)}.`}
+      <Text style={{ ...s.line, margin: '0 0 16px' }}>
+        {`Median time from lead to booking: ${b.medianToBookingMs === null ? 'no booking yet' : formatLeadTime(b.medianToBookingMs).replace(/ /g, '\u00a0')}.`}
       </Text>
       {b.bySource.length ? (
         <>

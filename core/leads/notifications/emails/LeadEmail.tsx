@@ -111,15 +111,17 @@ export function LeadEmail({
         </table>
       </Section>
       {markLinks?.length ? (
-        <Text style={styles.text}>
-          {'Spoke to them? Record it, and the reminders to book stop: '}
-          {markLinks.map((m, i) => (
-            <span key={m.url}>
-              {i ? ' · ' : ''}
+        <Section>
+          <Text style={{ ...styles.text, margin: '8px 0 4px' }}>
+            {'Spoke to them? Record it, and the reminders to book stop:'}
+          </Text>
+          {markLinks.map((m) => (
+            // One a line, with room around it: a thumb on a phone hits the one it means.
+            <Text key={m.url} style={{ ...styles.text, margin: 0, padding: '6px 0' }}>
               <Link href={m.url}>{m.label}</Link>
-            </span>
+            </Text>
           ))}
-        </Text>
+        </Section>
       ) : null}
       <Hr style={styles.hr} />
       <Text style={styles.small}>
