@@ -3,6 +3,7 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
+import { readdirSync } from 'node:fs'
 
 /*
  * Import boundaries between the three processes and what they share
@@ -14,10 +15,13 @@ import globals from 'globals'
  *            it imports only core/ and shared/.
  *     core/platform/  the database, configuration, mail, logger, shutdown, scheduling, business
  *            clock, queue contract: it imports no feature.
- *     core/leads|spam|storms|storm-response|weekly-report|bookings/  the features, each with its SQL, settings and
- *            e-mails; a feature imports another only through that one's index.ts (its face), as
- *            the processes do (core/storms/pdf/ has a face of its own: the PDF renderer, which
- *            only the worker's thread and site-admin load).
+ *     core/<feature>/  every other folder of core/ is a feature (leads, spam, storms, notifications,
+ *            storm-response, weekly-report, bookings, and any added later, read from the tree), each
+ *            with its SQL, settings and e-mails; a feature imports another only through that one's
+ *            index.ts (its face), as the processes do (core/storms/pdf/ has a face of its own: the
+ *            PDF renderer, which only the worker's thread and site-admin load). Features import
+ *            each other in one direction only: `npm run lint` fails on a circle
+ *            (.dependency-cruiser.cjs; docs/decisions/022-features-in-one-direction.md).
  *   server/  the web process: core/ and shared/, never another process's code.
  *   worker/  the worker process: core/ and shared/ only.
  *   admin/   site-admin: core/ and shared/ only.
@@ -64,7 +68,12 @@ const RESTRICTED = {
     message: `site-admin may not import that: it ${PROCESS_MESSAGE}`,
   },
 }
-const FEATURES = 'leads|spam|storms|storm-response|weekly-report|bookings'
+/** Every folder of core/ but the platform is a feature: a new one is checked without an edit here. */
+const FEATURE_DIRS = readdirSync(new URL('./core/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'platform')
+  .map((entry) => entry.name)
+  .sort()
+const FEATURES = FEATURE_DIRS.join('|')
 /** A feature's own files, past its face (core/storms/pdf, a face of its own, aside). */
 const pastAFace = (climb) => `^${climb}(${FEATURES})/(?!index$)(?!pdf$)|^${climb}storms/pdf/`
 const FACE_MESSAGE =
@@ -138,7 +147,7 @@ export default tseslint.config(
   { files: ['core/**'], rules: restrictImports('fromCore') },
   { files: ['core/platform/**'], rules: restrictImports('fromCore', 'fromPlatform') },
   {
-    files: ['core/{leads,spam,storms,weekly-report,bookings}/**'],
+    files: [`core/{${FEATURE_DIRS.join(',')}}/**`],
     rules: restrictImports('fromCore', 'intoAFeature'),
   },
   { files: ['server/**'], rules: restrictImports('fromServer', 'intoAFeatureFromAProcess') },

@@ -23,8 +23,7 @@ import {
   type StateChange,
   type StoredBookingEvent,
 } from '../core/bookings'
-import { isQuarantined } from '../core/spam'
-import type { ListedLead } from '../core/leads'
+import { isQuarantined, type ListedLead } from '../core/leads'
 import { AdminError, findOneLead, withDatabase, type AdminContext } from './context'
 import { formatTable, parseLimit, shortTime, UsageError } from './format'
 

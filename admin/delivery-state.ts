@@ -9,13 +9,13 @@
  * (notification_channels): a new channel shows up here without this file knowing its name.
  */
 import type { Db } from '../core/platform/db/connection'
+import { type ListedLead } from '../core/leads'
 import {
-  type ListedLead,
   listChannels,
   listNotifications,
   retryFailedNotifications as markFailedForRetry,
   type Notification,
-} from '../core/leads'
+} from '../core/notifications'
 import { retryFailedMessages } from '../core/bookings'
 
 interface DeliveryColumn {

@@ -427,8 +427,20 @@ test.describe('the booking widget', () => {
     }))
     expect(size).toEqual({ height: 700, minWidth: '320px' })
 
+    // A frame that does not come within 10 s: the booking link and the phone appear under the
+    // spinner (a CSS animation's delay, moved on here rather than waited for).
+    const slow = page.locator('.booking-slow')
+    await expect(slow).toBeHidden()
+    await slow.evaluate((el) => el.getAnimations().forEach((a) => (a.currentTime = 10_000)))
+    await expect(slow).toBeVisible()
+    await expect(slow.getByRole('link', { name: 'Open the booking calendar' })).toHaveAttribute(
+      'href',
+      'https://booking.test/roof-inspection',
+    )
+
     release()
     await expect(page.getByText('Loading booking calendar…')).toHaveCount(0)
+    await expect(slow).toHaveCount(0)
     await expect(frame).toBeVisible()
   })
 })

@@ -202,3 +202,28 @@ for (const { path, formType } of [
     await expect(page.getByLabel('First Name', { exact: true })).toBeInViewport()
   })
 }
+
+test('the booking page gives the booking link and the phone instead of a spinner, without a script', async ({
+  page,
+}) => {
+  await page.goto('/schedule-inspection')
+  const widget = page.locator('.booking-widget')
+  const line = widget.locator('.booking-noscript')
+  await expect(line).toBeVisible()
+  await expect(line).toContainText('The booking calendar needs JavaScript.')
+  await expect(line.getByRole('link', { name: 'Open the booking calendar' })).toHaveAttribute(
+    'href',
+    'https://booking.test/roof-inspection',
+  )
+  await expect(line.getByRole('link', { name: /^\(\d{3}\) \d{3}-\d{4}$/ })).toHaveAttribute(
+    'href',
+    /^tel:\+?\d+$/,
+  )
+  // The line covers the spinner: nothing says a calendar is loading.
+  const covered = await widget.evaluate((el) => {
+    const box = el.getBoundingClientRect()
+    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+    return Boolean(top?.closest('.booking-noscript'))
+  })
+  expect(covered).toBe(true)
+})

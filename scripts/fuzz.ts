@@ -8,7 +8,8 @@
  * campaign queries with random Unicode, astral characters at every cut length, lone surrogates,
  * %-escapes of invalid UTF-8 and NUL, 8 KB queries; the same through the whole stack; paths
  * scanners ask; the lead form's plain post and JSON; office links; the hail report's summary;
- * the form token. Each is written as raw bytes.
+ * the form token; the scheduling tools' booking events (signed with the keys the web process is
+ * given, and not); the storm alerts' confirm and unsubscribe links. Each is written as raw bytes.
  *
  * Builds first when there is no production build (like `npm start`). Starts the built web
  * process (production, no Redis: leads stay in the outbox) on a free loopback port, with a
@@ -24,7 +25,12 @@ import path from 'node:path'
 import fc from 'fast-check'
 import { ensureBuilt, sleep, until } from './lib/harness'
 import { freePort } from './lib/free-port.mjs'
-import { anyHostileRequest, requestBytes, type HostileRequest } from './lib/hostile-requests'
+import {
+  anyHostileRequest,
+  HOSTILE_BOOKING_KEYS,
+  requestBytes,
+  type HostileRequest,
+} from './lib/hostile-requests'
 import { sendRawRequest, type RawAnswer } from './lib/raw-http'
 import { uncaughtErrorsIn } from './lib/uncaught-errors'
 
@@ -59,6 +65,8 @@ async function startWeb(dir: string, port: number) {
       LEAD_RATE_LIMIT_PER_MINUTE: '1000000',
       FORM_TOKEN_RATE_LIMIT_PER_MINUTE: '1000000',
       OFFICE_LINK_RATE_LIMIT_PER_MINUTE: '1000000',
+      BOOKING_EVENTS_RATE_LIMIT_PER_MINUTE: '1000000',
+      ...HOSTILE_BOOKING_KEYS,
     },
     stdio: ['ignore', fd, fd],
   })

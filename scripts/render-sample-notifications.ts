@@ -14,10 +14,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { DEFAULT_BUSINESS } from '../shared/business'
-import { buildLeadView, type LeadToShow } from '../core/leads/notifications/lead-view'
-import { buildAutoreplyMail, buildOfficeMail } from '../core/leads/notifications/messages'
-import { buildWebhookPayload } from '../core/leads/notifications/channels/webhook'
-import { buildHailReportMail } from '../core/leads/notifications/hail-report-mail'
+import { buildLeadView, type LeadToShow } from '../core/notifications/lead-view'
+import { buildAutoreplyMail, buildOfficeMail } from '../core/notifications/messages'
+import { buildWebhookPayload } from '../core/notifications/channels/webhook'
+import { buildWeatherReportMail } from '../core/notifications/weather-report-mail'
 import { renderReportPdf } from '../core/storms/pdf/render'
 import { SAMPLE_WEATHER_REPORT } from '../core/storms/sample-report'
 import { LEAD_FORMS } from '../shared/lead-forms'
@@ -101,7 +101,7 @@ for (const [name, [sample, first]] of Object.entries(samples)) {
     writeFileSync(path.join(dir, 'hail-report.pdf'), pdf)
     mails.push([
       'hail-report',
-      await buildHailReportMail(lead, SAMPLE_WEATHER_REPORT, { from, business: DEFAULT_BUSINESS, pdf }),
+      await buildWeatherReportMail(lead, SAMPLE_WEATHER_REPORT, { from, business: DEFAULT_BUSINESS, pdf }),
     ])
   }
   for (const [kind, mail] of mails) {

@@ -1,7 +1,7 @@
 /**
  * The worker's configuration, one schema over the environment (docs/configuration.md): the
  * SMTP connection, each notification channel's own variables (declared by the channel,
- * core/leads/notifications/channels/), the timing of retries and of the reconciler, its heartbeat,
+ * core/notifications/channels/), the timing of retries and of the reconciler, its heartbeat,
  * plus the shared settings it reads (core/platform/config/settings.ts). A bad value stops start-up
  * naming the variable. See .env.example and docs/lead-pipeline.md.
  */
@@ -33,7 +33,7 @@ import {
   STORM_SETTINGS,
 } from '../core/platform/config/settings'
 import { HEARTBEAT_SETTINGS, readHeartbeatSettings } from './heartbeat'
-import { CHANNELS, type Channel } from '../core/leads'
+import { CHANNELS, type Channel } from '../core/notifications'
 import { checkSmtpSettings, readSmtpSettings, SMTP_SETTINGS } from '../core/platform/mail/smtp'
 import { OFFICE_LINK_SETTINGS, parseDigestTime, SPAM_SETTINGS } from '../core/spam'
 import { readWeeklyReport, WEEKLY_REPORT_SETTINGS } from '../core/weekly-report'

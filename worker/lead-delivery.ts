@@ -5,7 +5,9 @@
 import type { Db } from '../core/platform/db/connection'
 import type { Logger } from '../core/platform/logger'
 import type { WorkerConfig } from './config'
-import { createNotifier, type Notifier } from '../core/leads'
+import { createNotifier, type Notifier } from '../core/notifications'
+import { createOfficeLinks } from '../core/spam'
+import { createLeadReports } from '../core/storms'
 import { createMarkLinks } from '../core/bookings'
 import { startReconciler, type Reconciler } from './reconciler'
 
@@ -16,12 +18,25 @@ export interface LeadDelivery {
   close(): Promise<void>
 }
 
-export function startLeadDelivery(deps: { db: Db; config: WorkerConfig; logger: Logger }): LeadDelivery {
-  const notifier = createNotifier({
+/**
+ * The notifier with what the worker hands it of the features below it: the office e-mail's
+ * signed links (spam's) and the weather reports of hail report leads (storms', placed with the
+ * worker's geocoder). core/notifications imports neither to make them
+ * (docs/decisions/022-features-in-one-direction.md).
+ */
+export function createWorkerNotifier(deps: { db: Db; config: WorkerConfig; logger: Logger }): Notifier {
+  const { db, config, logger } = deps
+  return createNotifier({
     ...deps,
+    reports: createLeadReports({ db, geocoder: config.geocoder, logger }),
+    officeLinks: createOfficeLinks(db, { siteUrl: config.siteUrl, days: config.office.linkDays }),
     // The office e-mail's "Booked by phone", "Reached, not booked yet" and "Not interested".
-    markLinks: createMarkLinks(deps.db, { siteUrl: deps.config.siteUrl, days: deps.config.office.linkDays }),
+    markLinks: createMarkLinks(db, { siteUrl: config.siteUrl, days: config.office.linkDays }),
   })
+}
+
+export function startLeadDelivery(deps: { db: Db; config: WorkerConfig; logger: Logger }): LeadDelivery {
+  const notifier = createWorkerNotifier(deps)
   const channels = notifier.describeChannels()
   if (notifier.contractorChannelsOn().length) {
     deps.logger.info({ channels }, 'lead notifications on')

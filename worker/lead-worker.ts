@@ -8,7 +8,7 @@ import type { Db } from '../core/platform/db/connection'
 import type { Logger } from '../core/platform/logger'
 import { LEADS_QUEUE_NAME } from '../core/platform/leads-queue'
 import { reconnectDelayMs } from '../core/platform/redis'
-import type { Notifier } from '../core/leads'
+import type { Notifier } from '../core/notifications'
 import { createRecordLeadProcessor } from './processors/record-lead'
 
 const ERROR_LOG_INTERVAL_MS = 30_000

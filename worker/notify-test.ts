@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto'
 import { isOptionalField, LEAD_FIELD_NAMES, LEAD_FIELDS, type LeadFieldName } from '../shared/lead-fields'
 import { loadConfigOrExit } from '../core/platform/config/load'
 import { WorkerConfigSchema, type WorkerConfig } from './config'
-import { type SendContext, type SendOutcome, buildLeadView, type LeadToShow } from '../core/leads'
+import { type SendContext, type SendOutcome, buildLeadView, type LeadToShow } from '../core/notifications'
 import { createMailer } from '../core/platform/mail/mailer'
 import { addressOf } from '../core/platform/mail/smtp'
 

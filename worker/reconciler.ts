@@ -13,7 +13,7 @@
  * so nothing is attempted forever.
  */
 import type { Db } from '../core/platform/db/connection'
-import { findUnplannedLeadIds, type Notifier } from '../core/leads'
+import { findUnplannedLeadIds, type Notifier } from '../core/notifications'
 import type { Logger } from '../core/platform/logger'
 import { startScheduler } from '../core/platform/scheduler'
 const BATCH_SIZE = 100

@@ -3,7 +3,7 @@
  * they are then): the e-mail, in the lead's thread, or the text.
  *
  * The thread: a lead's notices carry its office e-mail's Message-ID (`<lead-{id}@sender's
- * domain>`, core/leads/notifications/messages.tsx) in In-Reply-To and References, so the office's
+ * domain>`, core/notifications/messages.tsx) in In-Reply-To and References, so the office's
  * mail client shows them under the lead. A booking without a form starts a thread of its own,
  * which its later notices (a cancel, a reschedule) join. Each notice has a stable Message-ID of
  * its own, so a copy sent again after a crash is one message to the mail client.
@@ -13,7 +13,8 @@ import type { Db } from '../platform/db/connection'
 import type { OutgoingMail } from '../platform/mail/mailer'
 import { renderBoth } from '../platform/mail/render'
 import { toHeaderText } from '../platform/mail/text'
-import { buildLeadView, findLead, officeMailMessageId, type LeadView } from '../leads'
+import { findLead } from '../leads'
+import { buildLeadView, officeMailMessageId, type LeadView } from '../notifications'
 import { eventsOfBooking, findBookingEvent, findRescheduleCancel, type StoredBookingEvent } from './events'
 import type { LeadMessage } from './messages'
 import { BookingNoticeEmail, NudgeEmail, type NoticeFacts } from './NoticeEmail'

@@ -27,7 +27,8 @@ import type { OutgoingMail } from '../platform/mail/mailer'
 import { renderBoth } from '../platform/mail/render'
 import { addressOf } from '../platform/mail/smtp'
 import { toHeaderText } from '../platform/mail/text'
-import { NOT_QUARANTINED, buildLeadView, findLead } from '../leads'
+import { findLead, isQuarantined, notQuarantined } from '../leads'
+import { buildLeadView } from '../notifications'
 import { findOfficeActions } from '../spam'
 import { findLeadReport } from '../storms'
 import { FollowUpEmail, followUpSubject } from './FollowUpEmail'
@@ -76,7 +77,7 @@ export function planDueFollowUps(
        (SELECT COUNT(*) FROM lead_messages m WHERE m.lead_id = s.id AND m.kind = 'follow-up') AS planned
      FROM form_submissions s
      WHERE COALESCE(s.released_at, s.created_at) >= ? AND COALESCE(s.released_at, s.created_at) <= ?
-       AND s.created_at >= ? AND ${NOT_QUARANTINED} AND s.duplicate_of IS NULL
+       AND s.created_at >= ? AND ${notQuarantined('s')} AND s.duplicate_of IS NULL
        AND s.email IS NOT NULL AND s.email <> ''
        AND NOT EXISTS (SELECT 1 FROM lead_states t WHERE t.lead_id = s.id)
        AND NOT EXISTS (SELECT 1 FROM follow_up_stops x WHERE x.email = s.email)
@@ -181,10 +182,9 @@ export interface FollowUpContext {
 export function followUpBarred(db: Db, leadId: string, email: string): string | undefined {
   const state = readLeadState(db, leadId)
   if (state.state !== 'new') return `not needed: the lead is ${state.state} since ${state.since}`
-  const held = prepare(db, `SELECT 1 FROM form_submissions WHERE id = ? AND NOT ${NOT_QUARANTINED}`).get(
-    leadId,
-  )
-  if (held) return 'not sent: the lead is held as spam'
+  const lead = findLead(db, leadId)
+  if (!lead) return 'the lead is no longer in the database'
+  if (isQuarantined(lead)) return 'not sent: the lead is held as spam'
   if (findOfficeActions(db, leadId).some((a) => a.action === 'spam'))
     return 'not sent: the office called it spam'
   const stopped = followUpsStoppedAt(db, email)

@@ -11,7 +11,7 @@ import { sourceNameOf, touchesOf } from '../../shared/attribution'
 import { LEAD_FORM_NAMES, LEAD_FORMS } from '../../shared/lead-forms'
 import type { Db } from '../platform/db/connection'
 import { prepare } from '../platform/db/prepare'
-import { NOT_QUARANTINED, compareKeys, sourceKeyOf, toLead, type Lead, type LeadRow } from '../leads'
+import { compareKeys, notQuarantined, sourceKeyOf, toLead, type Lead, type LeadRow } from '../leads'
 
 interface Span {
   start: Date
@@ -62,7 +62,7 @@ function leadsOf(db: Db, span: Span): FunnelLead[] {
        (SELECT MIN(c.changed_at) FROM lead_state_changes c WHERE c.lead_id = s.id AND c.state = 'booked') AS booked_at,
        COALESCE((SELECT t.state FROM lead_states t WHERE t.lead_id = s.id), 'new') AS life_state
      FROM form_submissions s
-     WHERE s.created_at >= ? AND s.created_at < ? AND ${NOT_QUARANTINED}
+     WHERE s.created_at >= ? AND s.created_at < ? AND ${notQuarantined('s')}
      ORDER BY s.created_at, s.id`,
   ).all(span.start.toISOString(), span.end.toISOString()) as (LeadRow & {
     booked_at: string | null

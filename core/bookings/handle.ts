@@ -16,8 +16,7 @@
  * 4. The notice's messages, e-mail and text, planned once by their key; the desk sends them.
  */
 import type { Db } from '../platform/db/connection'
-import { prepare } from '../platform/db/prepare'
-import { NOT_QUARANTINED } from '../leads'
+import { findLeadIdByBookingRef, findLeadIdsByEmail } from '../leads'
 import { findOfficeActions } from '../spam'
 import {
   eventsOfBooking,
@@ -56,11 +55,8 @@ function matchLead(
   e: StoredBookingEvent,
 ): { leadId: string | null; matchedBy: 'ref' | 'email' | 'none' } {
   if (e.leadRef) {
-    const byRef = prepare(
-      db,
-      `SELECT id FROM form_submissions WHERE booking_ref = ? AND ${NOT_QUARANTINED}`,
-    ).get(e.leadRef) as { id: string } | undefined
-    if (byRef) return { leadId: byRef.id, matchedBy: 'ref' }
+    const byRef = findLeadIdByBookingRef(db, e.leadRef)
+    if (byRef) return { leadId: byRef, matchedBy: 'ref' }
   }
   // An earlier event of this booking (or of the one it reschedules) found the lead already.
   const earlier = [
@@ -71,15 +67,10 @@ function matchLead(
     return { leadId: earlier.leadId, matchedBy: earlier.matchedBy === 'email' ? 'email' : 'ref' }
   if (e.email) {
     const since = new Date(Date.parse(e.receivedAt) - EMAIL_MATCH_WINDOW_MS).toISOString()
-    const byEmail = (
-      prepare(
-        db,
-        `SELECT id FROM form_submissions
-         WHERE email = ? COLLATE NOCASE AND created_at >= ? AND created_at <= ? AND ${NOT_QUARANTINED}
-         ORDER BY created_at DESC LIMIT 20`,
-      ).all(e.email, since, e.receivedAt) as { id: string }[]
-    ).find((lead) => !findOfficeActions(db, lead.id).some((a) => a.action === 'spam'))
-    if (byEmail) return { leadId: byEmail.id, matchedBy: 'email' }
+    const byEmail = findLeadIdsByEmail(db, e.email, { from: since, to: e.receivedAt }).find(
+      (leadId) => !findOfficeActions(db, leadId).some((a) => a.action === 'spam'),
+    )
+    if (byEmail) return { leadId: byEmail, matchedBy: 'email' }
   }
   return { leadId: null, matchedBy: 'none' }
 }

@@ -18,6 +18,7 @@ import type { Db } from '../platform/db/connection'
 import { prepare } from '../platform/db/prepare'
 import { siteKey } from '../platform/db/site-secrets'
 import { linkSigning, openToken, signToken } from '../platform/signed-token'
+import { findLead } from '../leads'
 import { officeLinkKey } from '../spam'
 import { MARK_WORDS, OFFICE_MARKS, type OfficeMark } from './state'
 
@@ -67,8 +68,7 @@ export function checkFollowUpsToken(
   const match = UNSUBSCRIBE_TOKEN.exec(token)
   if (!match) return undefined
   const [, leadId, signature] = match as unknown as [string, string, string]
-  const row = prepare(db, 'SELECT email FROM form_submissions WHERE id = ?').get(leadId) as
-    { email: string | null } | undefined
+  const row = findLead(db, leadId)
   if (!row?.email) return undefined
   const opened = openToken(
     unsubscribeSigning(key),

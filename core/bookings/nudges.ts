@@ -11,7 +11,7 @@
 import { addWithinHours, type DailyHours } from '../platform/business-time'
 import type { Db } from '../platform/db/connection'
 import { prepare } from '../platform/db/prepare'
-import { NOT_QUARANTINED } from '../leads'
+import { notQuarantined } from '../leads'
 import { findOfficeActions } from '../spam'
 import { noticePlans, type MediaOn } from './handle'
 import { planMessages } from './messages'
@@ -50,7 +50,7 @@ export function planDueNudges(
   const candidates = prepare(
     db,
     `SELECT s.id, COALESCE(s.released_at, s.created_at) AS from_at FROM form_submissions s
-     WHERE COALESCE(s.released_at, s.created_at) >= ? AND s.created_at >= ? AND ${NOT_QUARANTINED}
+     WHERE COALESCE(s.released_at, s.created_at) >= ? AND s.created_at >= ? AND ${notQuarantined('s')}
        AND NOT EXISTS (SELECT 1 FROM lead_states t WHERE t.lead_id = s.id)
        AND NOT EXISTS (SELECT 1 FROM lead_messages m WHERE m.lead_id = s.id AND m.kind = 'nudge')
      ORDER BY from_at LIMIT 500`,

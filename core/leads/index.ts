@@ -1,25 +1,21 @@
 /**
  * The leads feature's face: what the processes and the other features use of it. Code
  * outside core/leads/ imports it from here (eslint.config.js; docs/decisions/019-platform-and-features.md).
+ * It is the lead record (store, receipts, counts, the queries other features ask of it) and the
+ * lowest feature: it imports none (its delivery is core/notifications/;
+ * docs/decisions/022-features-in-one-direction.md).
  */
 export { NOT_RECORDED, compareKeys, countBy, lastTouchOf, sourceKeyOf } from './counts'
 export {
-  countFailedNotifications,
-  countLeadsWithFailedNotifications,
-  countUndeliveredLeads,
-  findUnplannedLeadIds,
-  listChannels,
-  listNotifications,
-  retryFailedNotifications,
-  type Notification,
-  type NotificationStatus,
-} from './notification-store'
-export {
+  DUPLICATE_WINDOW_MS,
   NOT_QUARANTINED,
   countLeads,
   findLead,
   findLeadIdsToEnqueue,
   findLeadsByIdPrefix,
+  inQuarantine,
+  isQuarantined,
+  notQuarantined,
   insertLead,
   leadExists,
   listLeads,
@@ -34,8 +30,13 @@ export {
   type ListedLead,
   type SpamCheck,
 } from './store'
-export { type Channel, type SendContext, type SendOutcome } from './notifications/channels/channel'
-export { CHANNELS } from './notifications/channels'
-export { buildLeadView, type LeadToShow, type LeadView } from './notifications/lead-view'
-export { officeMailMessageId } from './notifications/messages'
-export { createNotifier, type Notifier } from './notifications/notifier'
+export {
+  countQuarantinedAndReleased,
+  countQuarantinedUpTo,
+  findLeadIdByBookingRef,
+  findLeadIdsByEmail,
+  leadsToPlace,
+  listQuarantinedBetween,
+  reportKeyHashOf,
+} from './queries'
+export { recordReceipt } from './receipts'

@@ -146,10 +146,30 @@ const INSERT_LEAD = `INSERT INTO form_submissions
   VALUES (${['?', ...FIELD_COLUMNS.map(() => '?'), ...CONSENT_COLUMNS.map(() => '?'), ...Array(12).fill('?')].join(', ')})`
 
 /**
+ * The SQL condition "not held in quarantine" (never put there, or released), on the columns of
+ * form_submissions under `alias` (none: the columns as they are).
+ */
+export function notQuarantined(alias?: string): string {
+  const c = alias ? `${alias}.` : ''
+  return `(${c}quarantined_at IS NULL OR ${c}released_at IS NOT NULL)`
+}
+
+/** The SQL condition "held in quarantine": put there by the spam filter and not released. */
+export function inQuarantine(alias?: string): string {
+  const c = alias ? `${alias}.` : ''
+  return `(${c}quarantined_at IS NOT NULL AND ${c}released_at IS NULL)`
+}
+
+/** Whether a lead is in quarantine now: held as spam and not released (`inQuarantine` of a lead read). */
+export function isQuarantined(lead: Pick<Lead, 'quarantinedAt' | 'releasedAt'>): boolean {
+  return lead.quarantinedAt !== null && lead.releasedAt === null
+}
+
+/**
  * A lead the office should know of: not in quarantine, or released from it. Every query of
  * the delivery path (relay, reconciler, undelivered counts) and the lead list uses it.
  */
-export const NOT_QUARANTINED = '(quarantined_at IS NULL OR released_at IS NOT NULL)'
+export const NOT_QUARANTINED = notQuarantined()
 
 /**
  * Stores a lead and marks it as a duplicate when the same e-mail arrived in the last 24 hours
@@ -332,7 +352,7 @@ export function releaseLead(db: Db, id: string, at: Date): boolean {
     runImmediate(
       db,
       `UPDATE form_submissions SET released_at = ?, next_attempt_at = ?, updated_at = ?
-       WHERE id = ? AND quarantined_at IS NOT NULL AND released_at IS NULL`,
+       WHERE id = ? AND ${inQuarantine()}`,
       iso,
       iso,
       iso,
@@ -349,7 +369,7 @@ export function purgeQuarantined(db: Db, before: Date): number {
   return runImmediate(
     db,
     `DELETE FROM form_submissions
-     WHERE quarantined_at IS NOT NULL AND released_at IS NULL AND quarantined_at < ?
+     WHERE ${inQuarantine()} AND quarantined_at < ?
        AND id NOT IN (SELECT lead_id FROM lead_notifications)
        AND id NOT IN (SELECT lead_id FROM lead_receipts)`,
     before.toISOString(),

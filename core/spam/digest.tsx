@@ -13,7 +13,7 @@
  * unique, so it never sends two for one day whatever restarts.
  */
 import type { Db } from '../platform/db/connection'
-import { toLead, type LeadRow } from '../leads'
+import { countQuarantinedUpTo, listQuarantinedBetween, type Lead } from '../leads'
 import { prepare } from '../platform/db/prepare'
 import type { Mailer, OutgoingMail } from '../platform/mail/mailer'
 import { renderBoth } from '../platform/mail/render'
@@ -133,7 +133,7 @@ function finishDigest(
 
 interface DigestPlan {
   /** Held since `since` (or all held when null), still held, oldest first, at most MAX_LISTED. */
-  leads: ReturnType<typeof toLead>[]
+  leads: Lead[]
   notListed: number
   olderQuarantined: number
   oldestQuarantinedAt: string | null
@@ -143,20 +143,12 @@ interface DigestPlan {
 /** What a digest covering up to `until` lists, after the last sent digest (or all, with `all`). */
 function planDigest(db: Db, until: Date, opts: { all?: boolean } = {}): DigestPlan {
   const since = opts.all ? null : (lastSentDigest(db)?.coveredUntil ?? null)
-  const held = `quarantined_at IS NOT NULL AND released_at IS NULL`
-  const rows = prepare(
-    db,
-    `SELECT * FROM form_submissions WHERE ${held} AND quarantined_at > ? AND quarantined_at <= ?
-     ORDER BY quarantined_at ASC, id ASC`,
-  ).all(since ?? '', until.toISOString()) as LeadRow[]
-  const older = prepare(
-    db,
-    `SELECT COUNT(*) AS n, MIN(quarantined_at) AS oldest FROM form_submissions WHERE ${held} AND quarantined_at <= ?`,
-  ).get(since ?? '') as { n: number; oldest: string | null }
+  const leads = listQuarantinedBetween(db, { after: since ?? '', upTo: until.toISOString() })
+  const older = countQuarantinedUpTo(db, since ?? '')
   return {
-    leads: rows.slice(0, MAX_LISTED).map(toLead),
-    notListed: Math.max(0, rows.length - MAX_LISTED),
-    olderQuarantined: since ? older.n : 0,
+    leads: leads.slice(0, MAX_LISTED),
+    notListed: Math.max(0, leads.length - MAX_LISTED),
+    olderQuarantined: since ? older.count : 0,
     oldestQuarantinedAt: since ? older.oldest : null,
     since,
   }

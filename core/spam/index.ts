@@ -14,7 +14,7 @@ export {
 } from './form-token'
 export { learnFromOffice } from './learning'
 export { OFFICE_CONFIRM_PATH, createOfficeLinks, officeLinkKey, type OfficeLinks } from './office-links'
-export { actOnOfficeLink, findOfficeActions, isQuarantined, readOfficeLink } from './quarantine'
+export { actOnOfficeLink, findOfficeActions, readOfficeLink } from './quarantine'
 export { spamReasonInWords } from './reasons'
 export { DEFAULT_SPAM_THRESHOLD, isSpam, scoreEnquiry } from './rules'
 export { type TokenState } from './evidence'

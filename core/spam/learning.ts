@@ -11,6 +11,7 @@
  */
 import type { Db } from '../platform/db/connection'
 import { prepare } from '../platform/db/prepare'
+import { findLead } from '../leads'
 import { classifierText } from './text'
 
 export type SpamLabel = 'spam' | 'not_spam'
@@ -24,14 +25,11 @@ export type LearningSource = 'office-link' | 'site-admin'
 export function learnFromOffice(db: Db, leadId: string, label: SpamLabel, source: LearningSource): boolean {
   return db
     .transaction(() => {
-      const lead = prepare(
-        db,
-        'SELECT first_name, last_name, message FROM form_submissions WHERE id = ?',
-      ).get(leadId) as { first_name: string; last_name: string; message: string | null } | undefined
+      const lead = findLead(db, leadId)
       if (!lead) return false
       const text = classifierText({
-        firstName: lead.first_name,
-        lastName: lead.last_name,
+        firstName: lead.firstName,
+        lastName: lead.lastName,
         message: lead.message,
       })
       const changed = prepare(

@@ -13,7 +13,7 @@
  * press, a reload or a forwarded copy of the link finds it and says what already happened.
  */
 import type { Db } from '../platform/db/connection'
-import { findLead, releaseLead, type Lead } from '../leads'
+import { findLead, isQuarantined, releaseLead, type Lead } from '../leads'
 import { prepare } from '../platform/db/prepare'
 import { formatOfficeTime } from '../../shared/business-time'
 import { spamReasonInWords } from './reasons'
@@ -68,9 +68,6 @@ function officeLinkLead(lead: Lead): OfficeLinkLead {
     reasons: lead.quarantinedAt ? lead.spamReasons.map(spamReasonInWords) : [],
   }
 }
-
-/** Whether a lead is in quarantine now: held as spam and not released. */
-export const isQuarantined = (lead: Lead): boolean => lead.quarantinedAt !== null && lead.releasedAt === null
 
 export interface OfficeLinkOptions {
   /** SPAM_RETENTION_DAYS, for the date a held lead will be deleted. */

@@ -3,7 +3,7 @@
  * full-width "Confirm storm alerts" button, as a phone shows it best:
  *
  * - ConfirmSection: the part of the autoreply and of the weather report e-mail that asks, the
- *   first e-mail the homeowner gets anyway (core/leads/notifications/);
+ *   first e-mail the homeowner gets anyway (core/notifications/);
  * - ConfirmationEmail: the short e-mail that asks alone, when the site sends the homeowner no
  *   other (no autoreply).
  *

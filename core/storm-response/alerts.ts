@@ -31,6 +31,7 @@ import type { Mailer } from '../platform/mail/mailer'
 import { renderBoth } from '../platform/mail/render'
 import { addressOf } from '../platform/mail/smtp'
 import { findLeadReport, mm10ToIn } from '../storms'
+import { inQuarantine } from '../leads'
 import { CONSENT_LAPSE_DAYS } from '../../shared/storm-alerts-consent'
 import { AlertEmail, alertSubject } from './AlertEmail'
 import { consentState } from './consent'
@@ -260,20 +261,19 @@ function barredNow(db: Db, row: DueRow, now: Date): string | undefined {
   if (prepare(db, 'SELECT 1 FROM storm_alert_stops WHERE email = ?').get(row.email)) return STOPPED
   const lead = prepare(
     db,
-    `SELECT f.storm_alerts, f.created_at, f.quarantined_at, f.released_at, k.confirmed_at
+    `SELECT f.storm_alerts, f.created_at, ${inQuarantine('f')} AS in_quarantine, k.confirmed_at
      FROM form_submissions f LEFT JOIN storm_alert_confirmations k ON k.email = f.email
      WHERE f.id = ?`,
   ).get(row.lead_id) as
     | {
         storm_alerts: number
         created_at: string
-        quarantined_at: string | null
-        released_at: string | null
+        in_quarantine: 0 | 1
         confirmed_at: string | null
       }
     | undefined
   if (!lead) return 'the lead is no longer stored'
-  if (lead.quarantined_at && !lead.released_at) return IN_QUARANTINE
+  if (lead.in_quarantine) return IN_QUARANTINE
   const state = consentState(lead.storm_alerts === 1, lead.created_at, lead.confirmed_at, now)
   if (state === 'lapsed') return LAPSED
   if (state !== 'confirmed') return NOT_CONFIRMED

@@ -23,7 +23,7 @@ import {
 } from '../../shared/storm-alerts-consent'
 import type { Db } from '../platform/db/connection'
 import { prepare } from '../platform/db/prepare'
-import { NOT_QUARANTINED } from '../leads'
+import { findLead, findLeadIdsByEmail, type Lead } from '../leads'
 import type { OutgoingMail } from '../platform/mail/mailer'
 import { renderBoth } from '../platform/mail/render'
 import { addressOf } from '../platform/mail/smtp'
@@ -111,29 +111,21 @@ export type ConfirmLinkPage =
   /** Not a link the site made (cut short, altered, or its lead is gone). */
   | { kind: 'invalid' }
 
-interface LeadOfLink {
-  id: string
-  email: string
-  storm_alerts: number
-  created_at: string
-}
+type LeadOfLink = Pick<Lead, 'id' | 'email' | 'createdAt'>
 
 function leadOfLink(db: Db, key: Buffer, token: string): LeadOfLink | undefined {
   const checked = checkLeadLinkToken(db, key, 'storm-alerts-confirm', token)
   if (!checked) return undefined
-  const row = prepare(
-    db,
-    'SELECT id, email, storm_alerts, created_at FROM form_submissions WHERE id = ?',
-  ).get(checked.leadId) as LeadOfLink | undefined
+  const lead = findLead(db, checked.leadId)
   // A link is made only for a lead that ticked the box.
-  return row?.storm_alerts === 1 ? row : undefined
+  return lead?.stormAlerts ? lead : undefined
 }
 
 function pageOf(db: Db, lead: LeadOfLink, token: string, now: Date): ConfirmLinkPage {
   const stopped = alertsStoppedAt(db, lead.email)
   if (stopped) return { kind: 'stopped', email: lead.email, on: formatBusinessDate(stopped.stoppedAt) }
   const confirmedAt = confirmedAtOf(db, lead.email)
-  const state = consentState(true, lead.created_at, confirmedAt, now)
+  const state = consentState(true, lead.createdAt, confirmedAt, now)
   if (state === 'confirmed')
     return { kind: 'confirmed', email: lead.email, on: formatBusinessDate(confirmedAt!), just: false }
   if (state === 'lapsed') return { kind: 'lapsed' }
@@ -182,7 +174,7 @@ interface AskingLead extends ConsentLead {
   address: string | undefined
 }
 
-/** What the worker's lead e-mails use to ask for a confirmation (core/leads/notifications/). */
+/** What the worker's lead e-mails use to ask for a confirmation (core/notifications/). */
 export interface ConsentAsking {
   /** The link of the "Confirm storm alerts" button, or undefined when there is nothing to ask. */
   confirmUrl(lead: ConsentLead): string | undefined
@@ -218,12 +210,9 @@ export function createConsentAsking(db: Db, opts: { siteUrl: string; now?: () =>
       if (why) return { skip: why }
       // An earlier request of the address within a day asked already: its button confirms the address.
       const since = new Date(Date.parse(lead.createdAt) - ASKED_RECENTLY_MS).toISOString()
-      const earlier = prepare(
-        db,
-        `SELECT 1 FROM form_submissions
-         WHERE email = ? COLLATE NOCASE AND storm_alerts = 1 AND id <> ? AND created_at >= ? AND created_at <= ?
-           AND ${NOT_QUARANTINED}`,
-      ).get(lead.email.trim(), lead.id, since, lead.createdAt)
+      const earlier = findLeadIdsByEmail(db, lead.email.trim(), { from: since, to: lead.createdAt }).some(
+        (id) => id !== lead.id && findLead(db, id)?.stormAlerts,
+      )
       if (earlier) return { skip: 'an earlier request of this address within 24 hours asked to confirm' }
       const { html, text } = await renderBoth(
         ConfirmationEmail({

@@ -18,7 +18,7 @@
  */
 import type { Db } from '../platform/db/connection'
 import { prepare } from '../platform/db/prepare'
-import { NOT_QUARANTINED } from '../leads'
+import { leadsToPlace, notQuarantined } from '../leads'
 import { cellOf, findLeadReport, mm10ToIn, type GeocoderAnswer, type Location } from '../storms'
 import type { HitHome } from './types'
 
@@ -62,13 +62,7 @@ export async function placeUnplacedLeads(
   deadline = Infinity,
   clock: () => number = Date.now,
 ): Promise<PlacingSummary> {
-  const leads = prepare(
-    db,
-    `SELECT f.id, f.address FROM form_submissions f
-     WHERE f.address IS NOT NULL AND TRIM(f.address) <> '' AND ${NOT_QUARANTINED}
-       AND NOT EXISTS (SELECT 1 FROM lead_places p WHERE p.lead_id = f.id)
-     ORDER BY f.created_at DESC LIMIT ?`,
-  ).all(limit) as { id: string; address: string }[]
+  const leads = leadsToPlace(db, { placedIn: 'SELECT lead_id FROM lead_places', limit })
   const summary: PlacingSummary = { fromReports: 0, located: 0, unplaceable: 0, stoppedAtDeadline: false }
   for (const lead of leads) {
     if (clock() >= deadline) {
@@ -146,7 +140,7 @@ export async function placeFallbackHomesAgain(
   const homes = prepare(
     db,
     `SELECT p.lead_id, f.address, p.address_tries FROM lead_places p JOIN form_submissions f ON f.id = p.lead_id
-     WHERE p.place_again_at IS NOT NULL AND p.place_again_at <= ? AND ${NOT_QUARANTINED}
+     WHERE p.place_again_at IS NOT NULL AND p.place_again_at <= ? AND ${notQuarantined('f')}
        AND f.address IS NOT NULL AND TRIM(f.address) <> ''
      ORDER BY p.place_again_at LIMIT ?`,
   ).all(now.toISOString(), limit) as { lead_id: string; address: string; address_tries: number }[]
@@ -218,7 +212,7 @@ export function homesHitOn(db: Db, day: string, minMm10: number): HitHome[] {
      JOIN radar_cells c ON c.row = p.row AND c.col = p.col AND c.day = ?
      JOIN form_submissions f ON f.id = p.lead_id
      LEFT JOIN storm_alert_confirmations k ON k.email = f.email
-     WHERE c.mm10 >= ? AND ${NOT_QUARANTINED}
+     WHERE c.mm10 >= ? AND ${notQuarantined('f')}
      ORDER BY f.created_at DESC, f.id`,
   ).all(day, minMm10) as HitRow[]
   return rows.map((r) => ({

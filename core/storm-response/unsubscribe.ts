@@ -14,6 +14,7 @@ import type { Db } from '../platform/db/connection'
 import { prepare } from '../platform/db/prepare'
 import { siteKey } from '../platform/db/site-secrets'
 import { linkSigning, openToken, signToken } from '../platform/signed-token'
+import { findLead } from '../leads'
 
 /** The path every unsubscribe link opens; the token follows it. */
 export const STORM_ALERTS_UNSUBSCRIBE_PATH = '/storm-alerts/unsubscribe'
@@ -62,8 +63,7 @@ export function checkLeadLinkToken(
   const match = TOKEN.exec(token)
   if (!match) return undefined
   const [, leadId, signature] = match as unknown as [string, string, string]
-  const row = prepare(db, 'SELECT email FROM form_submissions WHERE id = ?').get(leadId) as
-    { email: string | null } | undefined
+  const row = findLead(db, leadId)
   if (!row?.email) return undefined
   const opened = openToken(
     linkSigning(key, purpose),

@@ -5,6 +5,7 @@
  */
 import type { Db } from '../platform/db/connection'
 import { prepare } from '../platform/db/prepare'
+import { reportKeyHashOf } from '../leads'
 import { localParts } from '../../shared/business-time'
 import type { HailMark, HailSummaryView } from '../../shared/hail-summary'
 import type { Location, LocatedBy, ReportSummary, WeatherReport } from './types'
@@ -73,9 +74,7 @@ export function saveLeadReport(
 
 /** The stored hash of the lead's report key (core/storms/report-key.ts); undefined: no such lead. */
 export function findReportKeyHash(db: Db, leadId: string): string | null | undefined {
-  const row = prepare(db, 'SELECT report_key_hash FROM form_submissions WHERE id = ?').get(leadId) as
-    { report_key_hash: string | null } | undefined
-  return row ? row.report_key_hash : undefined
+  return reportKeyHashOf(db, leadId)
 }
 
 /** The summary as the page may show it: the storms, never the address. */

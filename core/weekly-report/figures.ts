@@ -5,15 +5,15 @@
  * (core/leads/counts.ts): spam held in quarantine is not a lead; a lead released from it is.
  */
 import type { Db } from '../platform/db/connection'
-import { countQuarantinedAndReleased, listLeadsWithDelivery, type LeadWithDelivery } from './store'
-import { compareKeys, countBy, sourceKeyOf } from '../leads'
+import { listLeadsWithDelivery, type LeadWithDelivery } from './store'
+import { compareKeys, countBy, countQuarantinedAndReleased, sourceKeyOf } from '../leads'
 import { bookingFunnel, type BookingFunnel } from '../bookings'
 import { LEAD_FORM_NAMES, LEAD_FORMS, type LeadFormName } from '../../shared/lead-forms'
 import { weekBefore, type ReportWeek } from './schedule'
 
 /**
  * The channel id the worker registers for the e-mail to the office
- * (core/leads/notifications/channels/office-email.ts): its delivery time is when the lead reached
+ * (core/notifications/channels/office-email.ts): its delivery time is when the lead reached
  * the office.
  */
 const OFFICE_EMAIL_CHANNEL = 'office_email'
@@ -158,6 +158,7 @@ export function weeklyFigures(db: Db, week: ReportWeek): WeeklyFigures {
   }))
     // Stable: forms with as many leads keep the order of the form table.
     .sort((a, b) => b.leads - a.leads)
+  const quarantine = countQuarantinedAndReleased(db, week)
   return {
     week,
     previousWeek,
@@ -165,7 +166,8 @@ export function weeklyFigures(db: Db, week: ReportWeek): WeeklyFigures {
     previousLeads: previous.length,
     sources,
     forms,
-    ...countQuarantinedAndReleased(db, week),
+    held: quarantine.quarantined,
+    released: quarantine.released,
     markedSpam: countMarkedSpamIn(db, week),
     speed: deliverySpeed(leads),
     bookings: bookingFunnel(db, week, previousWeek),

@@ -4,7 +4,8 @@
  * migration 009) that keeps the worker from sending a week twice.
  */
 import type { Db } from '../platform/db/connection'
-import { NOT_QUARANTINED, toLead, type Lead, type LeadRow, type NotificationStatus } from '../leads'
+import { notQuarantined, toLead, type Lead, type LeadRow } from '../leads'
+import { type NotificationStatus } from '../notifications'
 import { prepare } from '../platform/db/prepare'
 
 /** A lead of the span, with its e-mail to the office (absent until the worker planned it). */
@@ -26,7 +27,7 @@ export function listLeadsWithDelivery(
     `SELECT s.*, n.status AS office_status, n.detail AS office_detail, n.updated_at AS office_updated_at
      FROM form_submissions s
      LEFT JOIN lead_notifications n ON n.lead_id = s.id AND n.channel = ?
-     WHERE s.created_at >= ? AND s.created_at < ? AND ${NOT_QUARANTINED}
+     WHERE s.created_at >= ? AND s.created_at < ? AND ${notQuarantined('s')}
      ORDER BY s.created_at ASC, s.id ASC`,
   ).all(channel, span.start.toISOString(), span.end.toISOString()) as LeadRow[]
   return rows.map((row) => ({
@@ -40,22 +41,6 @@ export function listLeadsWithDelivery(
             updatedAt: row.office_updated_at as string,
           },
   }))
-}
-
-/** How many leads the filter held in [start, end), and how many held leads were released then. */
-export function countQuarantinedAndReleased(
-  db: Db,
-  span: { start: Date; end: Date },
-): { held: number; released: number } {
-  const [start, end] = [span.start.toISOString(), span.end.toISOString()]
-  const count = (column: 'quarantined_at' | 'released_at') =>
-    (
-      prepare(db, `SELECT COUNT(*) AS n FROM form_submissions WHERE ${column} >= ? AND ${column} < ?`).get(
-        start,
-        end,
-      ) as { n: number }
-    ).n
-  return { held: count('quarantined_at'), released: count('released_at') }
 }
 
 export type WeeklyReportTrigger = 'schedule' | 'site-admin'

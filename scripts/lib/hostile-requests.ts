@@ -12,6 +12,7 @@
  * Each request is written as raw bytes (sendRawRequest, raw-http.ts), so nothing a client
  * library would refuse or clean up is kept from the server.
  */
+import { createHmac } from 'node:crypto'
 import fc from 'fast-check'
 import { CAMPAIGN_PARAMS } from '../../shared/touch-fields'
 import { ALL_ROUTES } from '../../shared/routes'
@@ -19,6 +20,18 @@ import { ENQUIRY_ENDPOINT } from '../../shared/enquiry'
 import { FORM_TOKEN_ENDPOINT } from '../../shared/form-token'
 import { HAIL_REPORT_ENDPOINT } from '../../shared/hail-summary'
 import { OFFICE_CONFIRM_PATH } from '../../core/spam/office-links'
+import { STORM_ALERTS_CONFIRM_PATH } from '../../shared/storm-alerts-consent'
+import { STORM_ALERTS_UNSUBSCRIBE_PATH } from '../../core/storm-response/unsubscribe'
+
+/**
+ * The scheduling tools' keys the server under test is given (both set, so the booking events are
+ * read and their signatures checked rather than answered 404): the generators sign some bodies
+ * with them as Calendly and Cal.com do, so hostile bodies behind a good signature reach the reader.
+ */
+export const HOSTILE_BOOKING_KEYS = {
+  CALENDLY_WEBHOOK_SIGNING_KEY: 'fuzz-calendly-signing-key',
+  CAL_COM_WEBHOOK_SECRET: 'fuzz-cal-com-secret',
+} as const
 
 export interface HostileRequest {
   /** Which path of the site it tries (the fuzz script counts answers per kind). */
@@ -39,6 +52,8 @@ export type HostileKind =
   | 'office link'
   | 'hail report'
   | 'form token'
+  | 'booking event'
+  | 'storm alert link'
 
 /** The campaign fields are cut at this length (shared/touch-fields.ts); the cut is tried around it. */
 const CUT_LENGTH = 200
@@ -272,6 +287,121 @@ const formToken: fc.Arbitrary<HostileRequest> = fc
     headers: cookie ? [['Cookie', cookie]] : [],
   }))
 
+/** A Calendly-shaped or Cal.com-shaped event whose every value may be hostile, or any JSON, or bytes. */
+const eventValue = fc.oneof(anyText, fc.integer(), fc.boolean(), fc.constant(null))
+const bookingBody: fc.Arbitrary<string> = fc.oneof(
+  fc
+    .record(
+      {
+        event: fc.oneof(fc.constantFrom('invitee.created', 'invitee.canceled'), anyText),
+        payload: fc.record(
+          {
+            email: fc.oneof(fc.constant('dana@example.com'), eventValue),
+            name: eventValue,
+            uri: eventValue,
+            status: fc.oneof(fc.constantFrom('active', 'canceled'), eventValue),
+            rescheduled: eventValue,
+            scheduled_event: fc.record({
+              start_time: fc.oneof(fc.constant('2026-12-01T17:00:00.000000Z'), eventValue),
+            }),
+            tracking: fc.record(
+              { salesforce_uuid: eventValue, utm_source: eventValue },
+              { requiredKeys: [] },
+            ),
+          },
+          { requiredKeys: [] },
+        ),
+      },
+      { requiredKeys: [] },
+    )
+    .map((v) => JSON.stringify(v)),
+  fc
+    .record(
+      {
+        triggerEvent: fc.oneof(
+          fc.constantFrom('BOOKING_CREATED', 'BOOKING_CANCELLED', 'BOOKING_RESCHEDULED'),
+          anyText,
+        ),
+        payload: fc.record(
+          {
+            uid: eventValue,
+            startTime: fc.oneof(fc.constant('2026-12-01T17:00:00Z'), eventValue),
+            attendees: fc.oneof(
+              fc.array(fc.record({ email: eventValue, name: eventValue }, { requiredKeys: [] }), {
+                maxLength: 3,
+              }),
+              eventValue,
+            ),
+            metadata: fc.oneof(fc.dictionary(anyText, eventValue, { maxKeys: 3 }), eventValue),
+          },
+          { requiredKeys: [] },
+        ),
+      },
+      { requiredKeys: [] },
+    )
+    .map((v) => JSON.stringify(v)),
+  fc.jsonValue().map((v) => JSON.stringify(v)),
+  fc.string({ unit: 'binary', maxLength: 300 }),
+)
+
+const hmac = (key: string, text: string) => createHmac('sha256', key).update(text).digest('hex')
+
+const bookingEvent: fc.Arbitrary<HostileRequest> = fc
+  .record({
+    tool: fc.constantFrom('calendly', 'cal-com'),
+    body: bookingBody,
+    signature: fc.constantFrom('good', 'good', 'stale', 'wrong', 'missing', 'garbled'),
+    garbled: fc.string({ unit: 'binary-ascii', maxLength: 120 }),
+    contentType: fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain'),
+  })
+  .map(({ tool, body, signature, garbled, contentType }) => {
+    const headers: [string, string][] = [['Content-Type', contentType]]
+    const clean = garbled.replace(/[\r\n\0]/g, '')
+    if (tool === 'calendly') {
+      const key = HOSTILE_BOOKING_KEYS.CALENDLY_WEBHOOK_SIGNING_KEY
+      const now = Math.floor(Date.now() / 1000)
+      const t = signature === 'stale' ? now - 3600 : now
+      const v1 = hmac(signature === 'wrong' ? 'not-the-key' : key, `${t}.${body}`)
+      if (signature === 'garbled') headers.push(['Calendly-Webhook-Signature', clean])
+      else if (signature !== 'missing') headers.push(['Calendly-Webhook-Signature', `t=${t},v1=${v1}`])
+    } else {
+      const key = HOSTILE_BOOKING_KEYS.CAL_COM_WEBHOOK_SECRET
+      if (signature === 'garbled') headers.push(['X-Cal-Signature-256', clean])
+      else if (signature !== 'missing')
+        headers.push(['X-Cal-Signature-256', hmac(signature === 'wrong' ? 'not-the-key' : key, body)])
+    }
+    return {
+      kind: 'booking event' as const,
+      method: 'POST',
+      target: `/api/booking-events/${tool}`,
+      headers,
+      body: Buffer.from(body),
+    }
+  })
+
+const stormAlertLink: fc.Arbitrary<HostileRequest> = fc
+  .record({
+    path: fc.constantFrom(STORM_ALERTS_CONFIRM_PATH, STORM_ALERTS_UNSUBSCRIBE_PATH),
+    method: fc.constantFrom('GET', 'HEAD', 'POST'),
+    token: wireValue,
+    oneClick: fc.boolean(),
+    cookie: fc.option(cookieHeader, { nil: undefined }),
+  })
+  .map(({ path, method, token, oneClick, cookie }) => ({
+    kind: 'storm alert link' as const,
+    method,
+    target: `${path}/${token || 's.1.2.3'}`,
+    headers: [
+      ...(method === 'POST'
+        ? ([['Content-Type', 'application/x-www-form-urlencoded']] as [string, string][])
+        : []),
+      ...(cookie ? ([['Cookie', cookie]] as [string, string][]) : []),
+    ],
+    // RFC 8058's one-click body, or the confirmation page's own form.
+    body:
+      method === 'POST' ? Buffer.from(oneClick ? 'List-Unsubscribe=One-Click' : `token=${token}`) : undefined,
+  }))
+
 /** Each kind of hostile request on its own (the property test runs each). */
 export const HOSTILE_REQUESTS: Record<HostileKind, fc.Arbitrary<HostileRequest>> = {
   'page query': pageQuery,
@@ -282,6 +412,8 @@ export const HOSTILE_REQUESTS: Record<HostileKind, fc.Arbitrary<HostileRequest>>
   'office link': officeLink,
   'hail report': hailReport,
   'form token': formToken,
+  'booking event': bookingEvent,
+  'storm alert link': stormAlertLink,
 }
 
 /** Any hostile request (the fuzz script draws from this). */

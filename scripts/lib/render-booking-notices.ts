@@ -11,7 +11,7 @@ import path from 'node:path'
 import { openMigratedDatabase } from '../../core/platform/db/open'
 import type { Db } from '../../core/platform/db/connection'
 import { insertLead } from '../../core/leads/store'
-import type { LeadToShow } from '../../core/leads/notifications/lead-view'
+import type { LeadToShow } from '../../core/notifications/lead-view'
 import { storeBookingEvent } from '../../core/bookings/events'
 import { handleBookingEvent, noticePlans, type MediaOn } from '../../core/bookings/handle'
 import {

@@ -4,13 +4,12 @@
  * check degrades instead of failing (a load balancer keeps sending visitors).
  */
 import type { Db } from '../../core/platform/db/connection'
+import { countLeads, touchReadinessProbe } from '../../core/leads'
 import {
-  countLeads,
-  touchReadinessProbe,
   countFailedNotifications,
   countLeadsWithFailedNotifications,
   countUndeliveredLeads,
-} from '../../core/leads'
+} from '../../core/notifications'
 import { countStormEvents, radarRefreshHealth, readRefreshState, stormDataThrough } from '../../core/storms'
 import { BOOKINGS_GRACE_MS, countBookingTrouble } from '../../core/bookings'
 import type { ReadinessCheck } from '../http/health'

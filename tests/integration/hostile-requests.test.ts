@@ -3,7 +3,8 @@
  * (scripts/lib/hostile-requests.ts): random Unicode with astral characters at every cut length,
  * lone surrogates, %-escapes of invalid UTF-8, NUL, 8 KB queries; through the fast path and
  * the whole stack, the lead form's plain post and its JSON, the office's links, the hail
- * report's summary and the form token. The app is the real one over the real pages (Vike's
+ * report's summary, the form token, the scheduling tools' booking events (well signed and
+ * not) and the storm alerts' links. The app is the real one over the real pages (Vike's
  * renderer from source), a real SQLite file, on a real port; each request is written as raw
  * bytes. No error may reach a process-wide handler meanwhile.
  *
@@ -24,7 +25,12 @@ import { createLogger } from '../../core/platform/logger'
 import { type Db } from '../../core/platform/db/connection'
 import { openMigratedDatabase } from '../../core/platform/db/open'
 import { ALL_ROUTES } from '../../shared/routes'
-import { HOSTILE_REQUESTS, requestBytes, type HostileKind } from '../../scripts/lib/hostile-requests'
+import {
+  HOSTILE_BOOKING_KEYS,
+  HOSTILE_REQUESTS,
+  requestBytes,
+  type HostileKind,
+} from '../../scripts/lib/hostile-requests'
 import { sendRawRequest } from '../../scripts/lib/raw-http'
 
 const SITE_URL = 'https://www.roofing.example'
@@ -52,6 +58,8 @@ beforeAll(async () => {
     LEAD_RATE_LIMIT_PER_MINUTE: '100000',
     FORM_TOKEN_RATE_LIMIT_PER_MINUTE: '100000',
     OFFICE_LINK_RATE_LIMIT_PER_MINUTE: '100000',
+    BOOKING_EVENTS_RATE_LIMIT_PER_MINUTE: '100000',
+    ...HOSTILE_BOOKING_KEYS,
   })
   db = openMigratedDatabase(config.databasePath)
   const pages = await loadPages({ ...config, isProduction: false })

@@ -55,9 +55,9 @@ import { createLogger } from './core/platform/logger'
 import { storeLead } from './server/leads/service'
 import { visibleFields } from './client/components/lead/form/enquiry-fields'
 import { LeadFormBody } from './client/components/lead/form/LeadFormMarkup'
-import { buildLeadView } from './core/leads/notifications/lead-view'
-import { buildOfficeMail } from './core/leads/notifications/messages'
-import { buildWebhookPayload } from './core/leads/notifications/channels/webhook'
+import { buildLeadView } from './core/notifications/lead-view'
+import { buildOfficeMail } from './core/notifications/messages'
+import { buildWebhookPayload } from './core/notifications/channels/webhook'
 
 const enquiry = {
   firstName: 'Dana', lastName: 'Reyes', email: 'dana@example.com', phone: '(303) 555-0199',

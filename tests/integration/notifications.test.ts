@@ -13,10 +13,10 @@ import request from 'supertest'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { ENQUIRY_ENDPOINT } from '../../shared/enquiry'
 import { openMigratedDatabase } from '../../core/platform/db/open'
-import { findNotifications, retryFailedNotifications } from '../../core/leads/notification-store'
+import { findNotifications, retryFailedNotifications } from '../../core/notifications/notification-store'
 import { findLead, insertLead, releaseLead } from '../../core/leads/store'
 import { startLeadWorker } from '../../worker/lead-worker'
-import { createNotifier } from '../../core/leads/notifications/notifier'
+import { createWorkerNotifier } from '../../worker/lead-delivery'
 import { formatOfficeTime } from '../../shared/business-time'
 import {
   startTestSmtpServer,
@@ -448,7 +448,7 @@ describe('when the queue loses the lead', () => {
     // good. Its job id stays in Redis as failed, so a re-add with the same id would be ignored.
     const otherDir = mkdtempSync(path.join(tmpdir(), 'roofing-other-'))
     const otherDb = openMigratedDatabase(path.join(otherDir, 'other.db'))
-    const strayNotifier = createNotifier({ db: otherDb, config: p.workerConfig, logger: p.logger })
+    const strayNotifier = createWorkerNotifier({ db: otherDb, config: p.workerConfig, logger: p.logger })
     const stray = startLeadWorker({
       db: otherDb,
       logger: p.logger,

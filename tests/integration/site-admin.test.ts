@@ -18,8 +18,8 @@ import {
   markNotificationSent,
   planNotifications,
   registerChannels,
-} from '../../core/leads/notification-store'
-import { CHANNELS } from '../../core/leads/notifications/channels/index'
+} from '../../core/notifications/notification-store'
+import { CHANNELS } from '../../core/notifications/channels/index'
 import { runAdminCaptured } from '../support/admin'
 import { addLead } from '../support/leads'
 import { STORM_ALERTS_LABEL } from '../../shared/lead-fields'

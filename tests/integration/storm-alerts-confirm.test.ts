@@ -14,15 +14,15 @@
  */
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { findNotifications } from '../../core/leads/notification-store'
+import { findNotifications } from '../../core/notifications/notification-store'
 import { createLogger } from '../../core/platform/logger'
 import { createMailer, type Mailer } from '../../core/platform/mail/mailer'
 import { locateAddressAnswered, SAMPLE_WEATHER_REPORT } from '../../core/storms'
 import { respondToNewRadarDays, type RespondDeps } from '../../core/storm-response'
 import { makeConfirmToken } from '../../core/storm-response/consent'
 import { unsubscribeKey } from '../../core/storm-response/unsubscribe'
-import { buildLeadView } from '../../core/leads/notifications/lead-view'
-import { buildHailReportMail } from '../../core/leads/notifications/hail-report-mail'
+import { buildLeadView } from '../../core/notifications/lead-view'
+import { buildWeatherReportMail } from '../../core/notifications/weather-report-mail'
 import { DEFAULT_BUSINESS } from '../../shared/business'
 import { isoDate, localParts } from '../../shared/business-time'
 import { ENQUIRY_ENDPOINT } from '../../shared/enquiry'
@@ -343,14 +343,14 @@ describe('a lapsed consent, and the weather report e-mail', () => {
       SITE_ORIGIN,
     )
     const url = `${SITE_ORIGIN}${STORM_ALERTS_CONFIRM_PATH}/token`
-    const mail = await buildHailReportMail(lead, SAMPLE_WEATHER_REPORT, {
+    const mail = await buildWeatherReportMail(lead, SAMPLE_WEATHER_REPORT, {
       from: FROM,
       business: DEFAULT_BUSINESS,
       confirmUrl: url,
     })
     expect(mail.html).toContain(`href="${url}"`)
     expect(mail.text).toContain(`${CONFIRM_BUTTON} ${url}`)
-    const without = await buildHailReportMail(lead, SAMPLE_WEATHER_REPORT, {
+    const without = await buildWeatherReportMail(lead, SAMPLE_WEATHER_REPORT, {
       from: FROM,
       business: DEFAULT_BUSINESS,
     })

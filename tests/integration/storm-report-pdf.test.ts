@@ -12,8 +12,8 @@ import { formatReportText } from '../../core/storms/report-text'
 import { makeSampleWeatherReport, SAMPLE_ADDRESS } from '../../core/storms/sample-report'
 import { NO_RADAR_LINE, RADAR_MEANING } from '../../core/storms/report-words'
 import { pdfPages } from '../support/pdf-text'
-import { buildLeadView, type LeadToShow } from '../../core/leads/notifications/lead-view'
-import { buildHailReportMail } from '../../core/leads/notifications/hail-report-mail'
+import { buildLeadView, type LeadToShow } from '../../core/notifications/lead-view'
+import { buildWeatherReportMail } from '../../core/notifications/weather-report-mail'
 
 const BUSINESS = { ...DEFAULT_BUSINESS, siteUrl: 'https://www.frontrangeroofing.example' }
 const MAX_PDF_BYTES = 300 * 1024
@@ -192,7 +192,7 @@ describe("the homeowner's e-mail", () => {
   test('with a report: the summary in the body and the PDF attached', async () => {
     const report = makeSampleWeatherReport()
     const pdf = await renderReportPdf(report, BUSINESS)
-    const mail = await buildHailReportMail(lead, report, { from, business: DEFAULT_BUSINESS, pdf })
+    const mail = await buildWeatherReportMail(lead, report, { from, business: DEFAULT_BUSINESS, pdf })
     expect(mail.subject).toBe('Your Extreme Weather Report for 11020 S Pikes Peak Dr, Parker')
     expect(mail.messageId).toBe(`<hail-report-${lead.id}@frontrangeroofing.example>`)
     expect(mail.headers['Auto-Submitted']).toBe('auto-replied')
@@ -218,7 +218,7 @@ describe("the homeowner's e-mail", () => {
   })
 
   test('with a report stored before radar: the summary without a radar line', async () => {
-    const mail = await buildHailReportMail(lead, makeSampleWeatherReport({ radar: false }), {
+    const mail = await buildWeatherReportMail(lead, makeSampleWeatherReport({ radar: false }), {
       from,
       business: DEFAULT_BUSINESS,
     })
@@ -228,7 +228,7 @@ describe("the homeowner's e-mail", () => {
   })
 
   test('without a report: says the address could not be placed and the office follows up; nothing attached', async () => {
-    const mail = await buildHailReportMail(lead, undefined, { from, business: DEFAULT_BUSINESS })
+    const mail = await buildWeatherReportMail(lead, undefined, { from, business: DEFAULT_BUSINESS })
     expect(mail.attachments).toBeUndefined()
     expect(mail.messageId).toBe(`<hail-report-${lead.id}@frontrangeroofing.example>`)
     expect(mail.subject).toContain('Your Extreme Weather Report for 11020 S Pikes Peak Dr, Parker')

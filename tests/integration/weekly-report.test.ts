@@ -17,12 +17,12 @@ import {
   planNotifications,
   registerChannels,
   scheduleNotificationRetry,
-} from '../../core/leads/notification-store'
+} from '../../core/notifications/notification-store'
 import { findWeeklyReport } from '../../core/weekly-report/store'
 import { createLogger } from '../../core/platform/logger'
 import { createMailer, type Mailer } from '../../core/platform/mail/mailer'
 import { lastFullWeek, parseWeeklyReport } from '../../core/weekly-report/schedule'
-import { CHANNELS } from '../../core/leads/notifications/channels/index'
+import { CHANNELS } from '../../core/notifications/channels/index'
 import { startWeeklyReportSchedule } from '../../worker/weekly-report-schedule'
 import { runAdminCaptured } from '../support/admin'
 import { cleanEnv, logMessages, ROOT, runEntry } from '../support/entry-points'

@@ -4,7 +4,6 @@
  * Redis with a key prefix of its own, and an in-process worker from worker/ code.
  * Everything created is removed by close().
  */
-import { createMarkLinks } from '../../core/bookings'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -21,10 +20,11 @@ import { createLeadProducer, type LeadProducer } from '../../server/leads/produc
 import { createRateLimitRedis } from '../../server/leads/rate-limit'
 import { parseEnv } from '../../core/platform/config/helpers'
 import { workerConfigSchema, type WorkerConfig } from '../../worker/config'
-import { CHANNELS } from '../../core/leads/notifications/channels/index'
-import type { Channel } from '../../core/leads/notifications/channels/channel'
+import { CHANNELS } from '../../core/notifications/channels/index'
+import type { Channel } from '../../core/notifications/channels/channel'
 import { startLeadWorker, type LeadWorker } from '../../worker/lead-worker'
-import { createNotifier, type Notifier } from '../../core/leads/notifications/notifier'
+import type { Notifier } from '../../core/notifications'
+import { createWorkerNotifier } from '../../worker/lead-delivery'
 import { startReconciler, type Reconciler } from '../../worker/reconciler'
 import { createQueuePrefix, deleteKeys, getRedisUrl } from './redis'
 
@@ -122,9 +122,7 @@ export async function createPipeline(opts: PipelineOptions): Promise<Pipeline> {
     deliveryGraceMs: opts.deliveryGraceMs,
   })
   let notifier: Notifier | undefined
-  // As the worker makes it (worker/lead-delivery.ts): the office e-mail carries the mark links.
-  const markLinks = createMarkLinks(db, { siteUrl: workerConfig.siteUrl, days: workerConfig.office.linkDays })
-  const getNotifier = () => (notifier ??= createNotifier({ db, config: workerConfig, logger, markLinks }))
+  const getNotifier = () => (notifier ??= createWorkerNotifier({ db, config: workerConfig, logger }))
 
   return {
     app,

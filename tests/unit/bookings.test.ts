@@ -22,8 +22,8 @@ import {
   readCalendlyEvent,
 } from '../../core/bookings'
 import { noticeSms } from '../../core/bookings/words'
-import { officeSmsText } from '../../core/leads/notifications/channels/office-sms'
-import { buildLeadView } from '../../core/leads'
+import { officeSmsText } from '../../core/notifications/channels/office-sms'
+import { buildLeadView } from '../../core/notifications'
 import { calComEvent, calendlyEvent, calendlySignature } from '../support/booking-tools'
 
 const KEY = 'signing-key'

@@ -1,9 +1,15 @@
 /**
  * The import boundaries in eslint.config.js, run through ESLint's own API on code that is
- * not in the tree: each case lints a few lines as if they were a file at `filePath`.
+ * not in the tree: each case lints a few lines as if they were a file at `filePath`. And the
+ * check against a circle of imports (.dependency-cruiser.cjs), run as `npm run lint` runs it on
+ * a copy of the product's code with a circle added on purpose.
  */
+import { spawnSync } from 'node:child_process'
+import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { ESLint } from 'eslint'
-import { beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 let eslint: ESLint
 beforeAll(() => {
@@ -148,12 +154,45 @@ describe('core/: the platform and the features', () => {
     expect(await boundaryMessages('core/storms/pdf/thread.ts', importing('../types'))).toEqual([])
   })
 
+  /** Every folder of core/ but the platform, as the tree has them today. */
+  const features = readdirSync('core', { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== 'platform')
+    .map((entry) => entry.name)
+    .sort()
+
+  test('the features are the ones the docs name, and any added later', () => {
+    expect(features).toEqual(
+      expect.arrayContaining([
+        'bookings',
+        'leads',
+        'notifications',
+        'spam',
+        'storm-response',
+        'storms',
+        'weekly-report',
+      ]),
+    )
+  })
+
+  // Each feature as the one importing and as the one imported: a file of it reaching past the
+  // next feature's face is refused, and the face itself is not.
+  test.each(features.map((feature, i) => [feature, features[(i + 1) % features.length]!]))(
+    'core/%s reaches another feature (core/%s) only through its face',
+    async (from, to) => {
+      const file = `core/${from}/a-new-file.ts`
+      const messages = await boundaryMessages(file, importing(`../${to}/some-inner-file`))
+      expect(messages, `${file} importing ../${to}/some-inner-file`).toHaveLength(1)
+      expect(messages[0]).toMatch(/import the feature's face/)
+      expect(await boundaryMessages(file, importing(`../${to}`))).toEqual([])
+    },
+  )
+
   test('so do the processes, the PDF renderer being a face of its own', async () => {
     for (const [file, specifier] of [
       ['server/leads/service.ts', '../../core/leads/store'],
       ['worker/spam-digest.ts', '../core/spam/digest'],
       ['admin/storm-commands.ts', '../core/storms/refresh-state'],
-      ['core/leads/notifications/channels/hail-report.ts', '../../../storms/pdf/thread'],
+      ['core/notifications/channels/hail-report.ts', '../../storms/pdf/thread'],
       ['server/storm-alerts/unsubscribe-router.ts', '../../core/storm-response/unsubscribe'],
     ] as const) {
       const messages = await boundaryMessages(file, importing(specifier))
@@ -162,7 +201,7 @@ describe('core/: the platform and the features', () => {
     }
     for (const [file, specifier] of [
       ['server/leads/service.ts', '../../core/leads'],
-      ['core/leads/notifications/channels/hail-report.ts', '../../../storms/pdf'],
+      ['core/notifications/channels/hail-report.ts', '../../storms/pdf'],
       ['admin/storm-commands.ts', '../core/platform/db/connection'],
       ['server/storm-alerts/unsubscribe-router.ts', '../../core/storm-response'],
     ] as const)
@@ -181,4 +220,47 @@ test('bin/, tests and scripts may import anything', async () => {
   expect(await boundaryMessages('bin/worker.ts', importing('../worker/main'))).toEqual([])
   expect(await boundaryMessages('tests/unit/example.test.ts', importing('../../worker/config'))).toEqual([])
   expect(await boundaryMessages('scripts/example.ts', importing('../server/http/ssr'))).toEqual([])
+})
+
+describe('no circle of imports (npm run lint: dependency-cruiser, .dependency-cruiser.cjs)', () => {
+  /** The dependency-cruiser command of `npm run lint`, as it is written there. */
+  const lint = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { lint: string } }).scripts
+    .lint
+  const command = lint
+    .split('&&')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith('depcruise '))
+  const PRODUCT = ['core', 'server', 'worker', 'admin', 'shared', 'client', 'bin']
+  let copy: string
+  beforeAll(() => {
+    copy = mkdtempSync(path.join(tmpdir(), 'roofing-circle-'))
+    for (const entry of [...PRODUCT, 'tsconfig.json', '.dependency-cruiser.cjs'])
+      cpSync(entry, path.join(copy, entry), { recursive: true })
+  })
+  afterAll(() => rmSync(copy, { recursive: true, force: true }))
+
+  /** Runs the lint's command in the copy: its exit status and what it printed. */
+  function cruise(): { status: number | null; output: string } {
+    const args = command!.split(/\s+/).slice(1)
+    const bin = path.resolve('node_modules/dependency-cruiser/bin/dependency-cruise.mjs')
+    const run = spawnSync(process.execPath, [bin, ...args], { cwd: copy, encoding: 'utf8', timeout: 60_000 })
+    return { status: run.status, output: `${run.stdout}${run.stderr}` }
+  }
+
+  test('runs in npm run lint over every folder of the product', () => {
+    expect(command, lint).toBeDefined()
+    for (const folder of PRODUCT) expect(command!.split(/\s+/), folder).toContain(folder)
+  })
+
+  test('fails on a circle between two features added on purpose', () => {
+    // The lead record (below) made to import its delivery (above): the circle issue 38 cut.
+    appendFileSync(
+      path.join(copy, 'core/leads/counts.ts'),
+      "\nimport type { Notifier } from '../notifications'\nexport type CircleOnPurpose = Notifier\n",
+    )
+    const { status, output } = cruise()
+    expect(status, output).not.toBe(0)
+    expect(output).toMatch(/error no-circular: core\/leads\/counts\.ts/)
+    expect(output).toMatch(/core\/notifications\/index\.ts/)
+  }, 60_000)
 })

@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest'
-import { buildLeadView, cityOf } from '../../core/leads/notifications/lead-view'
+import { buildLeadView, cityOf } from '../../core/notifications/lead-view'
 import { formatOfficeTime } from '../../shared/business-time'
 import { classifySmtpError } from '../../core/platform/mail/mailer'
 import { backoffDelayMs } from '../../core/platform/backoff'
 import { toBodyText, toHeaderText, toReason } from '../../core/platform/mail/text'
-import { classifyWebhookStatus } from '../../core/leads/notifications/channels/webhook'
-import { buildOfficeMail } from '../../core/leads/notifications/messages'
+import { classifyWebhookStatus } from '../../core/notifications/channels/webhook'
+import { buildOfficeMail } from '../../core/notifications/messages'
 import { makeSampleWeatherReport } from '../../core/storms/sample-report'
 
 describe('what a notification says', () => {

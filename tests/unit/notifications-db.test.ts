@@ -15,7 +15,7 @@ import {
   markNotificationSent,
   planNotifications,
   retryFailedNotifications,
-} from '../../core/leads/notification-store'
+} from '../../core/notifications/notification-store'
 import { findLead, insertLead } from '../../core/leads/store'
 
 let dir: string

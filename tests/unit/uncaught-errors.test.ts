@@ -26,12 +26,10 @@ describe('errors that escape to the process', () => {
     // The two escape on different paths (a timer's throw, a rejection's microtask), and under load
     // the logger may write them in either order: what counts is that each is there, once.
     const seen = lines.map((line) => [line.level, (line.err as { message: string }).message, line.origin])
-    expect(seen.sort((a, b) => String(a[1]).localeCompare(String(b[1])))).toEqual(
-      [
-        [60, 'rejected with nobody awaiting', 'unhandledRejection'],
-        [60, 'thrown past a handler', 'uncaughtException'],
-      ],
-    )
+    expect(seen.sort((a, b) => String(a[1]).localeCompare(String(b[1])))).toEqual([
+      [60, 'rejected with nobody awaiting', 'unhandledRejection'],
+      [60, 'thrown past a handler', 'uncaughtException'],
+    ])
   })
 
   test('a log without them has none', () => {

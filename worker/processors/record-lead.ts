@@ -6,7 +6,8 @@
  */
 import { UnrecoverableError, type Job } from 'bullmq'
 import type { Db } from '../../core/platform/db/connection'
-import { leadExists, type Notifier } from '../../core/leads'
+import { leadExists } from '../../core/leads'
+import { type Notifier } from '../../core/notifications'
 import type { Logger } from '../../core/platform/logger'
 import { LeadJobDataSchema } from '../../core/platform/leads-queue'
 

@@ -9,7 +9,7 @@
  *   constraint in place: the rows are copied into the new table, the old one dropped, the new
  *   one renamed. The office e-mail's channel, 'owner_email', is called 'office_email' now.
  * - notification_channels: what the worker registers at start for each channel it has
- *   (core/leads/notifications/channels/), so that site-admin and /readyz show any channel without
+ *   (core/notifications/channels/), so that site-admin and /readyz show any channel without
  *   knowing its name: its label, its CSV column, whom it reaches, its place.
  */
 export const sql = /* sql */ `

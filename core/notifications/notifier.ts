@@ -1,10 +1,10 @@
 /**
  * Drives each lead's notifications to a final state, on every channel of the list
- * (core/leads/notifications/channels/; docs/decisions/008-lead-notifications.md).
+ * (core/notifications/channels/; docs/decisions/008-lead-notifications.md).
  *
  * - Plans a lead's channels once: pending when the channel applies, skipped (with why) when
  *   not (it is off, or it does not apply to this lead).
- * - Each attempt claims its row first (core/leads/notification-store.ts), so the job and the
+ * - Each attempt claims its row first (core/notifications/notification-store.ts), so the job and the
  *   reconciler never send the same channel at the same time, and a channel that is already
  *   sent is never sent again by another channel's retry.
  * - A transient failure schedules the next attempt with exponential back-off (capped);
@@ -14,28 +14,28 @@
  * - When a channel delivers again after failures, its other rows waiting on back-off are
  *   brought forward, so leads queued during an outage go out right after it.
  */
-import type { Db } from '../../platform/db/connection'
-import { findLead, type Lead } from '../store'
+import type { Db } from '../platform/db/connection'
+import { findLead, isQuarantined, type Lead } from '../leads'
 import {
   beginLeadDelivery,
   claimNotification,
   findDueNotifications,
   registerChannels,
   type Notification,
-} from '../notification-store'
-import type { Logger } from '../../platform/logger'
-import type { BusinessConfig } from '../../../shared/business'
-import type { Backoff } from '../../platform/backoff'
-import type { SmtpSettings } from '../../platform/mail/smtp'
-import { findLeadReport, createLeadReports, type GeocoderSettings, type LeadReports } from '../../storms'
-import { LEAD_FORMS } from '../../../shared/lead-forms'
+} from './notification-store'
+import type { Logger } from '../platform/logger'
+import type { BusinessConfig } from '../../shared/business'
+import type { Backoff } from '../platform/backoff'
+import type { SmtpSettings } from '../platform/mail/smtp'
+import { findLeadReport, type LeadReports } from '../storms'
+import { LEAD_FORMS } from '../../shared/lead-forms'
 import type { ConfiguredChannel, SendContext, SendOutcome } from './channels/channel'
-import { createOfficeLinks } from '../../spam'
-import { consentWords, createConsentAsking } from '../../storm-response'
+import type { OfficeLinks } from '../spam'
+import { consentWords, createConsentAsking } from '../storm-response'
 import { buildLeadView, type LeadView } from './lead-view'
-import { createMailer, type Mailer } from '../../platform/mail/mailer'
+import { createMailer, type Mailer } from '../platform/mail/mailer'
 import { createOutcomeRecorder } from './record-outcome'
-import { toReason } from '../../platform/mail/text'
+import { toReason } from '../platform/mail/text'
 
 /** How many due rows one pass drives at the same time. */
 const DRIVE_CONCURRENCY = 8
@@ -67,8 +67,6 @@ function claimLeaseMs(sendTimeoutMs: number): number {
 export interface NotifierConfig {
   siteUrl: string
   business: BusinessConfig
-  geocoder: GeocoderSettings
-  office: { linkDays: number }
   notify: {
     /** The SMTP connection every e-mail channel sends through; undefined when SMTP_URL is unset. */
     smtp: SmtpSettings | undefined
@@ -85,9 +83,11 @@ export function createNotifier(deps: {
   config: NotifierConfig
   logger: Logger
   mailer?: Mailer
-  /** The weather reports of hail report leads; made from the worker's settings when not given. */
-  reports?: LeadReports
-  /** The office e-mail's mark links (core/bookings createMarkLinks); none when not given. */
+  /** The weather reports of hail report leads (core/storms), made with the worker's geocoder. */
+  reports: LeadReports
+  /** The office e-mail's signed links (core/spam: mark as spam, not spam), valid for the worker's days. */
+  officeLinks: OfficeLinks
+  /** The office e-mail's mark links (core/bookings createMarkLinks, handed in by the worker); none when not given. */
   markLinks?: SendContext['markLinks']
 }): Notifier {
   const { db, config } = deps
@@ -95,13 +95,13 @@ export function createNotifier(deps: {
   const logger = deps.logger.child({ component: 'notifier' })
   const channels = new Map(notify.channels.map((c) => [c.id, c]))
   const mailer = deps.mailer ?? (notify.smtp ? createMailer(notify.smtp, notify.sendTimeoutMs) : undefined)
-  const reports = deps.reports ?? createLeadReports({ db, geocoder: config.geocoder, logger: deps.logger })
+  const reports = deps.reports
   const sending: SendContext = {
     mailer,
     business: config.business,
     sendTimeoutMs: notify.sendTimeoutMs,
     reports,
-    officeLinks: createOfficeLinks(db, { siteUrl: config.siteUrl, days: config.office.linkDays }),
+    officeLinks: deps.officeLinks,
     stormAlerts: createConsentAsking(db, { siteUrl: config.siteUrl }),
     markLinks: deps.markLinks,
   }
@@ -178,7 +178,7 @@ export function createNotifier(deps: {
       if (!lead) throw new Error(`lead ${leadId} is not in this database`)
       // Spam in quarantine reaches nobody until `site-admin leads not-spam` releases it (the
       // web tier never hands it over; this guards a job that reached the queue anyway).
-      if (lead.quarantinedAt && !lead.releasedAt) {
+      if (isQuarantined(lead)) {
         logger.info({ leadId, jobId }, 'lead is in quarantine as spam: not notified')
         return
       }

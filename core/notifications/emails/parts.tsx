@@ -11,8 +11,8 @@ import { Link } from '@react-email/link'
 import { Preview } from '@react-email/preview'
 import { Section } from '@react-email/section'
 import { Text } from '@react-email/text'
-import { telHref, type BusinessConfig } from '../../../../shared/business'
-import { styles } from '../../../platform/mail/styles'
+import { telHref, type BusinessConfig } from '../../../shared/business'
+import { styles } from '../../platform/mail/styles'
 
 /** The document around an e-mail's content; `preview` is the line mail clients show beside the subject. */
 export function EmailPage({ preview, children }: { preview: string; children: React.ReactNode }) {

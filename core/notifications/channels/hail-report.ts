@@ -11,13 +11,13 @@
  * homeowner ticked the storm alerts box, it carries the "Confirm storm alerts" button
  * (docs/storm-alerts.md).
  */
-import { flagOnByDefault } from '../../../platform/config/helpers'
-import { renderReportPdfOffThread } from '../../../storms/pdf'
-import { SAMPLE_WEATHER_REPORT } from '../../../storms'
-import { LEAD_FORMS } from '../../../../shared/lead-forms'
-import { buildHailReportMail } from '../hail-report-mail'
+import { flagOnByDefault } from '../../platform/config/helpers'
+import { renderReportPdfOffThread } from '../../storms/pdf'
+import { SAMPLE_WEATHER_REPORT } from '../../storms'
+import { LEAD_FORMS } from '../../../shared/lead-forms'
+import { buildWeatherReportMail } from '../weather-report-mail'
 import { stormAlertsConsentOf } from '../lead-view'
-import type { SmtpSettings } from '../../../platform/mail/smtp'
+import type { SmtpSettings } from '../../platform/mail/smtp'
 import { defineChannel } from './channel'
 
 const OFF = 'off (SMTP_URL unset, or HAIL_REPORT_EMAIL=false)'
@@ -48,7 +48,7 @@ export const hailReport = defineChannel({
     const opts = { from: settings.smtp.from, business: ctx.business }
     if (ctx.test) {
       const pdf = await renderReportPdfOffThread(SAMPLE_WEATHER_REPORT, ctx.business)
-      const mail = await buildHailReportMail(lead, SAMPLE_WEATHER_REPORT, { ...opts, pdf })
+      const mail = await buildWeatherReportMail(lead, SAMPLE_WEATHER_REPORT, { ...opts, pdf })
       return ctx.mailer.send({ ...mail, subject: `[Test] ${mail.subject}` })
     }
     if (!ctx.reports) return { kind: 'failed', reason: 'this worker makes no weather reports' }
@@ -68,6 +68,6 @@ export const hailReport = defineChannel({
     const pdf = report ? await renderReportPdfOffThread(report, ctx.business) : undefined
     // The first e-mail the homeowner gets: it asks to confirm the storm alerts they ticked.
     const confirmUrl = ctx.stormAlerts?.confirmUrl(stormAlertsConsentOf(lead))
-    return ctx.mailer.send(await buildHailReportMail(lead, report, { ...opts, pdf, confirmUrl }))
+    return ctx.mailer.send(await buildWeatherReportMail(lead, report, { ...opts, pdf, confirmUrl }))
   },
 })

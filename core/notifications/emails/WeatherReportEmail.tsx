@@ -9,8 +9,8 @@ import { Heading } from '@react-email/heading'
 import { Hr } from '@react-email/hr'
 import { Section } from '@react-email/section'
 import { Text } from '@react-email/text'
-import { FACTS, type BusinessConfig } from '../../../../shared/business'
-import { formatBusinessDate } from '../../../../shared/business-time'
+import { FACTS, type BusinessConfig } from '../../../shared/business'
+import { formatBusinessDate } from '../../../shared/business-time'
 import {
   DATE_OF_LOSS_NOTE,
   RING_TITLE,
@@ -18,10 +18,10 @@ import {
   summaryFacts,
   RINGS_MI,
   type WeatherReport,
-} from '../../../storms'
+} from '../../storms'
 import type { LeadView } from '../lead-view'
-import { styles } from '../../../platform/mail/styles'
-import { ConfirmSection } from '../../../storm-response'
+import { styles } from '../../platform/mail/styles'
+import { ConfirmSection } from '../../storm-response'
 import { ButtonRow, CallUs, EmailPage, LabelledRow, SignOff } from './parts'
 
 const REPORT_NAME = 'Extreme Weather Report'
@@ -167,7 +167,7 @@ function WithoutReport({ lead, business }: { lead: LeadView; business: BusinessC
   )
 }
 
-export function HailReportEmail({
+export function WeatherReportEmail({
   lead,
   report,
   business,

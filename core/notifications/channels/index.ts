@@ -1,7 +1,7 @@
 /**
  * Every notification channel, in the order site-admin shows them. A new channel is a module in
  * this folder (channel.ts says what it holds) and a line here; the worker registers the list
- * at start (core/leads/notification-store.ts, registerChannels), so site-admin and /readyz show it too.
+ * at start (core/notifications/notification-store.ts, registerChannels), so site-admin and /readyz show it too.
  */
 import { autoreply } from './autoreply'
 import type { Channel } from './channel'

@@ -5,12 +5,12 @@
  * For a lead of any form but the hail report's (whose report e-mail asks instead) that ticked
  * the storm alerts box, it carries the "Confirm storm alerts" button (docs/storm-alerts.md).
  */
-import { flag } from '../../../platform/config/helpers'
-import { DUPLICATE_WINDOW_MS } from '../../store'
+import { flag } from '../../platform/config/helpers'
+import { DUPLICATE_WINDOW_MS } from '../../leads'
 import { buildAutoreplyMail } from '../messages'
 import { stormAlertsConsentOf } from '../lead-view'
-import type { Lead } from '../../store'
-import type { SmtpSettings } from '../../../platform/mail/smtp'
+import type { Lead } from '../../leads'
+import type { SmtpSettings } from '../../platform/mail/smtp'
 import { defineChannel } from './channel'
 
 const OFF = 'off (LEAD_AUTOREPLY is not true)'

@@ -11,11 +11,10 @@
  * transaction as the row's final state, so the two never disagree.
  *
  * Nothing here knows a channel's name: a channel is whatever id the worker plans and
- * registers (core/leads/notifications/channels/).
+ * registers (core/notifications/channels/).
  */
 import type { Db } from '../platform/db/connection'
-import { NOT_QUARANTINED } from './store'
-import { recordReceipt } from './receipts'
+import { NOT_QUARANTINED, recordReceipt } from '../leads'
 import { prepare, runImmediate } from '../platform/db/prepare'
 
 export type NotificationStatus = 'pending' | 'sent' | 'failed' | 'skipped'

@@ -6,10 +6,10 @@
  */
 import { Heading } from '@react-email/heading'
 import { Text } from '@react-email/text'
-import { FACTS, type BusinessConfig } from '../../../../shared/business'
+import { FACTS, type BusinessConfig } from '../../../shared/business'
 import type { LeadView } from '../lead-view'
-import { styles } from '../../../platform/mail/styles'
-import { ConfirmSection } from '../../../storm-response'
+import { styles } from '../../platform/mail/styles'
+import { ConfirmSection } from '../../storm-response'
 import { ButtonRow, CallUs, EmailPage, SignOff } from './parts'
 
 export function AutoreplyEmail({

@@ -4,26 +4,26 @@
  * it came from, and whether it repeats an enquiry of the last 24 hours. Values are cleaned for
  * the body (toBodyText); headers clean their own parts again (toHeaderText).
  */
-import { telHref } from '../../../shared/business'
-import type { FormType } from '../../../shared/enquiry'
+import { telHref } from '../../shared/business'
+import type { FormType } from '../../shared/enquiry'
 import {
   describeFirstTouch,
   describeTouch,
   touchesOf,
   type FirstTouch,
   type Touch,
-} from '../../../shared/attribution'
+} from '../../shared/attribution'
 import {
   CONSENT_FIELD_NAMES,
   LEAD_FIELD_NAMES,
   type ConsentFieldName,
   type LeadFieldName,
-} from '../../../shared/lead-fields'
-import { LEAD_FORMS, type LeadFormName, type LeadFormSpec } from '../../../shared/lead-forms'
-import { ALSO_SERVING, CITY_PAGES } from '../../../shared/service-areas'
-import type { Lead } from '../store'
-import { toBodyText } from '../../platform/mail/text'
-import { formatOfficeTime } from '../../../shared/business-time'
+} from '../../shared/lead-fields'
+import { LEAD_FORMS, type LeadFormName, type LeadFormSpec } from '../../shared/lead-forms'
+import { ALSO_SERVING, CITY_PAGES } from '../../shared/service-areas'
+import type { Lead } from '../leads'
+import { toBodyText } from '../platform/mail/text'
+import { formatOfficeTime } from '../../shared/business-time'
 
 const KNOWN_CITIES = [...CITY_PAGES.map((c) => c.name), ...ALSO_SERVING].sort((a, b) => b.length - a.length)
 const STATE_OR_ZIP = /^(?:CO|Colo\.?|Colorado)?\s*(?:\d{5}(?:-\d{4})?)?$/i

@@ -8,15 +8,15 @@
  * placed on the radar grid later, and a guess would be worse than nothing. Nothing is ever
  * texted to a homeowner: the forms do not collect the written consent texting them needs.
  */
-import { fitSms } from '../../../platform/sms/segments'
+import { fitSms } from '../../platform/sms/segments'
 import {
   checkTwilioSettings,
   describeTwilio,
   readTwilioSettings,
   sendSms,
   TWILIO_SETTINGS,
-} from '../../../platform/sms/twilio'
-import { toHeaderText } from '../../../platform/mail/text'
+} from '../../platform/sms/twilio'
+import { toHeaderText } from '../../platform/mail/text'
 import type { LeadView } from '../lead-view'
 import { defineChannel } from './channel'
 

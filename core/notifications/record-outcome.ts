@@ -4,8 +4,8 @@
  * (until the give-up window has passed). Every
  * failure that ends a channel is logged at error level, with ids and reasons only.
  */
-import { backoffDelayMs, type Backoff } from '../../platform/backoff'
-import type { Db } from '../../platform/db/connection'
+import { backoffDelayMs, type Backoff } from '../platform/backoff'
+import type { Db } from '../platform/db/connection'
 import {
   expediteChannel,
   markNotificationFailed,
@@ -13,8 +13,8 @@ import {
   markNotificationSkipped,
   scheduleNotificationRetry,
   type Notification,
-} from '../notification-store'
-import type { Logger } from '../../platform/logger'
+} from './notification-store'
+import type { Logger } from '../platform/logger'
 import type { SendOutcome } from './channels/channel'
 
 export type RecordOutcome = (claimed: Notification, outcome: SendOutcome) => void

@@ -2,9 +2,9 @@
  * The e-mail to the office for each new lead (docs/lead-pipeline.md, "What each channel
  * sends"): through the worker's SMTP connection, to LEAD_NOTIFY_TO, Reply-To the homeowner.
  */
-import { optionalText } from '../../../platform/config/helpers'
+import { optionalText } from '../../platform/config/helpers'
 import { buildOfficeMail } from '../messages'
-import { isEmailAddress, type SmtpSettings } from '../../../platform/mail/smtp'
+import { isEmailAddress, type SmtpSettings } from '../../platform/mail/smtp'
 import { defineChannel } from './channel'
 
 export const officeEmail = defineChannel({

@@ -7,17 +7,17 @@
  * whatever the list holds, and site-admin and /readyz read what it registered.
  */
 import type { z } from 'zod'
-import type { BusinessConfig } from '../../../../shared/business'
-import type { EnvOf, Problem } from '../../../platform/config/helpers'
-import type { Lead } from '../../store'
-import type { ChannelAudience, ChannelPlan, RegisteredChannel } from '../../notification-store'
+import type { BusinessConfig } from '../../../shared/business'
+import type { EnvOf, Problem } from '../../platform/config/helpers'
+import type { Lead } from '../../leads'
+import type { ChannelAudience, ChannelPlan, RegisteredChannel } from '../notification-store'
 import type { LeadView } from '../lead-view'
-import type { Mailer } from '../../../platform/mail/mailer'
-import type { Outcome } from '../../../platform/mail/outcome'
-import type { SmtpSettings } from '../../../platform/mail/smtp'
-import type { LeadReports } from '../../../storms'
-import type { OfficeLinks } from '../../../spam'
-import type { ConsentAsking } from '../../../storm-response'
+import type { Mailer } from '../../platform/mail/mailer'
+import type { Outcome } from '../../platform/mail/outcome'
+import type { SmtpSettings } from '../../platform/mail/smtp'
+import type { LeadReports } from '../../storms'
+import type { OfficeLinks } from '../../spam'
+import type { ConsentAsking } from '../../storm-response'
 
 /** What the worker's channels share: the SMTP connection, when there is one. */
 interface SharedChannelSettings {

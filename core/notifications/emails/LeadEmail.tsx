@@ -10,10 +10,10 @@ import { Hr } from '@react-email/hr'
 import { Link } from '@react-email/link'
 import { Section } from '@react-email/section'
 import { Text } from '@react-email/text'
-import { telHref } from '../../../../shared/business'
-import { summarize, type SummaryLine } from '../../../../shared/lead-fields'
+import { telHref } from '../../../shared/business'
+import { summarize, type SummaryLine } from '../../../shared/lead-fields'
 import type { LeadView } from '../lead-view'
-import { styles } from '../../../platform/mail/styles'
+import { styles } from '../../platform/mail/styles'
 import { ButtonRow, EmailPage, LabelledRow } from './parts'
 
 /**

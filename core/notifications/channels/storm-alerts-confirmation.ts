@@ -11,9 +11,9 @@
  * within 24 hours asked already (its button confirms the address), nor once the consent has
  * lapsed. Those are recorded as skipped, with why.
  */
-import { flag, flagOnByDefault } from '../../../platform/config/helpers'
-import type { SmtpSettings } from '../../../platform/mail/smtp'
-import { LEAD_FORMS } from '../../../../shared/lead-forms'
+import { flag, flagOnByDefault } from '../../platform/config/helpers'
+import type { SmtpSettings } from '../../platform/mail/smtp'
+import { LEAD_FORMS } from '../../../shared/lead-forms'
 import { whyNoAutoreply } from './autoreply'
 import { defineChannel } from './channel'
 

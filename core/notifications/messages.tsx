@@ -5,14 +5,14 @@
  * Message-IDs are stable per lead (`<lead-{id}@{sender domain}>`), so if a crash makes the
  * worker send the same e-mail twice, mail clients thread or drop the second copy.
  */
-import type { BusinessConfig } from '../../../shared/business'
-import { addressOf } from '../../platform/mail/smtp'
+import type { BusinessConfig } from '../../shared/business'
+import { addressOf } from '../platform/mail/smtp'
 import { AutoreplyEmail } from './emails/AutoreplyEmail'
 import { LeadEmail } from './emails/LeadEmail'
 import type { LeadView } from './lead-view'
-import { toHeaderText } from '../../platform/mail/text'
-import { renderBoth } from '../../platform/mail/render'
-import type { OutgoingMail } from '../../platform/mail/mailer'
+import { toHeaderText } from '../platform/mail/text'
+import { renderBoth } from '../platform/mail/render'
+import type { OutgoingMail } from '../platform/mail/mailer'
 
 export type { OutgoingMail }
 

@@ -12,12 +12,12 @@
  * redirect, which is not followed: it would turn the POST into a GET) fails for good too.
  */
 import { Webhook } from 'standardwebhooks'
-import type { FirstTouch, Touch } from '../../../../shared/attribution'
-import { ASKED_FIELD_NAMES, CONSENT_FIELD_NAMES } from '../../../../shared/lead-fields'
-import { optionalText } from '../../../platform/config/helpers'
+import type { FirstTouch, Touch } from '../../../shared/attribution'
+import { ASKED_FIELD_NAMES, CONSENT_FIELD_NAMES } from '../../../shared/lead-fields'
+import { optionalText } from '../../platform/config/helpers'
 import type { LeadView } from '../lead-view'
-import type { Outcome } from '../../../platform/mail/outcome'
-import { toReason } from '../../../platform/mail/text'
+import type { Outcome } from '../../platform/mail/outcome'
+import { toReason } from '../../platform/mail/text'
 import { defineChannel } from './channel'
 
 /** Standard Webhooks asks receivers to answer fast; ten seconds is generous. */

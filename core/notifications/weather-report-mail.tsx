@@ -7,13 +7,13 @@
  * sent after a crash is threaded or dropped by mail clients, as the others are.
  */
 import { render, unstableToPlainText } from '@react-email/render'
-import type { BusinessConfig } from '../../../shared/business'
-import type { WeatherReport } from '../../storms'
-import { HailReportEmail } from './emails/HailReportEmail'
+import type { BusinessConfig } from '../../shared/business'
+import type { WeatherReport } from '../storms'
+import { WeatherReportEmail } from './emails/WeatherReportEmail'
 import type { LeadView } from './lead-view'
 import type { OutgoingMail } from './messages'
-import { addressOf } from '../../platform/mail/smtp'
-import { toHeaderText } from '../../platform/mail/text'
+import { addressOf } from '../platform/mail/smtp'
+import { toHeaderText } from '../platform/mail/text'
 
 /** Parts of an address that say only the state or the ZIP code: 'CO', 'CO 80138', '80138'. */
 const STATE_OR_ZIP = /^(?:[A-Z]{2}|Colo\.?|Colorado)?\s*(?:\d{5}(?:-\d{4})?)?$/i
@@ -42,7 +42,7 @@ function domainOf(from: string): string {
   return addressOf(from)?.split('@')[1] ?? 'localhost'
 }
 
-export async function buildHailReportMail(
+export async function buildWeatherReportMail(
   lead: LeadView,
   report: WeatherReport | undefined,
   opts: { from: string; business: BusinessConfig; pdf?: Buffer; confirmUrl?: string },
@@ -50,7 +50,7 @@ export async function buildHailReportMail(
   const attach = report && opts.pdf ? opts.pdf : undefined
   // One React render; the plain-text part is converted from its HTML, as messages.tsx does.
   const html = await render(
-    <HailReportEmail
+    <WeatherReportEmail
       lead={lead}
       report={report}
       business={opts.business}
