@@ -52,7 +52,7 @@ function followUpsSince(db: Db): string {
 }
 
 /** When the `n`th follow-up (0-based) of a lead from `from` is due: its delay, then the next moment within the hours. */
-export function followUpDueAt(from: Date, n: number, settings: FollowUpSettings): Date {
+function followUpDueAt(from: Date, n: number, settings: FollowUpSettings): Date {
   return addWithinHours(new Date(from.getTime() + settings.followUpAfterMs[n]!), 0, settings.followUpHours)
 }
 
@@ -148,7 +148,7 @@ function formatDay(day: string): string {
  * else the largest hail reported within a mile; undefined when the report found neither (or
  * was not made).
  */
-export function reportLineOf(db: Db, leadId: string): string | undefined {
+function reportLineOf(db: Db, leadId: string): string | undefined {
   const report = findLeadReport(db, leadId)?.report
   if (!report) return undefined
   const atHome = report.radar?.largestAtHome
@@ -179,7 +179,7 @@ export interface FollowUpContext {
  * booked or was marked, it is held as spam (or the office called it spam), or its address
  * stopped the follow-ups.
  */
-export function followUpBarred(db: Db, leadId: string, email: string): string | undefined {
+function followUpBarred(db: Db, leadId: string, email: string): string | undefined {
   const state = readLeadState(db, leadId)
   if (state.state !== 'new') return `not needed: the lead is ${state.state} since ${state.since}`
   const lead = findLead(db, leadId)

@@ -28,7 +28,7 @@ export interface FunnelRow {
 }
 
 /** A lead still not booked or marked: its state is new (or its booking was canceled). */
-export interface OpenLead {
+interface OpenLead {
   id: string
   name: string
   createdAt: string

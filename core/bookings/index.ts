@@ -44,12 +44,8 @@ export {
   createMarkLinks,
   followUpsKey,
   followUpsStoppedAt,
-  followUpsUnsubscribeUrl,
   stopFollowUps,
-  type FollowUpStopHow,
 } from './links'
-export { FollowUpEmail, followUpSubject, type FollowUpEmailProps } from './FollowUpEmail'
-export { followUpDueAt, reportLineOf } from './follow-ups'
 export {
   bookedOf,
   bookingFunnel,

@@ -27,7 +27,7 @@ const WEBHOOK_TIMEOUT_MS = 10_000
 const CURSOR = 'webhook_changes_through'
 const BATCH = 100
 
-export type LeadEventType = 'lead.booked' | 'lead.canceled' | 'lead.marked'
+type LeadEventType = 'lead.booked' | 'lead.canceled' | 'lead.marked'
 
 export interface LeadEventPayload {
   type: LeadEventType
