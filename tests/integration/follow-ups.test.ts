@@ -175,31 +175,7 @@ describe('follow-ups until booked', () => {
   test('the unsubscribe: GET changes nothing, one-click POST stops them, and storm alerts keep their own list', () =>
     unsubscribeStopsThem(pipeline(), desk))
 
-  test('a hail report lead’s follow-up quotes its report', async () => {
-    const p = pipeline()
-    const createdAt = denver(34, 9)
-    const id = addLead(p.db, {
-      createdAt,
-      form: 'hail_report',
-      formType: 'contact',
-      email: 'hal.hail@example.com',
-    })
-    saveLeadReport(p.db, {
-      leadId: id,
-      location: SAMPLE_WEATHER_REPORT.location,
-      report: SAMPLE_WEATHER_REPORT,
-      madeAt: createdAt,
-    })
-    await desk.runPass(new Date(createdAt.getTime() + DAY + 1000))
-    const [mail] = await parsedTo('hal.hail@example.com')
-    // The size and the date are kept whole on a phone (no-break spaces).
-    expect(mail!.parsed.text?.replace(/\u00a0/g, ' ')).toContain(
-      'Radar saw about 1.6 in at your home on 12 Jun 2024.',
-    )
-    expect(String(mail!.parsed.html)).toContain(
-      'Radar saw about 1.6\u00a0in at your home on 12\u00a0Jun\u00a02024.',
-    )
-  })
+  test('a hail report lead’s follow-up quotes its report', () => quotesItsReport(pipeline(), desk))
 })
 
 async function officeMarkStopsThem(p: Pipeline, desk: BookingDesk) {
@@ -336,4 +312,29 @@ async function eachOnceWithItsLinks(p: Pipeline, desk: BookingDesk) {
     `<follow-up-${id}-2@roofing.example>`,
   ])
   expect(mails[1]!.parsed.subject).toBe('Still want your roof inspected? A time is one click away')
+}
+
+async function quotesItsReport(p: Pipeline, desk: BookingDesk) {
+  const createdAt = denver(34, 9)
+  const id = addLead(p.db, {
+    createdAt,
+    form: 'hail_report',
+    formType: 'contact',
+    email: 'hal.hail@example.com',
+  })
+  saveLeadReport(p.db, {
+    leadId: id,
+    location: SAMPLE_WEATHER_REPORT.location,
+    report: SAMPLE_WEATHER_REPORT,
+    madeAt: createdAt,
+  })
+  await desk.runPass(new Date(createdAt.getTime() + DAY + 1000))
+  const [mail] = await parsedTo('hal.hail@example.com')
+  // The size and the date are kept whole on a phone (no-break spaces).
+  expect(mail!.parsed.text?.replace(/\u00a0/g, ' ')).toContain(
+    'Radar saw about 1.6 in at your home on 12 Jun 2024.',
+  )
+  expect(String(mail!.parsed.html)).toContain(
+    'Radar saw about 1.6\u00a0in at your home on 12\u00a0Jun\u00a02024.',
+  )
 }
