@@ -134,7 +134,8 @@ export function createMarkRouter(deps: MarkRouterDeps): Router {
         res,
         200,
         changed ? `Recorded: ${MARK_WORDS[found.mark]}` : `Already recorded: ${MARK_WORDS[found.mark]}`,
-        `<p role="status">${escapeHtml(`Enquiry ${found.lead.id.slice(0, 8)}: ${MARK_WORDS[found.mark]}.`)}</p>`,
+        `<p role="status">${escapeHtml(`Enquiry ${found.lead.id.slice(0, 8)}: ${MARK_WORDS[found.mark]}.`)}</p>` +
+          para('No more reminders to book online go to them, and no nudge to you.', 'note'),
       )
     },
   )
