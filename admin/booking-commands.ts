@@ -8,6 +8,7 @@ import { Option, type Command } from 'commander'
 import type { Db } from '../core/platform/db/connection'
 import {
   eventsOfLead,
+  followUpsStoppedAt,
   formatAppointment,
   listBookingEvents,
   markLead,
@@ -89,6 +90,9 @@ export function leadLifeLines(db: Db, lead: ListedLead): [string, string][] {
   if (bookings.length) lines.push(['bookings', bookings.map(bookingLine).join('\n')])
   const messages = messagesOfLead(db, lead.id)
   if (messages.length) lines.push(['notices', messages.map(messageLine).join('\n')])
+  const stopped = lead.email ? followUpsStoppedAt(db, lead.email) : undefined
+  if (stopped)
+    lines.push(['follow-ups', `stopped by the address ${shortTime(stopped.stoppedAt)} UTC (${stopped.how})`])
   return lines
 }
 

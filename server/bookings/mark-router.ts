@@ -15,7 +15,7 @@ import express, { type Response, type Router } from 'express'
 import type { Db } from '../../core/platform/db/connection'
 import type { Logger } from '../../core/platform/logger'
 import { MARK_WORDS, OFFICE_MARK_PATH, checkMarkToken, markLead, readLeadState } from '../../core/bookings'
-import { findLead } from '../../core/leads'
+import { findLead, isQuarantined } from '../../core/leads'
 import { DEFAULT_OFFICE_LINKS_PER_MINUTE, officeLinkKey } from '../../core/spam'
 import { formatOfficeTime } from '../../shared/business-time'
 import { escapeHtml } from '../http/escape-html'
@@ -72,6 +72,16 @@ export function createMarkRouter(deps: MarkRouterDeps): Router {
     const lead = findLead(deps.db, checked.leadId)
     if (!lead)
       return void send(res, 404, 'This enquiry is no longer stored', para('Nothing has been changed.'))
+    // As site-admin leads mark: a lead held as spam is released first.
+    if (isQuarantined(lead))
+      return void send(
+        res,
+        409,
+        'This enquiry is held as spam',
+        para(
+          `Nothing has been changed. Release it first (the "Not spam: deliver it" link of the digest, or site-admin leads not-spam ${lead.id.slice(0, 8)}), then open this link again.`,
+        ),
+      )
     if (checked.kind === 'expired')
       return void send(
         res,

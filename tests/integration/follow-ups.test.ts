@@ -13,6 +13,7 @@ import { localTime } from '../../core/platform/business-time'
 import { createMailer, type Mailer } from '../../core/platform/mail/mailer'
 import {
   createBookingDesk,
+  createMarkLinks,
   makeBookingRef,
   markLead,
   readLeadState,
@@ -174,6 +175,20 @@ describe('follow-ups until booked', () => {
 
   test('the unsubscribe: GET changes nothing, one-click POST stops them, and storm alerts keep their own list', () =>
     unsubscribeStopsThem(pipeline(), desk))
+
+  test('a mark link of a lead held as spam changes nothing, GET or POST, and says to release it first', async () => {
+    const p = pipeline()
+    const id = addLead(p.db, { createdAt: denver(33, 9), email: 'held.mark@example.com' })
+    p.db
+      .prepare('UPDATE form_submissions SET quarantined_at = ? WHERE id = ?')
+      .run(denver(33, 9).toISOString(), id)
+    const [booked] = createMarkLinks(p.db, { siteUrl: 'https://www.roofing.example', days: 14 })(id)
+    const path = booked!.url.replace('https://www.roofing.example', '')
+    const page = await request(p.app).get(path).expect(409)
+    expect(page.text).toContain('This enquiry is held as spam')
+    await request(p.app).post(path).set('origin', 'https://www.roofing.example').expect(409)
+    expect(readLeadState(p.db, id).state).toBe('new')
+  })
 
   test('a hail report lead’s follow-up quotes its report', () => quotesItsReport(pipeline(), desk))
 })
