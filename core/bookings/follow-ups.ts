@@ -73,17 +73,28 @@ export function planDueFollowUps(
   const youngest = new Date(now.getTime() - delays[0]!).toISOString()
   const candidates = prepare(
     db,
-    `SELECT s.id, COALESCE(s.released_at, s.created_at) AS from_at,
-       (SELECT COUNT(*) FROM lead_messages m WHERE m.lead_id = s.id AND m.kind = 'follow-up') AS planned
-     FROM form_submissions s
-     WHERE COALESCE(s.released_at, s.created_at) >= ? AND COALESCE(s.released_at, s.created_at) <= ?
-       AND s.created_at >= ? AND ${notQuarantined('s')} AND s.duplicate_of IS NULL
-       AND s.email IS NOT NULL AND s.email <> ''
-       AND NOT EXISTS (SELECT 1 FROM lead_states t WHERE t.lead_id = s.id)
-       AND NOT EXISTS (SELECT 1 FROM follow_up_stops x WHERE x.email = s.email)
-       AND (SELECT COUNT(*) FROM lead_messages m WHERE m.lead_id = s.id AND m.kind = 'follow-up') < ?
+    // The leads whose next follow-up's delay has passed (the hours are applied below).
+    `SELECT id, from_at, planned FROM (
+       SELECT s.id, COALESCE(s.released_at, s.created_at) AS from_at,
+         (SELECT COUNT(*) FROM lead_messages m WHERE m.lead_id = s.id AND m.kind = 'follow-up') AS planned
+       FROM form_submissions s
+       WHERE COALESCE(s.released_at, s.created_at) >= ? AND COALESCE(s.released_at, s.created_at) <= ?
+         AND s.created_at >= ? AND ${notQuarantined('s')} AND s.duplicate_of IS NULL
+         AND s.email IS NOT NULL AND s.email <> ''
+         AND NOT EXISTS (SELECT 1 FROM lead_states t WHERE t.lead_id = s.id)
+         AND NOT EXISTS (SELECT 1 FROM follow_up_stops x WHERE x.email = s.email))
+     WHERE planned < ?
+       AND (julianday(?) - julianday(from_at)) * 86400000.0 >= json_extract(?, '$[' || planned || ']')
      ORDER BY from_at LIMIT ?`,
-  ).all(since, youngest, followUpsSince(db), delays.length, PLAN_BATCH) as {
+  ).all(
+    since,
+    youngest,
+    followUpsSince(db),
+    delays.length,
+    now.toISOString(),
+    JSON.stringify(delays),
+    PLAN_BATCH,
+  ) as {
     id: string
     from_at: string
     planned: number
@@ -131,7 +142,9 @@ export function planDueFollowUps(
       return count
     })
     .immediate()
-  return { planned, more: candidates.length === PLAN_BATCH }
+  // A full batch that planned something: more may wait. One that planned nothing (all outside the
+  // hours) waits for the next look, not the next pass.
+  return { planned, more: candidates.length === PLAN_BATCH && plans.length > 0 }
 }
 
 /** '1.6 in' */
