@@ -8,6 +8,7 @@ import { Option, type Command } from 'commander'
 import type { Db } from '../core/platform/db/connection'
 import {
   eventsOfLead,
+  followUpsStoppedAt,
   formatAppointment,
   listBookingEvents,
   markLead,
@@ -61,7 +62,7 @@ function historyLine(c: StateChange): string {
 
 /** A message as one line: 'booked e-mail sent', 'nudge text failed after 3 tries: HTTP 400 …'. */
 function messageLine(m: LeadMessage): string {
-  const medium = m.medium === 'sms' ? 'text' : 'e-mail'
+  const medium = m.medium === 'sms' ? 'text' : m.medium === 'webhook' ? 'webhook' : 'e-mail'
   const tries = m.attempts > 1 ? ` (${m.attempts} tries)` : ''
   const detail = m.status === 'sent' ? '' : m.detail ? `: ${m.detail}` : ''
   const when = m.status === 'pending' ? `, next ${shortTime(m.nextAttemptAt ?? m.dueAt)} UTC` : ''
@@ -89,6 +90,9 @@ export function leadLifeLines(db: Db, lead: ListedLead): [string, string][] {
   if (bookings.length) lines.push(['bookings', bookings.map(bookingLine).join('\n')])
   const messages = messagesOfLead(db, lead.id)
   if (messages.length) lines.push(['notices', messages.map(messageLine).join('\n')])
+  const stopped = lead.email ? followUpsStoppedAt(db, lead.email) : undefined
+  if (stopped)
+    lines.push(['follow-ups', `stopped by the address ${shortTime(stopped.stoppedAt)} UTC (${stopped.how})`])
   return lines
 }
 
@@ -96,7 +100,7 @@ export function addMarkCommand(leads: Command, ctx: AdminContext): void {
   leads
     .command('mark')
     .description(
-      `record what the office did with a lead: booked (${MARK_WORDS.booked}), reached (${MARK_WORDS.reached}) or lost (${MARK_WORDS.lost}); it ends the nudge`,
+      `record what the office did with a lead: booked (${MARK_WORDS.booked}), reached (${MARK_WORDS.reached}) or lost (${MARK_WORDS.lost}); it ends the nudge and the follow-ups`,
     )
     .argument('<id>', 'the lead id (the first 8 characters are enough)')
     .argument('<mark>', OFFICE_MARKS.join('|'))

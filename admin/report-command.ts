@@ -2,7 +2,8 @@
  * `site-admin leads report`: the leads (not spam held in quarantine) counted by where they came
  * from (source, medium and campaign of the visit that sent the enquiry), landing page, form and
  * week, each with its share of the total; printed as tables, or as one CSV for a spreadsheet
- * ("what did the June hail campaign bring?"). Its --send is `weekly-report send`'s alias for
+ * ("what did the June hail campaign bring?"), and the bookings of the last full week as the
+ * weekly report gives them (core/bookings/funnel.ts). Its --send is `weekly-report send`'s alias for
  * one release (weekly-report-command.ts).
  */
 import { Option, type Command } from 'commander'
@@ -11,7 +12,9 @@ import { countLeads, listLeads, type Lead, countBy, sourceKeyOf } from '../core/
 import { withDatabase, type AdminContext } from './context'
 import { toCsv } from './csv'
 import { formatTable, parseSince, shortTime, UsageError } from './format'
-import { weekContaining } from '../core/weekly-report'
+import { lastFullWeek, weekContaining, weekSpan } from '../core/weekly-report'
+import { bookingFunnel, funnelText } from '../core/bookings'
+import { formatOfficeTime } from '../shared/business-time'
 import { landingPathOf } from './lead-source'
 import { sendWeeklyReportNow } from './weekly-report-command'
 
@@ -144,7 +147,18 @@ function printReport(ctx: AdminContext, db: Db, since: Date | null, sinceOption?
       )}`,
     )
   }
+  blocks.push(bookingsBlock(db, ctx.now()))
   ctx.out(blocks.join('\n\n'))
+}
+
+/** The weekly report's bookings, of the last full week beside the week before (core/bookings/funnel.ts). */
+function bookingsBlock(db: Db, now: Date): string {
+  const week = lastFullWeek(now)
+  const before = weekContaining(new Date(week.start.getTime() - 1))
+  return [
+    `Bookings of the leads of the week of ${weekSpan(week)} (Monday to Monday, Denver time)`,
+    ...funnelText(bookingFunnel(db, week, before), formatOfficeTime),
+  ].join('\n')
 }
 
 function printReportCsv(ctx: AdminContext, db: Db, since: Date | null, bom?: boolean): void {

@@ -15,7 +15,9 @@
  *
  * Retries are shortened by configuration (back-off 0.5 s … 5 s, reconciler grace 10 s).
  * DRILL_SMTP_DOWN_S (default 300) and DRILL_REDIS_DOWN_S (default 60) set the outages;
- * DRILLS=1,3 runs a subset. Takes about 8 minutes with the defaults.
+ * DRILLS=1,3 runs a subset (9: the worker killed twice while 1,000 follow-ups it owes fall due
+ * at once; the row counts follow-ups, by their X-Follow-Up header). Takes about 9 minutes with
+ * the defaults.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -49,6 +51,10 @@ import {
   DRILL_CALENDLY_KEY,
   type BookingDelivery,
 } from './lib/booking-drill'
+import { countFollowUps, FOLLOW_UP_DELAY, FOLLOW_UP_DELAY_MS, seedLeads } from './lib/follow-up-load'
+
+/** Follow-ups falling due at once in the follow-up drill. */
+const FOLLOW_UPS_DUE = 1000
 
 const SMTP_DOWN_MS = Number(process.env.DRILL_SMTP_DOWN_S ?? 300) * 1000
 const REDIS_DOWN_MS = Number(process.env.DRILL_REDIS_DOWN_S ?? 60) * 1000
@@ -71,6 +77,8 @@ interface Stack {
   accepted: Set<string>
   /** The booking events a drill delivered, as the scheduling tool would. */
   bookings: BookingDelivery[]
+  /** The leads whose follow-ups a drill counts. */
+  followUpLeads: string[]
   /** Sends `count` leads one after another, `gapMs` apart; `at[i]` runs (not awaited) before lead i. */
   burst(count: number, gapMs: number, at?: Record<number, () => Promise<void>>): Promise<void>
   background: Promise<void>[]
@@ -78,6 +86,8 @@ interface Stack {
 
 interface Drill {
   name: string
+  /** Settings of this drill's stack beside the drills' own. */
+  env?: NodeJS.ProcessEnv
   run(s: Stack): Promise<void>
   /** What the row counts, when not leads reaching the office by e-mail and webhook. */
   count?(s: Stack): { accepted: number; notified: number; duplicates: number }
@@ -169,6 +179,32 @@ const DRILLS: Drill[] = [
     },
     count: (s) => countBookingNotices(s.dbPath, s.smtp, s.twilio, s.bookings),
   },
+  {
+    // Counts follow-ups, not leads: 1,000 fall due at once, the worker is killed twice while it
+    // sends them; each must reach the homeowner's server once.
+    name: 'worker SIGKILL twice with follow-ups due',
+    env: { FOLLOW_UP_AFTER: FOLLOW_UP_DELAY, FOLLOW_UP_HOURS: '00-24', NOTIFY_SEND_TIMEOUT_MS: '3000' },
+    async run(s) {
+      s.followUpLeads = seedLeads(s.dbPath, FOLLOW_UPS_DUE, new Date(), s.tag)
+      const sending = () => countFollowUps(s.smtp, s.followUpLeads).sent
+      const killAt = async (sent: number) => {
+        await until(() => sending() >= sent, FOLLOW_UP_DELAY_MS + 60_000)
+        const before = sending()
+        await s.worker.kill('SIGKILL')
+        console.log(
+          `  worker killed with ${before} of ${FOLLOW_UPS_DUE} follow-ups accepted (${sending()} once dead)`,
+        )
+        await sleep(1000)
+        await s.worker.start()
+      }
+      await killAt(100)
+      await killAt(500)
+    },
+    count: (s) => {
+      const c = countFollowUps(s.smtp, s.followUpLeads)
+      return { accepted: s.followUpLeads.length, notified: c.sent, duplicates: c.duplicates }
+    },
+  },
 ]
 
 interface Row {
@@ -220,6 +256,7 @@ async function runDrill(drill: Drill): Promise<Row> {
       NOTIFY_SEND_TIMEOUT_MS: '3000',
       RECONCILE_GRACE_MS: String(GRACE_MS),
       RECONCILE_INTERVAL_MS: '1000',
+      ...drill.env,
     },
   )
   const web = await createWeb(env, dir)
@@ -239,6 +276,7 @@ async function runDrill(drill: Drill): Promise<Row> {
     tag,
     accepted,
     bookings: [],
+    followUpLeads: [],
     background,
     async burst(count, gapMs, at = {}) {
       for (let i = 0; i < count; i++) {

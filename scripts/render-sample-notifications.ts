@@ -4,7 +4,8 @@
  * hail report request also the homeowner's report e-mail and its PDF (the sample report of
  * core/storms/sample-report.ts); the office's weekly report of a sample week; and the office's
  * notices of a booking, a reschedule, a cancellation, a booking without a form and the nudge,
- * with their texts (scripts/lib/render-booking-notices.ts). Two
+ * with their texts, and the two follow-ups to a hail report lead that has not booked
+ * (scripts/lib/render-booking-notices.ts). Two
  * revisions' outputs compared with `diff -r` show what a change does to what the contractor
  * and the homeowner receive (docs/refactoring.md).
  *
@@ -23,7 +24,7 @@ import { LEAD_FORMS } from '../shared/lead-forms'
 import { buildWeeklyReportMail } from '../core/weekly-report/send'
 import { weekOfIsoDate } from '../core/weekly-report/schedule'
 import type { WeeklyFigures } from '../core/weekly-report/figures'
-import { renderBookingNotices } from './lib/render-booking-notices'
+import { renderBookingNotices, renderFollowUps } from './lib/render-booking-notices'
 
 const out = process.argv[2]
 if (!out) {
@@ -76,7 +77,18 @@ for (const [name, [sample, first]] of Object.entries(samples)) {
   const storms = hail ? SAMPLE_WEATHER_REPORT.summary.line : undefined
   const radar = hail ? (SAMPLE_WEATHER_REPORT.summary.radar?.office ?? undefined) : undefined
   const lead = buildLeadView(sample, first, 'https://www.frontrangeroofing.example', storms, radar)
-  const office = await buildOfficeMail(lead, { from, to: ['office@frontrange.example'] })
+  // The office's links as the worker makes them (fixed tokens here: the samples compare with diff).
+  const site = 'https://www.frontrangeroofing.example'
+  const office = await buildOfficeMail(lead, {
+    from,
+    to: ['office@frontrange.example'],
+    spamUrl: `${site}/office/confirm/s.${sample.id}.sample.SAMPLE`,
+    markLinks: [
+      { label: 'Booked by phone', url: `${site}/office/mark/b.${sample.id}.sample.SAMPLE` },
+      { label: 'Reached, not booked yet', url: `${site}/office/mark/r.${sample.id}.sample.SAMPLE` },
+      { label: 'Not interested', url: `${site}/office/mark/l.${sample.id}.sample.SAMPLE` },
+    ],
+  })
   const reply = await buildAutoreplyMail(lead, { from, business: DEFAULT_BUSINESS })
   const dir = path.join(out, name)
   mkdirSync(dir, { recursive: true })
@@ -139,6 +151,47 @@ const weekly: WeeklyFigures = {
       },
     ],
   },
+  bookings: {
+    total: { leads: 17, booked: 7, previousLeads: 12, previousBooked: 4 },
+    bySource: [
+      { key: 'Google Ads', leads: 8, booked: 4, previousLeads: 5, previousBooked: 2 },
+      { key: 'Google', leads: 4, booked: 2, previousLeads: 4, previousBooked: 1 },
+      { key: 'Direct', leads: 3, booked: 1, previousLeads: 1, previousBooked: 1 },
+      { key: 'Facebook', leads: 1, booked: 0, previousLeads: 2, previousBooked: 0 },
+      { key: 'nextdoor.com', leads: 1, booked: 0, previousLeads: 0, previousBooked: 0 },
+    ],
+    byFirstTouch: [
+      { key: 'Google Ads', leads: 6, booked: 3, previousLeads: 4, previousBooked: 2 },
+      { key: 'Facebook', leads: 5, booked: 2, previousLeads: 3, previousBooked: 1 },
+      { key: 'Google', leads: 4, booked: 2, previousLeads: 4, previousBooked: 1 },
+      { key: 'Direct', leads: 2, booked: 0, previousLeads: 1, previousBooked: 0 },
+    ],
+    byForm: [
+      { key: LEAD_FORMS.contact_modal.label, leads: 9, booked: 4, previousLeads: 6, previousBooked: 2 },
+      { key: LEAD_FORMS.hail_report.label, leads: 5, booked: 3, previousLeads: 3, previousBooked: 2 },
+      { key: LEAD_FORMS.contact_page.label, leads: 2, booked: 0, previousLeads: 2, previousBooked: 0 },
+      { key: LEAD_FORMS.exit_intent.label, leads: 1, booked: 0, previousLeads: 1, previousBooked: 0 },
+    ],
+    medianToBookingMs: 3 * 3600_000 + 10 * 60_000,
+    open: {
+      count: 4,
+      previousCount: 2,
+      first: [
+        {
+          id: '22222222-2222-4333-8444-555555555555',
+          name: 'Rosa Diaz',
+          createdAt: '2026-11-18T16:05:00.000Z',
+          state: 'new',
+        },
+        {
+          id: '33333333-2222-4333-8444-555555555555',
+          name: 'Tom Hale',
+          createdAt: '2026-11-19T21:40:00.000Z',
+          state: 'canceled',
+        },
+      ],
+    },
+  },
 }
 const report = await buildWeeklyReportMail(weekly, {
   from,
@@ -159,6 +212,7 @@ const notices = await renderBookingNotices(out, base, {
   to: ['office@frontrange.example'],
   siteUrl: 'https://www.frontrangeroofing.example',
 })
+const followUps = await renderFollowUps(out, base, { from, siteUrl: 'https://www.frontrangeroofing.example' })
 console.log(
-  `Rendered ${Object.keys(samples).length} sample leads, a weekly report and ${notices} booking notices and nudges into ${out}`,
+  `Rendered ${Object.keys(samples).length} sample leads, a weekly report, ${notices} booking notices and nudges and ${followUps} follow-ups into ${out}`,
 )

@@ -36,6 +36,8 @@ import { createOfficeRouter, OFFICE_CONFIRM_PATH, renderPlainOfficePage } from '
 import { createUnsubscribeRouter, STORM_ALERTS_UNSUBSCRIBE_PATH } from './storm-alerts/unsubscribe-router'
 import { BOOKING_EVENTS_PATH, createBookingEventsRouter } from './bookings/booking-events-router'
 import { createConfirmRouter, STORM_ALERTS_CONFIRM_PATH } from './storm-alerts/confirm-router'
+import { createFollowUpRouter, FOLLOW_UPS_UNSUBSCRIBE_PATH } from './bookings/follow-up-router'
+import { createMarkRouter, OFFICE_MARK_PATH } from './bookings/mark-router'
 
 export interface AppDeps {
   config: WebConfig
@@ -180,6 +182,12 @@ export function createApp(deps: AppDeps): express.Express {
     const links = { db, logger, business: config.business, queuePrefix: config.queuePrefix, rateLimitRedis }
     app.use(STORM_ALERTS_UNSUBSCRIBE_PATH, createUnsubscribeRouter(links))
     app.use(STORM_ALERTS_CONFIRM_PATH, createConfirmRouter({ ...links, siteUrl: config.siteUrl }))
+    // The follow-ups' unsubscribe links and the office's marks (docs/bookings.md).
+    app.use(FOLLOW_UPS_UNSUBSCRIBE_PATH, createFollowUpRouter(links))
+    app.use(
+      OFFICE_MARK_PATH,
+      createMarkRouter({ ...links, siteUrl: config.siteUrl, perMinute: config.officeLinkRateLimitPerMinute }),
+    )
   }
 
   if (deps.devMiddleware) {

@@ -23,20 +23,27 @@ export interface BookingsSchedule {
 export function startBookings(deps: {
   db: Db
   logger: Logger
-  config: Pick<WorkerConfig, 'notify' | 'office' | 'leadLife' | 'sms' | 'siteUrl'>
+  config: Pick<
+    WorkerConfig,
+    'notify' | 'office' | 'leadLife' | 'sms' | 'siteUrl' | 'business' | 'leadWebhook'
+  >
   intervalMs?: number
 }): BookingsSchedule {
   const { config } = deps
   const log = deps.logger.child({ component: 'bookings' })
   const smtp = config.notify.smtp
-  const mailer =
-    smtp && config.office.notifyTo.length ? createMailer(smtp, config.notify.sendTimeoutMs) : undefined
+  const mailer = smtp ? createMailer(smtp, config.notify.sendTimeoutMs) : undefined
   const desk = createBookingDesk({
     db: deps.db,
     logger: deps.logger,
     settings: config.leadLife,
-    mail: mailer && smtp ? { mailer, from: smtp.from, to: config.office.notifyTo } : undefined,
+    mail:
+      mailer && smtp && config.office.notifyTo.length
+        ? { mailer, from: smtp.from, to: config.office.notifyTo }
+        : undefined,
+    followUps: mailer && smtp ? { mailer, from: smtp.from, business: config.business } : undefined,
     sms: config.sms,
+    webhook: config.leadWebhook,
     siteUrl: config.siteUrl,
     retry: config.notify.retry,
     sendTimeoutMs: config.notify.sendTimeoutMs,
@@ -44,7 +51,7 @@ export function startBookings(deps: {
   const intervalMs = deps.intervalMs ?? BOOKINGS_INTERVAL_MS
   const loop = startScheduler<undefined, DeskPass>({
     pass: () => desk.runPass(),
-    resultOnError: { handled: 0, nudged: 0, sent: 0, more: false },
+    resultOnError: { handled: 0, nudged: 0, followUps: 0, sent: 0, more: false },
     logger: log,
     errorMessage: 'bookings pass failed; the next pass tries again',
     intervalMs,
@@ -56,6 +63,8 @@ export function startBookings(deps: {
       ...desk.describe(),
       nudgeAfterMs: config.leadLife.nudgeAfterMs,
       officeHours: config.leadLife.officeHours,
+      followUpAfterMs: config.leadLife.followUpAfterMs,
+      followUpHours: config.leadLife.followUpHours,
     },
     'bookings desk started',
   )

@@ -174,6 +174,8 @@ export function workerConfigSchema(channels: readonly Channel[]) {
           ...readStormResponseSettings(e),
           /** The lead's life after the form: the nudge and the office's hours (core/bookings/). */
           leadLife: readLeadLifeSettings(e),
+          /** The outbound webhook, for the lead's changes of state too (core/bookings/lead-events.ts); undefined: off. */
+          leadWebhook: readLeadWebhook(e as Record<string, unknown>),
           /** The office's texts (Twilio), for the booking notices and nudges; undefined: off. */
           sms: readTwilioSettings(e),
           stormRefresh: {
@@ -236,4 +238,11 @@ function checkNotifySettings(e: NotifyEnv, channels: readonly Channel[], ctx: z.
 
 export function parseWorkerConfig(source: NodeJS.ProcessEnv): WorkerConfig {
   return parseEnv(WorkerConfigSchema, source)
+}
+
+/** LEAD_WEBHOOK_URL and its secret (checked by the webhook channel), or undefined while unset. */
+function readLeadWebhook(e: Record<string, unknown>): { url: string; secret: string } | undefined {
+  const url = typeof e.LEAD_WEBHOOK_URL === 'string' ? e.LEAD_WEBHOOK_URL.trim() : ''
+  const secret = typeof e.LEAD_WEBHOOK_SECRET === 'string' ? e.LEAD_WEBHOOK_SECRET.trim() : ''
+  return url && secret ? { url, secret } : undefined
 }

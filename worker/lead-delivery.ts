@@ -8,6 +8,7 @@ import type { WorkerConfig } from './config'
 import { createNotifier, type Notifier } from '../core/notifications'
 import { createOfficeLinks } from '../core/spam'
 import { createLeadReports } from '../core/storms'
+import { createMarkLinks } from '../core/bookings'
 import { startReconciler, type Reconciler } from './reconciler'
 
 export interface LeadDelivery {
@@ -29,6 +30,8 @@ export function createWorkerNotifier(deps: { db: Db; config: WorkerConfig; logge
     ...deps,
     reports: createLeadReports({ db, geocoder: config.geocoder, logger }),
     officeLinks: createOfficeLinks(db, { siteUrl: config.siteUrl, days: config.office.linkDays }),
+    // The office e-mail's "Booked by phone", "Reached, not booked yet" and "Not interested".
+    markLinks: createMarkLinks(db, { siteUrl: config.siteUrl, days: config.office.linkDays }),
   })
 }
 

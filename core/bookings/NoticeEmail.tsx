@@ -187,7 +187,7 @@ export function NudgeEmail({ facts: f, waited }: { facts: NoticeFacts; waited: s
       <Details f={f} />
       <Hr style={styles.hr} />
       <Text style={styles.small}>
-        {`Already spoken to them? Whoever runs the site can record it (site-admin leads mark ${f.leadId?.slice(0, 8) ?? ''} booked, reached or lost); this is the only nudge for this enquiry.`}
+        {`Already spoken to them? Record it with the links at the foot of the enquiry's e-mail ("Booked by phone", "Reached, not booked yet", "Not interested"), or site-admin leads mark ${f.leadId?.slice(0, 8) ?? ''}; this is the only nudge for this enquiry.`}
       </Text>
     </Page>
   )

@@ -29,6 +29,10 @@ import {
 } from './messages'
 import { planDueNudges } from './nudges'
 import type { LeadLifeSettings } from './settings'
+import type { BusinessConfig } from '../../shared/business'
+import { composeFollowUp, planDueFollowUps } from './follow-ups'
+import { followUpsKey } from './links'
+import { leadEventOf, planLeadEvents, postLeadEvent } from './lead-events'
 
 /** Events handled and messages sent per pass, at most; the next pass takes the rest at once. */
 const BATCH = 100
@@ -45,6 +49,13 @@ export interface BookingDeskDeps {
   mail?: { mailer: Mailer; from: string; to: string[] }
   /** The office's texts; undefined: texts off. */
   sms?: TwilioSettings
+  /**
+   * The follow-ups to homeowners: an SMTP connection (the office's may be the same), the sender
+   * and the business they come from; undefined: follow-ups are recorded as skipped.
+   */
+  followUps?: { mailer: Mailer; from: string; business: BusinessConfig }
+  /** The outbound webhook (LEAD_WEBHOOK_URL): lead.booked, lead.canceled, lead.marked; undefined: off. */
+  webhook?: { url: string; secret: string }
   siteUrl: string
   retry: Backoff & { giveUpMs: number }
   /** Longest one attempt may take. */
@@ -54,6 +65,8 @@ export interface BookingDeskDeps {
 export interface DeskPass {
   handled: number
   nudged: number
+  /** Follow-ups planned to send in this pass. */
+  followUps: number
   sent: number
   /** Whether a batch was full: more is waiting, and the next pass should come at once. */
   more: boolean
@@ -63,7 +76,68 @@ export interface BookingDesk {
   /** One pass at `now` (tests pass a clock of their own). */
   runPass(now?: Date): Promise<DeskPass>
   /** Which media send, for the start-up log. */
-  describe(): Record<MessageMedium, string>
+  describe(): Record<MessageMedium | 'followUps', string>
+}
+
+function describeMedia(deps: BookingDeskDeps, media: MediaOn): Record<MessageMedium | 'followUps', string> {
+  return {
+    email: media.email.on ? `on: to ${deps.mail?.to.join(', ')}` : `off (${media.email.why})`,
+    sms: media.sms.on ? 'on' : `off (${media.sms.why})`,
+    webhook: deps.webhook ? `on: ${new URL(deps.webhook.url).origin}` : 'off (LEAD_WEBHOOK_URL unset)',
+    followUps: deps.followUps
+      ? `on: ${deps.settings.followUpAfterMs.length} follow-ups from ${deps.followUps.from}`
+      : 'off (SMTP_URL unset)',
+  }
+}
+
+/**
+ * Plans the nudges and follow-ups that fell due, looked for every few seconds (at once while
+ * more follow-ups wait than one pass plans).
+ */
+function duePlanner(deps: BookingDeskDeps, media: MediaOn, logger: Logger) {
+  const { db } = deps
+  const followUpEmail = deps.followUps
+    ? ({ on: true } as const)
+    : ({ on: false, why: 'not configured (SMTP_URL unset)' } as const)
+  let lastLook = 0
+  let waiting = false
+  const plan = (now: Date): { nudged: number; followUps: number } => {
+    if (!waiting && now.getTime() - lastLook < NUDGE_LOOK_MS) return { nudged: 0, followUps: 0 }
+    lastLook = now.getTime()
+    const nudged = planDueNudges(db, deps.settings, media, now)
+    if (nudged) logger.info({ count: nudged }, 'office nudged about leads that have not booked')
+    const planned = planDueFollowUps(db, deps.settings, followUpEmail, now)
+    waiting = planned.more
+    if (planned.planned) logger.info({ count: planned.planned }, 'follow-ups fell due')
+    return { nudged, followUps: planned.planned }
+  }
+  return Object.assign(plan, { waiting: () => waiting })
+}
+
+/** Sends a claimed lead.booked, lead.canceled or lead.marked to the webhook (lead-events.ts). */
+async function sendLeadEvent(
+  deps: BookingDeskDeps,
+  msg: LeadMessage,
+): Promise<Outcome | { kind: 'stopped'; why: string }> {
+  if (!deps.webhook) return { kind: 'failed', reason: 'LEAD_WEBHOOK_URL is no longer configured' }
+  const event = leadEventOf(deps.db, msg)
+  if (!event) return { kind: 'stopped', why: 'its change is no longer in the database' }
+  return postLeadEvent(deps.webhook, event, deps.sendTimeoutMs)
+}
+
+/** Sends a claimed follow-up, checked right before (follow-ups.ts); the links' key is made once, here. */
+function followUpSender(deps: BookingDeskDeps) {
+  const key = followUpsKey(deps.db)
+  return async (msg: LeadMessage): Promise<Outcome | { kind: 'stopped'; why: string }> => {
+    const f = deps.followUps
+    if (!f) return { kind: 'failed', reason: 'SMTP_URL is no longer configured' }
+    const composed = await composeFollowUp(
+      { db: deps.db, siteUrl: deps.siteUrl, from: f.from, business: f.business, key },
+      msg,
+    )
+    if (composed.kind === 'stop') return { kind: 'stopped', why: composed.why }
+    return f.mailer.send(composed.mail)
+  }
 }
 
 export function createBookingDesk(deps: BookingDeskDeps): BookingDesk {
@@ -76,9 +150,12 @@ export function createBookingDesk(deps: BookingDeskDeps): BookingDesk {
   }
   /** Media whose last attempt failed transiently: their next success brings the rest forward. */
   const failing = new Set<MessageMedium>()
-  let lastNudgeLook = 0
+  const planDue = duePlanner(deps, media, logger)
+  const sendFollowUp = followUpSender(deps)
 
   async function send(msg: LeadMessage, now: Date): Promise<Outcome | { kind: 'stopped'; why: string }> {
+    if (msg.kind === 'follow-up') return sendFollowUp(msg)
+    if (msg.medium === 'webhook') return sendLeadEvent(deps, msg)
     const composed = await composeMessage(
       { db, siteUrl: deps.siteUrl, from: deps.mail?.from ?? '', to: deps.mail?.to ?? [], now },
       msg,
@@ -166,12 +243,9 @@ export function createBookingDesk(deps: BookingDeskDeps): BookingDesk {
   return {
     async runPass(now = new Date()) {
       const handled = handleEvents(now)
-      let nudged = 0
-      if (now.getTime() - lastNudgeLook >= NUDGE_LOOK_MS) {
-        lastNudgeLook = now.getTime()
-        nudged = planDueNudges(db, deps.settings, media, now)
-        if (nudged) logger.info({ count: nudged }, 'office nudged about leads that have not booked')
-      }
+      // Every change of state so far, the events just handled included, goes to the webhook.
+      const events = deps.webhook ? planLeadEvents(db, now) : 0
+      const { nudged, followUps } = planDue(now)
       const due = findDueMessages(db, now, BATCH)
       let sent = 0
       let next = 0
@@ -181,11 +255,14 @@ export function createBookingDesk(deps: BookingDeskDeps): BookingDesk {
           while (next < due.length) if (await drive(due[next++]!, now)) sent += 1
         }),
       )
-      return { handled, nudged, sent, more: handled === BATCH || due.length === BATCH }
+      return {
+        handled,
+        nudged,
+        followUps,
+        sent,
+        more: handled === BATCH || due.length === BATCH || events === 100 || planDue.waiting(),
+      }
     },
-    describe: () => ({
-      email: media.email.on ? `on: to ${deps.mail?.to.join(', ')}` : `off (${media.email.why})`,
-      sms: media.sms.on ? 'on' : `off (${media.sms.why})`,
-    }),
+    describe: () => describeMedia(deps, media),
   }
 }

@@ -25,7 +25,7 @@ import {
   markEventHandled,
   type StoredBookingEvent,
 } from './events'
-import { planMessages, type MessageMedium, type MessagePlan } from './messages'
+import { planMessages, type MessagePlan } from './messages'
 import { changeLeadState, readLeadState, type StateCause } from './state'
 import type { NoticeKind } from './words'
 
@@ -130,7 +130,7 @@ export function noticePlans(
   base: { key: string; kind: NoticeKind; leadId: string | null; bookingEventId: number | null; dueAt: Date },
   media: MediaOn,
 ): MessagePlan[] {
-  return (['email', 'sms'] as MessageMedium[]).map((medium) => {
+  return (['email', 'sms'] as const).map((medium) => {
     const on = media[medium]
     return {
       key: `${base.key}:${medium}`,

@@ -36,3 +36,22 @@ export { messagesOfEvents, messagesOfLead, retryFailedMessages, type LeadMessage
 export { createBookingDesk, type BookingDesk, type DeskPass } from './desk'
 export { BOOKINGS_GRACE_MS, countBookingTrouble } from './readiness'
 export { formatAppointment } from './words'
+export {
+  FOLLOW_UPS_UNSUBSCRIBE_PATH,
+  OFFICE_MARK_PATH,
+  checkFollowUpsToken,
+  checkMarkToken,
+  createMarkLinks,
+  followUpsKey,
+  followUpsStoppedAt,
+  stopFollowUps,
+} from './links'
+export {
+  bookedOf,
+  bookingFunnel,
+  bookingRate,
+  formatLeadTime,
+  funnelText,
+  type BookingFunnel,
+  type FunnelRow,
+} from './funnel'

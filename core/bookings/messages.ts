@@ -11,7 +11,7 @@
 import type { Db } from '../platform/db/connection'
 import { prepare, runImmediate } from '../platform/db/prepare'
 
-export type MessageMedium = 'email' | 'sms'
+export type MessageMedium = 'email' | 'sms' | 'webhook'
 type MessageAudience = 'contractor' | 'homeowner'
 type MessageStatus = 'pending' | 'sent' | 'failed' | 'skipped' | 'stopped'
 

@@ -49,25 +49,76 @@ export const LEAD_LIFE_SETTINGS = {
   /** How long, within the office's hours, a lead may go without booking or a mark before the office is nudged. */
   OFFICE_NUDGE_AFTER: delay('15m', MINUTE, 24 * 60 * MINUTE),
   /** The office's hours on the business clock, every day: `07-19`; `00-24` is any time. */
-  OFFICE_HOURS: z
+  OFFICE_HOURS: dailyHours('07-19'),
+  /** The follow-up e-mails to a lead that has not booked: delays after the lead, comma-separated (`1d,3d`). */
+  FOLLOW_UP_AFTER: delayList('1d,3d'),
+  /** The hours on the business clock the follow-ups go out in, every day: `08-19`; `00-24` is any time. */
+  FOLLOW_UP_HOURS: dailyHours('08-19'),
+}
+
+/** Follow-ups at most: more than a few e-mails to someone who has not answered is pestering. */
+const MAX_FOLLOW_UPS = 5
+const MAX_FOLLOW_UP_DELAY_MS = 30 * 24 * 60 * MINUTE
+
+/** Hours of every day on the business clock ('07-19'), checked as parseDailyHours reads them. */
+function dailyHours(fallback: string) {
+  return z
     .string()
     .trim()
-    .default('07-19')
+    .default(fallback)
     .superRefine((v, ctx) => {
       const hours = parseDailyHours(v)
       if ('problem' in hours) ctx.addIssue({ code: 'custom', message: `${hours.problem}; got "${v}"` })
-    }),
+    })
+}
+
+/**
+ * Delays with their unit, comma-separated and rising ('1d,3d', '20s,150s'); `off` (or `none`) is
+ * no follow-ups at all.
+ */
+function delayList(fallback: string) {
+  return z
+    .string()
+    .trim()
+    .default(fallback)
+    .superRefine((v, ctx) => {
+      const problem = followUpDelaysProblem(v)
+      if (problem) ctx.addIssue({ code: 'custom', message: `${problem}; got "${v}"` })
+    })
+}
+
+function followUpDelaysProblem(text: string): string | undefined {
+  if (/^(off|none)$/i.test(text)) return undefined
+  const parts = text.split(',').map((p) => p.trim())
+  if (parts.length > MAX_FOLLOW_UPS) return `must list at most ${MAX_FOLLOW_UPS} delays`
+  let before = 0
+  for (const part of parts) {
+    const ms = parseDelay(part)
+    if (ms === undefined)
+      return `must be delays with their unit, s, m, h or d, separated by commas (e.g. 1d,3d), or off`
+    if (ms < 1000 || ms > MAX_FOLLOW_UP_DELAY_MS) return 'each delay must be from 1s to 30d'
+    if (ms <= before) return 'each delay must be longer than the one before it (1d,3d)'
+    before = ms
+  }
+  return undefined
 }
 
 export interface LeadLifeSettings {
   /** OFFICE_NUDGE_AFTER in ms. */
   nudgeAfterMs: number
   officeHours: DailyHours
+  /** FOLLOW_UP_AFTER in ms, rising; empty: no follow-ups. */
+  followUpAfterMs: number[]
+  followUpHours: DailyHours
 }
 
 export function readLeadLifeSettings(e: EnvOf<typeof LEAD_LIFE_SETTINGS>): LeadLifeSettings {
   return {
     nudgeAfterMs: parseDelay(e.OFFICE_NUDGE_AFTER) ?? 15 * MINUTE,
     officeHours: parseDailyHours(e.OFFICE_HOURS) as DailyHours,
+    followUpAfterMs: /^(off|none)$/i.test(e.FOLLOW_UP_AFTER)
+      ? []
+      : e.FOLLOW_UP_AFTER.split(',').map((p) => parseDelay(p)!),
+    followUpHours: parseDailyHours(e.FOLLOW_UP_HOURS) as DailyHours,
   }
 }

@@ -89,8 +89,8 @@ export function readLeadHistory(db: Db, leadId: string): StateChange[] {
   }))
 }
 
-/** The kinds of messages a change of state ends while they wait: the office's nudge. */
-const STOPPED_BY_A_CHANGE = ['nudge']
+/** The kinds of messages a change of state ends while they wait: the office's nudge, the follow-ups. */
+const STOPPED_BY_A_CHANGE = ['nudge', 'follow-up']
 
 /**
  * Moves a lead to a state, records the change in its history and stops the messages the

@@ -40,9 +40,11 @@ function officeSubject(lead: LeadView): string {
 
 export async function buildOfficeMail(
   lead: LeadView,
-  opts: { from: string; to: string[]; spamUrl?: string },
+  opts: { from: string; to: string[]; spamUrl?: string; markLinks?: { label: string; url: string }[] },
 ): Promise<OutgoingMail> {
-  const { html, text } = await renderBoth(<LeadEmail lead={lead} spamUrl={opts.spamUrl} />)
+  const { html, text } = await renderBoth(
+    <LeadEmail lead={lead} spamUrl={opts.spamUrl} markLinks={opts.markLinks} />,
+  )
   return {
     from: opts.from,
     to: opts.to,

@@ -87,6 +87,8 @@ export function createNotifier(deps: {
   reports: LeadReports
   /** The office e-mail's signed links (core/spam: mark as spam, not spam), valid for the worker's days. */
   officeLinks: OfficeLinks
+  /** The office e-mail's mark links (core/bookings createMarkLinks, handed in by the worker); none when not given. */
+  markLinks?: SendContext['markLinks']
 }): Notifier {
   const { db, config } = deps
   const notify = config.notify
@@ -101,6 +103,7 @@ export function createNotifier(deps: {
     reports,
     officeLinks: deps.officeLinks,
     stormAlerts: createConsentAsking(db, { siteUrl: config.siteUrl }),
+    markLinks: deps.markLinks,
   }
   const record = createOutcomeRecorder({ db, logger, retry: notify.retry })
   const leaseMs = claimLeaseMs(notify.sendTimeoutMs)

@@ -17,6 +17,7 @@ import { Text } from '@react-email/text'
 import type { CSSProperties } from 'react'
 import { formatOfficeTime } from '../../shared/business-time'
 import { styles } from '../platform/mail/styles'
+import { bookedOf, bookingRate, formatLeadTime, type FunnelRow } from '../bookings'
 import type { WeeklyFigures } from './figures'
 import { listedUndelivered, moreUndelivered, NOTES, plural, speedLines, weekBounds, weekSpan } from './words'
 
@@ -156,6 +157,92 @@ function FormTable({ f }: { f: WeeklyFigures }) {
   )
 }
 
+/** The booking rate, and under it, small, how many of how many: '50%' / '4 of 8'. */
+function Rate({ booked, leads }: { booked: number; leads: number }) {
+  return (
+    <>
+      <span style={{ fontWeight: 700 }}>{bookingRate(booked, leads)}</span>
+      <br />
+      <span
+        style={{ fontSize: '13px', color: '#555555', whiteSpace: 'nowrap' }}
+      >{`${booked} of ${leads}`}</span>
+    </>
+  )
+}
+
+/** A funnel table: booked of the leads, this week and the week before, a row each. */
+function BookedTable({ caption, head, rows }: { caption: string; head: string; rows: FunnelRow[] }) {
+  return (
+    <table
+      width="100%"
+      cellPadding={0}
+      cellSpacing={0}
+      style={{ borderCollapse: 'collapse', marginBottom: '16px' }}
+    >
+      <caption style={s.caption}>{caption}</caption>
+      <ColumnHeads names={[head, 'This week', 'Week before']} />
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.key}>
+            <th scope="row" style={{ ...s.rowHead, ...s.formCell, fontWeight: 400 }}>
+              {r.key}
+            </th>
+            <td style={{ ...s.number, ...s.formCell }}>
+              <Rate booked={r.booked} leads={r.leads} />
+            </td>
+            <td style={{ ...s.number, ...s.formCell, color: '#555555' }}>
+              <Rate booked={r.previousBooked} leads={r.previousLeads} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+/** Bookings: how many of the week's leads booked, by source and form, and who still has not. */
+function BookingsSection({ f }: { f: WeeklyFigures }) {
+  const b = f.bookings
+  return (
+    <Section style={s.section}>
+      <Heading as="h2" style={s.h2}>
+        Bookings
+      </Heading>
+      <Text style={s.figure}>{`${bookingRate(b.total.booked, b.total.leads)} booked`}</Text>
+      <Text style={s.figureLabel}>
+        {`${b.total.booked} of this week's ${b.total.leads} leads. The week before: ${bookedOf(b.total.previousBooked, b.total.previousLeads).replace(/ /g, '\u00a0')}.`}
+      </Text>
+      <Text style={{ ...s.line, margin: '0 0 16px' }}>
+        {`Median time from lead to booking: ${b.medianToBookingMs === null ? 'no booking yet' : formatLeadTime(b.medianToBookingMs).replace(/ /g, '\u00a0')}.`}
+      </Text>
+      {b.bySource.length ? (
+        <>
+          <BookedTable caption="Booked by source (last touch)" head="Source" rows={b.bySource} />
+          <BookedTable caption="Booked by source (first touch)" head="Source" rows={b.byFirstTouch} />
+        </>
+      ) : null}
+      <BookedTable caption="Booked by form" head="Form" rows={b.byForm} />
+      <Text style={s.line}>
+        {`Still not booked or marked: ${b.open.count} of this week's leads (the week before: ${b.open.previousCount}).`}
+      </Text>
+      {b.open.first.length ? (
+        <ul style={{ margin: '4px 0 0', paddingLeft: '20px' }}>
+          {b.open.first.map((o) => (
+            <li key={o.id} style={{ ...s.line, margin: '0 0 6px' }}>
+              {`${o.name}, received ${formatOfficeTime(o.createdAt)}${o.state === 'canceled' ? ': canceled its booking' : ''}`}
+              <br />
+              <span style={styles.small}>{`lead ${o.id}`}</span>
+            </li>
+          ))}
+          {b.open.count > b.open.first.length ? (
+            <li style={s.line}>{`and ${b.open.count - b.open.first.length} more: site-admin leads list`}</li>
+          ) : null}
+        </ul>
+      ) : null}
+    </Section>
+  )
+}
+
 export function WeeklyReportEmail({ f }: { f: WeeklyFigures }) {
   const change = f.leads - f.previousLeads
   return (
@@ -220,6 +307,8 @@ export function WeeklyReportEmail({ f }: { f: WeeklyFigures }) {
               </ul>
             ) : null}
           </Section>
+
+          <BookingsSection f={f} />
 
           <Hr style={styles.hr} />
           {NOTES.map((note) => (

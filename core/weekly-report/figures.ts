@@ -7,6 +7,7 @@
 import type { Db } from '../platform/db/connection'
 import { listLeadsWithDelivery, type LeadWithDelivery } from './store'
 import { compareKeys, countBy, countQuarantinedAndReleased, sourceKeyOf } from '../leads'
+import { bookingFunnel, type BookingFunnel } from '../bookings'
 import { LEAD_FORM_NAMES, LEAD_FORMS, type LeadFormName } from '../../shared/lead-forms'
 import { weekBefore, type ReportWeek } from './schedule'
 
@@ -70,6 +71,8 @@ export interface WeeklyFigures {
   /** Delivered leads the office marked "This is spam" this week. */
   markedSpam: number
   speed: DeliverySpeed
+  /** The week's leads that booked, by source and form, beside the week before's (core/bookings). */
+  bookings: BookingFunnel
 }
 
 function nameOf(lead: LeadWithDelivery): string {
@@ -167,5 +170,6 @@ export function weeklyFigures(db: Db, week: ReportWeek): WeeklyFigures {
     released: quarantine.released,
     markedSpam: countMarkedSpamIn(db, week),
     speed: deliverySpeed(leads),
+    bookings: bookingFunnel(db, week, previousWeek),
   }
 }

@@ -10,6 +10,7 @@ import {
   formatShortDay,
   localParts,
 } from '../../shared/business-time'
+import { funnelText } from '../bookings'
 import type { WeeklyFigures } from './figures'
 import type { ReportWeek } from './schedule'
 
@@ -111,6 +112,8 @@ export function reportText(f: WeeklyFigures): string {
     ),
     ...(moreUndelivered(f) ? [`  - ${moreUndelivered(f)}`] : []),
     '',
+    ...funnelText(f.bookings, formatOfficeTime),
+    '',
     NOTES.join('\n'),
   ]
   return `${lines.join('\n')}\n`
@@ -120,5 +123,6 @@ export function reportText(f: WeeklyFigures): string {
 export const NOTES = [
   'Spam held by the filter is not counted as a lead; a lead released from the hold is, in the week it was received.',
   'A lead is timed from when the site stored it (or from its release) to when the mail server accepted the e-mail to the office.',
+  'A lead counts as booked in the week it came in, whenever it booked: through the booking page, or marked "Booked by phone" by the office.',
   'The same counts, by campaign and landing page too: site-admin leads report.',
 ]

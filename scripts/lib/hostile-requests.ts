@@ -22,6 +22,7 @@ import { HAIL_REPORT_ENDPOINT } from '../../shared/hail-summary'
 import { OFFICE_CONFIRM_PATH } from '../../core/spam/office-links'
 import { STORM_ALERTS_CONFIRM_PATH } from '../../shared/storm-alerts-consent'
 import { STORM_ALERTS_UNSUBSCRIBE_PATH } from '../../core/storm-response/unsubscribe'
+import { FOLLOW_UPS_UNSUBSCRIBE_PATH, OFFICE_MARK_PATH } from '../../core/bookings'
 
 /**
  * The scheduling tools' keys the server under test is given (both set, so the booking events are
@@ -381,7 +382,14 @@ const bookingEvent: fc.Arbitrary<HostileRequest> = fc
 
 const stormAlertLink: fc.Arbitrary<HostileRequest> = fc
   .record({
-    path: fc.constantFrom(STORM_ALERTS_CONFIRM_PATH, STORM_ALERTS_UNSUBSCRIBE_PATH),
+    // The storm alerts' links, and the bookings' (a follow-up's unsubscribe, the office's marks),
+    // which answer the same kinds of request.
+    path: fc.constantFrom(
+      STORM_ALERTS_CONFIRM_PATH,
+      STORM_ALERTS_UNSUBSCRIBE_PATH,
+      FOLLOW_UPS_UNSUBSCRIBE_PATH,
+      OFFICE_MARK_PATH,
+    ),
     method: fc.constantFrom('GET', 'HEAD', 'POST'),
     token: wireValue,
     oneClick: fc.boolean(),

@@ -22,6 +22,10 @@ import {
 } from '../../core/bookings/messages'
 import { composeMessage } from '../../core/bookings/compose'
 import type { BookingEvent } from '../../core/bookings/tools'
+import { composeFollowUp } from '../../core/bookings/follow-ups'
+import { saveLeadReport } from '../../core/storms/lead-reports'
+import { SAMPLE_WEATHER_REPORT } from '../../core/storms'
+import { DEFAULT_BUSINESS } from '../../shared/business'
 
 const REF = 'SampleRef0SampleRef0Sa'
 const ON: MediaOn = { email: { on: true }, sms: { on: true } }
@@ -159,4 +163,74 @@ function storeSampleEvents(db: Db, lead: LeadToShow): number {
     '2026-06-19T16:00:00Z',
   )
   return walkIn
+}
+
+/**
+ * The follow-ups of a hail report lead that has not booked (docs/bookings.md), the first and the
+ * second, as the worker composes them: with the line of its sample weather report, the booking
+ * link with its reference, the phone and the unsubscribe header. Returns how many.
+ */
+export async function renderFollowUps(
+  out: string,
+  lead: LeadToShow,
+  mail: { from: string; siteUrl: string },
+): Promise<number> {
+  const tmp = mkdtempSync(path.join(tmpdir(), 'roofing-sample-follow-ups-'))
+  const db = openMigratedDatabase(path.join(tmp, 'samples.db'))
+  try {
+    const id = '99999999-2222-4333-8444-555555555555'
+    const createdAt = new Date('2026-06-17T20:05:00Z')
+    insertLead(db, {
+      ...lead,
+      id,
+      form: 'hail_report',
+      formType: 'contact',
+      createdAt,
+      nextAttemptAt: createdAt,
+      bookingRef: REF,
+    })
+    saveLeadReport(db, {
+      leadId: id,
+      location: SAMPLE_WEATHER_REPORT.location,
+      report: SAMPLE_WEATHER_REPORT,
+      madeAt: createdAt,
+    })
+    const dir = path.join(out, 'follow-ups')
+    mkdirSync(dir, { recursive: true })
+    // A fixed key: the links of two revisions' samples compare with diff.
+    const key = Buffer.from('sample follow-up links key')
+    for (const nth of [1, 2]) {
+      const due = new Date(createdAt.getTime() + (nth === 1 ? 1 : 3) * 86_400_000)
+      const msg: LeadMessage = {
+        id: nth,
+        key: `follow-up:${id}:${nth}`,
+        kind: 'follow-up',
+        medium: 'email',
+        audience: 'homeowner',
+        leadId: id,
+        bookingEventId: null,
+        status: 'pending',
+        dueAt: due.toISOString(),
+        attempts: 1,
+        detail: null,
+        nextAttemptAt: null,
+        startedAt: due.toISOString(),
+        createdAt: due.toISOString(),
+        updatedAt: due.toISOString(),
+      }
+      const composed = await composeFollowUp(
+        { db, siteUrl: mail.siteUrl, from: mail.from, business: DEFAULT_BUSINESS, key },
+        msg,
+      )
+      if (composed.kind !== 'mail') throw new Error(`the sample follow-up was not made: ${composed.why}`)
+      const { html, text, ...headers } = composed.mail
+      writeFileSync(path.join(dir, `follow-up-${nth}.html`), html)
+      writeFileSync(path.join(dir, `follow-up-${nth}.txt`), text)
+      writeFileSync(path.join(dir, `follow-up-${nth}.headers.json`), JSON.stringify(headers, null, 2))
+    }
+    return 2
+  } finally {
+    db.close()
+    rmSync(tmp, { recursive: true, force: true })
+  }
 }

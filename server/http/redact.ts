@@ -14,6 +14,7 @@
  */
 import { OFFICE_CONFIRM_PATH } from '../../core/spam'
 import { STORM_ALERTS_CONFIRM_PATH, STORM_ALERTS_UNSUBSCRIBE_PATH } from '../../core/storm-response'
+import { FOLLOW_UPS_UNSUBSCRIBE_PATH, OFFICE_MARK_PATH } from '../../core/bookings'
 
 const REDACTED = '[redacted]'
 
@@ -23,7 +24,15 @@ const REDACTED = '[redacted]'
  * whatever follows is the token.
  */
 const OFFICE_LINK = new RegExp(
-  `(?:${[OFFICE_CONFIRM_PATH, STORM_ALERTS_UNSUBSCRIBE_PATH, STORM_ALERTS_CONFIRM_PATH].map((p) => p.replace(/\//g, '\\/')).join('|')})\\/`,
+  `(?:${[
+    OFFICE_CONFIRM_PATH,
+    STORM_ALERTS_UNSUBSCRIBE_PATH,
+    STORM_ALERTS_CONFIRM_PATH,
+    FOLLOW_UPS_UNSUBSCRIBE_PATH,
+    OFFICE_MARK_PATH,
+  ]
+    .map((p) => p.replace(/\//g, '\\/'))
+    .join('|')})\\/`,
   'i',
 )
 /** The shortest token: `n.` + 36 + `.` + 1 + `.` + 32 characters. */

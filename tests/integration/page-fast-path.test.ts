@@ -303,8 +303,10 @@ describe('what the fast path leaves alone, and when it fails', () => {
       '/api/hail-reports',
       '/api/hail-reports/:id',
       // (and /assets in production: Vite's dev server serves them here)
+      '/follow-ups/unsubscribe',
       '/healthz',
       '/office/confirm',
+      '/office/mark',
       '/readyz',
       '/robots.txt',
       '/sitemap.xml',

@@ -29,6 +29,7 @@ import { cleanEnv, logMessages, ROOT, runEntry } from '../support/entry-points'
 import { waitFor } from '../support/pipeline'
 import { createQueuePrefix, deleteKeys, getRedisUrl } from '../support/redis'
 import { addLead } from '../support/leads'
+import { markLead } from '../../core/bookings'
 import { startTestSmtpServer, type TestSmtpServer } from '../support/notify-peers'
 import { useTempDir } from '../support/temp-dir'
 
@@ -47,6 +48,8 @@ interface Seeded {
   slow: string
   failed: string
   pending: string
+  released: string
+  facebook: string
 }
 
 /**
@@ -71,7 +74,9 @@ function seed(db: Db): Seeded {
   const contactPage = { form: 'contact_page', formType: 'contact' } as const
 
   // The week before: Google Ads 1, Facebook 2, Direct 1, Google 1 (held, released this week).
-  delivered('2026-11-10T17:00:00.000Z', 5, { ...contactModal, gclid: 'Cj0-prev' })
+  // The Google Ads lead booked 2 hours after it came.
+  const prevBooked = delivered('2026-11-10T17:00:00.000Z', 5, { ...contactModal, gclid: 'Cj0-prev' })
+  markLead(db, prevBooked, 'booked', 'site-admin', at('2026-11-10T19:00:00.000Z'))
   delivered('2026-11-11T17:00:00.000Z', 5, { ...contactModal, fbclid: 'fb-1' })
   delivered('2026-11-12T17:00:00.000Z', 5, { ...contactPage, utm_source: 'facebook', utm_medium: 'social' })
   // Sunday 23:59 in Denver, already Monday in UTC: the week before's.
@@ -86,15 +91,36 @@ function seed(db: Db): Seeded {
   releaseLead(db, heldBefore, at('2026-11-16T12:00:00.000Z'))
 
   // The week: Google Ads 3, Direct 2, Facebook 1, nextdoor.com 1 (held, then released).
-  delivered('2026-11-16T15:00:00.000Z', 8, { form: 'hail_report', formType: 'contact', gclid: 'Cj0-a' })
-  delivered('2026-11-17T18:00:00.000Z', 20, { ...contactModal, utm_source: 'google', utm_medium: 'cpc' })
+  // Bookings: the hail report lead 3 hours after it came, the Google cpc one (first seen from
+  // Facebook) 25 hours after, booked by phone the next week: it counts for its own week. Carl was
+  // reached, Erin is not interested; the other three are still open.
+  const hail = delivered('2026-11-16T15:00:00.000Z', 8, {
+    form: 'hail_report',
+    formType: 'contact',
+    gclid: 'Cj0-a',
+  })
+  markLead(db, hail, 'booked', 'site-admin', at('2026-11-16T18:00:00.000Z'))
+  const cpc = delivered('2026-11-17T18:00:00.000Z', 20, {
+    ...contactModal,
+    utm_source: 'google',
+    utm_medium: 'cpc',
+    first_utm_source: 'facebook',
+    first_utm_medium: 'social',
+  })
+  markLead(db, cpc, 'booked', 'site-admin', at('2026-11-18T19:00:00.000Z'))
   const slow = delivered('2026-11-18T18:00:00.000Z', 360, {
     ...contactModal,
     firstName: 'Carl',
     lastName: 'Slow',
     gclid: 'Cj0-b',
   })
-  delivered('2026-11-19T18:00:00.000Z', 12, { ...contactPage, fbclid: 'fb-2' })
+  markLead(db, slow, 'reached', 'site-admin', at('2026-11-18T20:00:00.000Z'))
+  const facebook = delivered('2026-11-19T18:00:00.000Z', 12, {
+    ...contactPage,
+    firstName: 'Fay',
+    lastName: 'Open',
+    fbclid: 'fb-2',
+  })
   const failed = addLead(db, {
     ...contactModal,
     createdAt: at('2026-11-20T18:00:00.000Z'),
@@ -110,6 +136,7 @@ function seed(db: Db): Seeded {
     'SMTP 550 at RCPT TO: mailbox unavailable',
     at('2026-11-20T18:00:05.000Z'),
   )
+  markLead(db, failed, 'lost', 'site-admin', at('2026-11-21T18:00:00.000Z'))
   // Sunday 23:59 in Denver: still this week.
   const pending = addLead(db, {
     form: 'exit_intent',
@@ -133,6 +160,8 @@ function seed(db: Db): Seeded {
     ...contactPage,
     createdAt: at('2026-11-18T10:00:00.000Z'),
     referrer: 'https://nextdoor.com',
+    firstName: 'Ned',
+    lastName: 'Door',
     spam: HELD,
   })
   releaseLead(db, released, at('2026-11-19T10:00:00.000Z'))
@@ -151,7 +180,7 @@ function seed(db: Db): Seeded {
   )
   mark.run(slow, '2026-11-20T16:00:00.000Z')
   mark.run(heldBefore, '2026-11-15T16:00:00.000Z')
-  return { slow, failed, pending }
+  return { slow, failed, pending, released, facebook }
 }
 
 /** The text part the week's figures must read as, to the letter (the notes at its foot aside). */
@@ -186,7 +215,36 @@ How quickly leads reached the office
 - Over 5 min: 1
 - Not delivered: 2
   - Erin Fail, received Fri, Nov 20, 2026, 11:00 AM MST: failed: SMTP 550 at RCPT TO: mailbox unavailable (lead ${ids.failed})
-  - Gus Pending, received Sun, Nov 22, 2026, 11:59 PM MST: still being tried (last error: ECONNREFUSED: connect ECONNREFUSED) (lead ${ids.pending})`
+  - Gus Pending, received Sun, Nov 22, 2026, 11:59 PM MST: still being tried (last error: ECONNREFUSED: connect ECONNREFUSED) (lead ${ids.pending})
+
+Bookings: leads booked of the leads that came in (this week / the week before)
+- All leads: 2 of 7 (29%) / 1 of 5 (20%)
+- Median time from lead to booking: 14 h
+
+Booked by source, last touch
+- Google Ads: 2 of 3 (67%) / 1 of 1 (100%)
+- Direct: 0 of 2 (0%) / 0 of 1 (0%)
+- Facebook: 0 of 1 (0%) / 0 of 2 (0%)
+- nextdoor.com: 0 of 1 (0%) / 0 of 0 (–)
+- Google: 0 of 0 (–) / 0 of 1 (0%)
+
+Booked by source, first touch
+- Facebook: 1 of 2 (50%) / 0 of 2 (0%)
+- Google Ads: 1 of 2 (50%) / 1 of 1 (100%)
+- Direct: 0 of 2 (0%) / 0 of 1 (0%)
+- nextdoor.com: 0 of 1 (0%) / 0 of 0 (–)
+- Google: 0 of 0 (–) / 0 of 1 (0%)
+
+Booked by form
+- Contact form in the pop-up: 1 of 3 (33%) / 1 of 3 (33%)
+- Hail report page: 1 of 1 (100%) / 0 of 0 (–)
+- Contact page form: 0 of 2 (0%) / 0 of 2 (0%)
+- Hail report offer in the exit-intent pop-up: 0 of 1 (0%) / 0 of 0 (–)
+
+Still not booked or marked: 3 of this week's leads (the week before: 4)
+  - Ned Door, received Wed, Nov 18, 2026, 3:00 AM MST: not booked (lead ${ids.released})
+  - Fay Open, received Thu, Nov 19, 2026, 11:00 AM MST: not booked (lead ${ids.facebook})
+  - Gus Pending, received Sun, Nov 22, 2026, 11:59 PM MST: not booked (lead ${ids.pending})`
 }
 
 /** The report part of a received text: up to the notes at its foot. */
@@ -314,6 +372,18 @@ describe('site-admin leads report --send', () => {
   })
   const admin = (argv: string[], e: NodeJS.ProcessEnv = env(), now = at('2026-11-24T17:00:00.000Z')) =>
     runAdminCaptured(['leads', 'report', ...argv], { env: e, at: now })
+
+  test('without --send it prints the bookings of the last full week as the e-mail says them', async () => {
+    const run = await admin([])
+    expect(run.code).toBe(0)
+    const part = run.out.slice(run.out.indexOf('Bookings of the leads of the week of'))
+    expect(part.split('\n')[0]).toBe(
+      'Bookings of the leads of the week of Monday, November 16 to Sunday, November 22, 2026 (Monday to Monday, Denver time)',
+    )
+    // The same lines as the e-mail's text part, from its bookings on.
+    const expected = expectedText(ids)
+    expect(part.slice(part.indexOf('\n') + 1).trim()).toBe(expected.slice(expected.indexOf('Bookings:')))
+  })
 
   test('sends the last full week now, says what and to whom, and the schedule does not send it again', async () => {
     const run = await admin(['--send'])

@@ -28,6 +28,8 @@ export interface AcceptedMail {
   leadId: string | undefined
   /** The X-Booking-Event-Id header of a booking notice (docs/bookings.md). */
   bookingEventId: string | undefined
+  /** A follow-up's X-Follow-Up header: `<lead id>:<n>`. */
+  followUp: string | undefined
   /** The Message-ID header as sent. */
   messageId: string | undefined
   envelopeTo: string[]
@@ -112,6 +114,7 @@ export async function startTestSmtpServer(
           accepted.push({
             leadId: /^X-Lead-Id: *(\S+)/im.exec(head)?.[1],
             bookingEventId: /^X-Booking-Event-Id: *(\S+)/im.exec(head)?.[1],
+            followUp: /^X-Follow-Up: *(\S+)/im.exec(head)?.[1],
             messageId: /^Message-ID:\s*(<[^>\s]+>)/im.exec(head)?.[1],
             envelopeTo,
             acceptedAt,

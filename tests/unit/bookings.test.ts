@@ -5,6 +5,8 @@
  */
 import { createHmac } from 'node:crypto'
 import { describe, expect, test } from 'vitest'
+import { z } from 'zod'
+import { LEAD_LIFE_SETTINGS, readLeadLifeSettings } from '../../core/bookings'
 import {
   addWithinHours,
   localTime,
@@ -321,4 +323,41 @@ describe('Twilio’s answers', () => {
 test('an appointment as the office reads it: Denver time, weekday, day, month and time', () => {
   expect(formatAppointment('2026-12-01T17:00:00Z')).toBe('Tue 1 Dec, 10:00 AM')
   expect(formatAppointment('2026-07-04T02:30:00Z')).toBe('Fri 3 Jul, 8:30 PM')
+})
+
+describe('FOLLOW_UP_AFTER and FOLLOW_UP_HOURS', () => {
+  const read = (env: Record<string, string>) => {
+    const parsed = z.object(LEAD_LIFE_SETTINGS).safeParse(env)
+    return parsed.success
+      ? readLeadLifeSettings(parsed.data)
+      : parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')
+  }
+
+  test('delays with their unit, rising; the defaults are 1d,3d within 08-19', () => {
+    expect(read({})).toMatchObject({
+      followUpAfterMs: [86_400_000, 3 * 86_400_000],
+      followUpHours: { openMin: 480, closeMin: 1140 },
+    })
+    expect(read({ FOLLOW_UP_AFTER: '20s,150s', FOLLOW_UP_HOURS: '00-24' })).toMatchObject({
+      followUpAfterMs: [20_000, 150_000],
+      followUpHours: { openMin: 0, closeMin: 1440 },
+    })
+    expect(read({ FOLLOW_UP_AFTER: 'off' })).toMatchObject({ followUpAfterMs: [] })
+  })
+
+  test('each bad value is refused with what to write instead', () => {
+    expect(read({ FOLLOW_UP_AFTER: '1,3' })).toBe(
+      'FOLLOW_UP_AFTER must be delays with their unit, s, m, h or d, separated by commas (e.g. 1d,3d), or off; got "1,3"',
+    )
+    expect(read({ FOLLOW_UP_AFTER: '3d,1d' })).toBe(
+      'FOLLOW_UP_AFTER each delay must be longer than the one before it (1d,3d); got "3d,1d"',
+    )
+    expect(read({ FOLLOW_UP_AFTER: '1d,40d' })).toBe(
+      'FOLLOW_UP_AFTER each delay must be from 1s to 30d; got "1d,40d"',
+    )
+    expect(read({ FOLLOW_UP_AFTER: '1d,2d,3d,4d,5d,6d' })).toBe(
+      'FOLLOW_UP_AFTER must list at most 5 delays; got "1d,2d,3d,4d,5d,6d"',
+    )
+    expect(read({ FOLLOW_UP_HOURS: '19-08' })).toMatch(/^FOLLOW_UP_HOURS must close after it opens/)
+  })
 })

@@ -38,6 +38,18 @@ test('a storm alerts link (stop or confirm) is written without its token', () =>
     expect(redactRequestUrl(url), url).toBe(line)
 })
 
+test('a follow-up’s unsubscribe link and an office mark link are written without their token', () => {
+  const token = '3f2b8c1e-0000-4000-8000-000000000001.AbCdEfGhIjKlMnOpQrStUvWxYz012345'
+  for (const [url, line] of [
+    [`/follow-ups/unsubscribe/${token}`, '/follow-ups/unsubscribe/[redacted]'],
+    [
+      `/office/mark/b.3f2b8c1e-0000-4000-8000-000000000001.tq8x2k.AbCdEfGhIjKlMnOpQrStUvWxYz012345`,
+      '/office/mark/[redacted]',
+    ],
+  ] as const)
+    expect(redactRequestUrl(url), url).toBe(line)
+})
+
 test('other paths are written as they came, without their query', () => {
   for (const [url, line] of [
     ['/', '/'],

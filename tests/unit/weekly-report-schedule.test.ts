@@ -252,6 +252,14 @@ describe('the figures in words', () => {
       released: 0,
       markedSpam: 0,
       speed: { timed: 0, medianMs: null, slowest: null, slow: 0, limitMs: 300_000, undelivered },
+      bookings: {
+        total: { leads: 23, booked: 0, previousLeads: 0, previousBooked: 0 },
+        bySource: [],
+        byFirstTouch: [],
+        byForm: [],
+        medianToBookingMs: null,
+        open: { count: 0, previousCount: 0, first: [] },
+      },
     }
     const text = reportText(f)
     expect(text).toContain('- Reached the office: 0 of 23 leads\n- Not delivered: 23\n')

@@ -44,6 +44,8 @@ export interface SendContext {
   officeLinks?: OfficeLinks
   /** The "Confirm storm alerts" links and e-mail (core/storm-response/consent.ts). */
   stormAlerts?: ConsentAsking
+  /** The office e-mail's mark links ("Booked by phone" …, core/bookings/links.ts), handed in by the worker. */
+  markLinks?: (leadId: string) => { label: string; url: string }[]
 }
 
 /**

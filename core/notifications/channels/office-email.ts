@@ -50,7 +50,13 @@ export const officeEmail = defineChannel({
     if (!ctx.mailer) return { kind: 'failed', reason: 'SMTP_URL is no longer configured' }
     // A test notification is about no stored lead: it gets no "This is spam" link.
     const spamUrl = ctx.test ? undefined : ctx.officeLinks?.url('spam', lead.id)
-    const mail = await buildOfficeMail(lead, { from: settings.smtp.from, to: settings.to, spamUrl })
+    const markLinks = ctx.test ? undefined : ctx.markLinks?.(lead.id)
+    const mail = await buildOfficeMail(lead, {
+      from: settings.smtp.from,
+      to: settings.to,
+      spamUrl,
+      markLinks,
+    })
     return ctx.mailer.send(ctx.test ? { ...mail, subject: `[Test] ${mail.subject}` } : mail)
   },
 })

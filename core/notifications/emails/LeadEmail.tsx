@@ -52,7 +52,16 @@ function FieldValue({ row }: { row: SummaryLine }) {
  * `spamUrl`: the office's "This is spam" link (core/spam/office-links.ts), which opens a
  * confirmation page on the site; absent in a test notification.
  */
-export function LeadEmail({ lead, spamUrl }: { lead: LeadView; spamUrl?: string }) {
+export function LeadEmail({
+  lead,
+  spamUrl,
+  markLinks,
+}: {
+  lead: LeadView
+  spamUrl?: string
+  /** The office's marks ("Booked by phone" …): each opens a page whose button records it. */
+  markLinks?: { label: string; url: string }[]
+}) {
   const where = lead.city ? `, ${lead.city}` : ''
   return (
     <EmailPage
@@ -101,6 +110,19 @@ export function LeadEmail({ lead, spamUrl }: { lead: LeadView; spamUrl?: string 
           </tbody>
         </table>
       </Section>
+      {markLinks?.length ? (
+        <Section>
+          <Text style={{ ...styles.text, margin: '8px 0 4px' }}>
+            {'Spoke to them? Record it, and the reminders to book stop:'}
+          </Text>
+          {markLinks.map((m) => (
+            // One a line, with room around it: a thumb on a phone hits the one it means.
+            <Text key={m.url} style={{ ...styles.text, margin: 0, padding: '6px 0' }}>
+              <Link href={m.url}>{m.label}</Link>
+            </Text>
+          ))}
+        </Section>
+      ) : null}
       <Hr style={styles.hr} />
       <Text style={styles.small}>
         {`Reply to this e-mail to write to ${lead.firstName} directly: it is addressed to ${lead.email}.`}

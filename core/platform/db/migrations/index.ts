@@ -18,6 +18,7 @@ import { sql as addStormAlerts } from './012-add-storm-alerts'
 import { sql as confirmStormAlerts } from './013-confirm-storm-alerts'
 import { sql as addRadarFailures } from './014-add-radar-failures'
 import { sql as addBookings } from './015-add-bookings'
+import { sql as addFollowUps } from './016-add-follow-ups'
 
 export interface Migration {
   version: number
@@ -41,4 +42,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 13, name: '013-confirm-storm-alerts', sql: confirmStormAlerts },
   { version: 14, name: '014-add-radar-failures', sql: addRadarFailures },
   { version: 15, name: '015-add-bookings', sql: addBookings },
+  { version: 16, name: '016-add-follow-ups', sql: addFollowUps },
 ]
