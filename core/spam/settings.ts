@@ -8,10 +8,9 @@ import { wholeNumberOf } from '../platform/config/helpers'
 import { DEFAULT_LINK_DAYS } from './office-links'
 
 /**
- * How long held spam is kept when SPAM_RETENTION_DAYS is not set. Here, with the setting, not in
- * quarantine.ts: a default read from a module that imports the leads' face was undefined whenever
- * that face was still loading (the features' faces import each other), and the setting then had
- * no default at all.
+ * How long spam stays in quarantine when SPAM_RETENTION_DAYS is not set. A setting's default
+ * lives beside its setting, in this file that imports no feature's face, so it is defined
+ * whatever order the modules load in.
  */
 export const DEFAULT_SPAM_RETENTION_DAYS = 30
 

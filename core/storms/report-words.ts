@@ -253,13 +253,23 @@ export function radarDayCells(day: RadarDay): [string, string, string, string, s
   ]
 }
 
+/** Days from one Denver date 'YYYY-MM-DD' to another, both counted. */
+function daysSpanned(first: string, last: string): number {
+  const utc = (day: string) => Date.parse(`${day}T00:00:00Z`)
+  return Math.round((utc(last) - utc(first)) / 86_400_000) + 1
+}
+
 /**
- * Where the radar figures come from and what the store holds: 'NOAA MRMS radar, Maximum
- * Estimated Size of Hail (MESH): 1,819 days from 20 Nov 2021 to 19 Nov 2026.'
+ * Where the radar figures come from and which days of the report's period they cover: 'Radar
+ * data (NOAA MRMS, Maximum Estimated Size of Hail) for every day from 20 Nov 2021 to 19 Nov
+ * 2026, 7 days missing.'
  */
 export function radarSourceText(coverage: NonNullable<RadarSection['coverage']>): string {
-  const days = `${coverage.days.toLocaleString('en-US')} ${coverage.days === 1 ? 'day' : 'days'}`
-  return `NOAA MRMS radar, Maximum Estimated Size of Hail (MESH): ${days} from ${formatDay(coverage.first)} to ${formatDay(coverage.last)}.`
+  const source = 'Radar data (NOAA MRMS, Maximum Estimated Size of Hail)'
+  if (coverage.first === coverage.last) return `${source} for ${formatDay(coverage.first)} only.`
+  const missing = Math.max(0, daysSpanned(coverage.first, coverage.last) - coverage.days)
+  const gaps = missing === 0 ? '' : `, ${plural(missing, 'day')} missing`
+  return `${source} for every day from ${formatDay(coverage.first)} to ${formatDay(coverage.last)}${gaps}.`
 }
 
 /** What radar saw when no day had 0.75 in or more within 3 mi. */

@@ -230,7 +230,10 @@ export interface RadarSwath {
 
 /** What the radar saw around the home over the report's period. */
 export interface RadarSection {
-  /** The storm days the store holds radar for (Denver dates), or null when it holds none. */
+  /**
+   * The storm days (Denver dates) within the report's period the store holds radar for: the
+   * first, the last and how many; null when it holds none in that period.
+   */
   coverage: { first: string; last: string; days: number } | null
   /** Newest first. */
   days: RadarDay[]

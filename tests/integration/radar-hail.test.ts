@@ -157,6 +157,8 @@ describe('radar hail through site-admin', () => {
     const days = report.radar!.days
     // Newest first; the spike's day and the day before the period are not there.
     expect(days.map((d) => d.date)).toEqual(['2024-06-12', '2024-01-15', '2023-07-01'])
+    // What radar covers is said within the report's own period: the day stored before it is not counted.
+    expect(report.radar!.coverage).toEqual({ first: '2023-07-01', last: '2024-08-01', days: 4 })
 
     const [june, winter, north] = days as [(typeof days)[0], (typeof days)[0], (typeof days)[0]]
     // The swath over the home, with the ground report 0.6 mi NW the same Denver day: confirmed.
@@ -200,6 +202,11 @@ describe('radar hail through site-admin', () => {
     expect(run.code).toBe(0)
     expect(run.out).toContain('confirmed by a report')
     expect(run.out).toContain('radar only')
+    // 1 Jul 2023 to 1 Aug 2024 is 398 days, 4 of them stored.
+    expect(run.out).toContain(
+      'Radar data (NOAA MRMS, Maximum Estimated Size of Hail) for every day from 1 Jul 2023 to 1 Aug 2024, 394 days missing.',
+    )
+    expect(run.out).not.toContain('May 2020')
   })
 })
 

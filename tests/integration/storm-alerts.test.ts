@@ -119,9 +119,12 @@ function seed(name: string, fields: Parameters<typeof addLead>[1], stormAlerts: 
   return id
 }
 
-/** Waits (up to 5 s) until a message the server took is parsed. */
+/** Waits (up to 5 s) until a message the server took is parsed; fails the test when it never is. */
 async function waitFor(done: () => boolean): Promise<void> {
-  for (let waited = 0; !done() && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50))
+  for (let waited = 0; !done(); waited += 50) {
+    if (waited >= 5000) throw new Error('waited 5 s and the message the test waits for was not parsed')
+    await new Promise((r) => setTimeout(r, 50))
+  }
 }
 
 function alertRow(leadId: string, day: string) {

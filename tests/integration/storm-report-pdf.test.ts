@@ -72,7 +72,9 @@ describe('the PDF of the sample report', () => {
     expect(radarPage, 'a page with the radar section').toBeDefined()
     // Its own page, before the timeline's.
     expect(pages.indexOf(radarPage!)).toBe(1)
-    expect(radarPage).toContain('NOAA MRMS radar, Maximum Estimated Size of Hail (MESH): 1,819 days')
+    expect(radarPage).toContain(
+      'Radar data (NOAA MRMS, Maximum Estimated Size of Hail) for every day from 20 Nov 2021 to 19 Nov 2026, 7 days missing.',
+    )
     expect(radarPage).toContain('Date At the home Largest within 1 mi Largest within 3 mi Ground reports')
     // Newest first; the day pictured is marked.
     expect(radarPage).toMatch(

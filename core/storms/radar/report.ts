@@ -28,7 +28,7 @@ import {
   inToMm10,
   mm10ToIn,
   radarCellsIn,
-  radarCoverage,
+  radarCoverageIn,
   radarDayCellsIn,
   type CellBlock,
   type StoredCell,
@@ -224,10 +224,10 @@ export function radarPart(
   now: Date,
   storms: readonly ReportStorm[],
 ): { radar: RadarSection; risk: RiskAssessment | null } {
-  const coverage = radarCoverage(db)
-  if (!coverage) return { radar: { coverage: null, days: [], largestAtHome: null, swath: null }, risk: null }
   const fromDay = denverDate(from)
   const toDay = denverDate(now)
+  const coverage = radarCoverageIn(db, fromDay, toDay)
+  if (!coverage) return { radar: { coverage: null, days: [], largestAtHome: null, swath: null }, risk: null }
   const cells = radarCellsIn(db, blockAround(home, AROUND_MI), fromDay, toDay)
   const days = buildRadarDays(home, cells, storms)
   const atHome = largestAtHome(days)

@@ -142,6 +142,22 @@ export function radarFailures(db: Db): RadarFailure[] {
   ).all() as RadarFailure[]
 }
 
+/**
+ * The first and last storm day stored from `fromDay` to `toDay` (inclusive; a weather report's
+ * own period), and how many days are stored between them, or null when none is.
+ */
+export function radarCoverageIn(
+  db: Db,
+  fromDay: string,
+  toDay: string,
+): { first: string; last: string; days: number } | null {
+  const row = prepare(
+    db,
+    'SELECT MIN(day) AS first, MAX(day) AS last, COUNT(*) AS days FROM radar_days WHERE day BETWEEN ? AND ?',
+  ).get(fromDay, toDay) as { first: string | null; last: string | null; days: number }
+  return row.first && row.last ? { first: row.first, last: row.last, days: row.days } : null
+}
+
 /** The first and last storm day stored, and how many, or null when none. */
 export function radarCoverage(db: Db): { first: string; last: string; days: number } | null {
   const row = prepare(
