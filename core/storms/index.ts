@@ -7,22 +7,25 @@ export { importRadarFile, importStormFile, importStormPath } from './import'
 export {
   missingRadarDays,
   mm10ToIn,
-  radarDayCellsIn,
   radarFailures,
   recordRadarFailure,
   recordRadarMissing,
   storedRadarDays,
   type RadarDaySummary,
-  type StoredCell,
 } from './radar/store'
+export { cellOf, MESH_MAX_FILE_BYTES, meshFileNameForDay } from './radar/mesh-file'
 export {
-  cellCentre,
-  cellOf,
-  MESH_MAX_FILE_BYTES,
-  meshFileNameForDay,
-  SERVICE_AREA_BOX,
-  type MeshBox,
-} from './radar/mesh-file'
+  bandFill,
+  bandLabel,
+  MI_PER_DEG,
+  serviceAreaSwath,
+  SWATH_THRESHOLDS,
+  swathBands,
+  toPicture,
+  type AreaSwath,
+  type HailCell,
+  type MapFrame,
+} from './swath-geometry'
 export { plannedRadarDays, RADAR_FAILURES_IN_A_ROW } from './radar/plan'
 export { findLeadReport, findReportKeyHash, toSummaryView } from './lead-reports'
 export { newestDetailsFiles } from './ncei'
@@ -44,10 +47,9 @@ export { radarRefreshHealth, stormStatus, type StormStatus } from './status'
 export {
   REPORT_RADIUS_MI,
   RINGS_MI,
-  SWATH_BAND_FILL,
-  SWATH_CONTOURS_IN,
   StormFileError,
   type ImportSummary,
+  type LatLon,
   type Location,
   type StormEvent,
   type WeatherReport,
