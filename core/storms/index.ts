@@ -3,17 +3,9 @@
  * outside core/storms/ imports it from here (eslint.config.js; docs/decisions/019-platform-and-features.md).
  */
 export { locateAddress, locateAddressAnswered, type GeocoderAnswer, type GeocoderSettings } from './geocode'
-export { importRadarFile, importStormFile, importStormPath } from './import'
-export {
-  missingRadarDays,
-  mm10ToIn,
-  radarFailures,
-  recordRadarFailure,
-  recordRadarMissing,
-  storedRadarDays,
-  type RadarDaySummary,
-} from './radar/store'
-export { cellOf, MESH_MAX_FILE_BYTES, meshFileNameForDay } from './radar/mesh-file'
+export { importStormPath } from './import'
+export { mm10ToIn, type RadarDaySummary } from './radar/store'
+export { cellOf, meshFileNameForDay } from './radar/mesh-file'
 export {
   bandFill,
   bandLabel,
@@ -26,16 +18,13 @@ export {
   type HailCell,
   type MapFrame,
 } from './swath-geometry'
-export { plannedRadarDays, RADAR_FAILURES_IN_A_ROW } from './radar/plan'
 export { findLeadReport, findReportKeyHash, toSummaryView } from './lead-reports'
-export { newestDetailsFiles } from './ncei'
 export { makeReportKey, reportKeyMatches } from './report-key'
 export { makeWeatherReport } from './report'
 export { DATE_OF_LOSS_NOTE, RADAR_MEANING, RING_TITLE, summaryFacts } from './report-words'
 export { formatReportText } from './report-text'
 export { SAMPLE_WEATHER_REPORT } from './sample-report'
-export { planSpcDays } from './spc'
-export { importedFiles, stormDataThrough } from './coverage'
+export { stormDataThrough } from './coverage'
 export { countStormEvents, type WantedStates } from './events'
 export {
   readRefreshState,
@@ -43,6 +32,15 @@ export {
   recordRefreshStart,
   type RefreshState,
 } from './refresh-state'
+export {
+  describeRefresh,
+  emptyRefreshOutcome,
+  FETCH_BACKOFF,
+  runRefreshSteps,
+  type RefreshContext,
+  type RefreshOutcome,
+  type StormDataSources,
+} from './refresh'
 export { radarRefreshHealth, stormStatus, type StormStatus } from './status'
 export {
   REPORT_RADIUS_MI,
