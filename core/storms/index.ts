@@ -2,7 +2,16 @@
  * The storms feature's face: what the processes and the other features use of it. Code
  * outside core/storms/ imports it from here (eslint.config.js; docs/decisions/019-platform-and-features.md).
  */
-export { locateAddress, locateAddressAnswered, type GeocoderAnswer, type GeocoderSettings } from './geocode'
+export { locateAddress, locateAddressAnswered, type GeocoderAnswer } from './geocode'
+export {
+  GEOCODER_SETTINGS,
+  parseStateList,
+  readGeocoderSettings,
+  readStormRefreshSettings,
+  STORM_REFRESH_SETTINGS,
+  STORM_SETTINGS,
+  type GeocoderSettings,
+} from './settings'
 export { importStormPath } from './import'
 export { mm10ToIn, type RadarDaySummary } from './radar/store'
 export { cellOf, meshFileNameForDay } from './radar/mesh-file'

@@ -10,15 +10,11 @@ import type { Db } from '../platform/db/connection'
 import type { Lead } from '../leads'
 import type { Logger } from '../platform/logger'
 import { locateAddress } from './geocode'
+import type { GeocoderSettings } from './settings'
 import { findLeadReport, saveLeadReport, type LeadReport } from './lead-reports'
 import { makeWeatherReport } from './report'
 import { countStormEvents } from './events'
 import { LEAD_FORMS } from '../../shared/lead-forms'
-
-export interface GeocoderSettings {
-  baseUrl: string
-  timeoutMs: number
-}
 
 /** What a report of a lead can be once asked for. */
 type LeadReportState =
