@@ -7,10 +7,10 @@
 import { Option, type Command } from 'commander'
 import { createMailer } from '../core/platform/mail/mailer'
 import { readOfficeMail } from '../core/platform/mail/office-mail'
+import { plural } from '../core/platform/words'
 import {
   duration,
   lastFullWeek,
-  plural,
   sendWeeklyReport,
   weekBounds,
   weekContaining,

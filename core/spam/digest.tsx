@@ -17,7 +17,7 @@ import { toLead, type LeadRow } from '../leads'
 import { prepare } from '../platform/db/prepare'
 import type { Mailer, OutgoingMail } from '../platform/mail/mailer'
 import { renderBoth } from '../platform/mail/render'
-import { addressOf } from '../platform/mail/smtp'
+import { domainOf } from '../platform/mail/smtp'
 import { toBodyText, toHeaderText } from '../platform/mail/text'
 import { messageStart } from './quarantine'
 import { formatOfficeTime } from '../../shared/business-time'
@@ -202,7 +202,7 @@ async function buildDigestMail(
   }
   const { html, text } = await renderBoth(<SpamDigestEmail view={view} />)
   const count = leads.length + plan.notListed
-  const domain = addressOf(opts.from)?.split('@')[1] ?? 'localhost'
+  const domain = domainOf(opts.from)
   return {
     from: opts.from,
     to: opts.to,

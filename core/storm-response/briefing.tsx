@@ -10,11 +10,11 @@
 import { render } from '@react-email/render'
 import { stringify } from 'csv-stringify/sync'
 import type { BusinessConfig } from '../../shared/business'
-import { formatBusinessDate, formatBusinessDateTime, formatCalendarDate } from '../../shared/business-time'
+import { formatBusinessDate, formatBusinessDateTime, formatIsoDate } from '../../shared/business-time'
 import type { Db } from '../platform/db/connection'
 import { distanceMi, SERVED_CITIES } from '../platform/geography'
 import type { Mailer, OutgoingMail } from '../platform/mail/mailer'
-import { addressOf } from '../platform/mail/smtp'
+import { domainOf } from '../platform/mail/smtp'
 import { toHeaderText, toReason } from '../platform/mail/text'
 import { serviceAreaSwath, type AreaSwath, type HailCell } from '../storms'
 import { BriefingEmail, HTML_HOMES_LISTED, type BriefingPicture } from './BriefingEmail'
@@ -86,12 +86,11 @@ function briefingFacts(
   // Every stored cell of the day: the store keeps only the service area box's.
   const swath = serviceAreaSwath(db, day)
   const maxIn = swath.cells.reduce((max, c) => Math.max(max, c.hailIn), 0)
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number]
   return {
     swath,
     facts: {
       day,
-      dayText: formatCalendarDate({ year, month, day: date }),
+      dayText: formatIsoDate(day),
       maxIn,
       cities: citiesCrossed(swath.cells),
       homes: briefingHomes(homes, alerts, formatBusinessDate, about.now),
@@ -124,7 +123,7 @@ async function buildBriefingMail(
   homes: readonly HitHome[],
   opts: { from: string; to: readonly string[] },
 ): Promise<OutgoingMail> {
-  const domain = addressOf(opts.from)?.split('@')[1] ?? 'localhost'
+  const domain = domainOf(opts.from)
   const png = await renderSwathPng({
     swath,
     cities: citiesWithCentres(),

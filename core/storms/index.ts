@@ -32,7 +32,7 @@ export { makeReportKey, reportKeyMatches } from './report-key'
 export { makeWeatherReport } from './report'
 export { DATE_OF_LOSS_NOTE, RADAR_MEANING, RING_TITLE, summaryFacts } from './report-words'
 export { formatReportText } from './report-text'
-export { SAMPLE_WEATHER_REPORT } from './sample-report'
+export { sampleWeatherReport } from './sample-report'
 export { stormDataThrough } from './coverage'
 export { countStormEvents, type WantedStates } from './events'
 export {

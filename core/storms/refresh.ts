@@ -26,6 +26,7 @@ import type { Backoff } from '../platform/backoff'
 import type { Db } from '../platform/db/connection'
 import { download as downloadWithRetries, DownloadError, StoppedError } from '../platform/download'
 import type { Logger } from '../platform/logger'
+import { plural as counted } from '../platform/words'
 import { importedFiles, stormDataThrough } from './coverage'
 import { importRadarFile, importStormFile } from './import'
 import { newestDetailsFiles } from './ncei'
@@ -331,10 +332,10 @@ export async function runRefreshSteps(ctx: RefreshContext, startedAt: Date): Pro
   return outcome
 }
 
-export /** 'imported 2 NCEI files (1,204 events), 35 SPC days (88 events); 3 days not published yet'. */
-function describeRefresh(outcome: RefreshOutcome): string {
-  const n = (count: number) => count.toLocaleString('en-US')
-  const plural = (count: number, one: string, many: string) => `${n(count)} ${count === 1 ? one : many}`
+/** 'imported 2 NCEI files (1,204 events), 35 SPC days (88 events); 3 days not published yet'. */
+export function describeRefresh(outcome: RefreshOutcome): string {
+  const plural = (count: number, one: string, many: string) =>
+    counted(count, one, many, count.toLocaleString('en-US'))
   const nceiEvents = outcome.ncei.reduce((sum, s) => sum + s.stored, 0)
   const parts = [
     `imported ${plural(outcome.ncei.length, 'NCEI file', 'NCEI files')} (${plural(nceiEvents, 'event', 'events')})`,

@@ -2,6 +2,7 @@
  * The office's text of the Extreme Weather Report: what `site-admin storms report` prints, in the
  * words every rendering shares (report-words.ts) laid out in columns for a terminal.
  */
+import { plural } from '../platform/words'
 import { FACTS } from '../../shared/business'
 import { formatBusinessDate, formatBusinessDateTime } from '../../shared/business-time'
 import {
@@ -9,7 +10,6 @@ import {
   methodNotes,
   NO_RADAR_DAYS_LINE,
   NO_RADAR_LINE,
-  plural,
   RADAR_COLUMNS,
   RADAR_MEANING,
   radarDayCells,

@@ -4,11 +4,12 @@
  * kinds, sizes, distances and sources, the summary's facts and "How this report was made".
  * Dates are the business clock's (shared/business-time.ts).
  */
+import { plural } from '../platform/words'
 import {
   formatBusinessDate,
   formatBusinessDateTime,
-  formatCalendarDate,
   formatCalendarMonth,
+  formatIsoDate,
 } from '../../shared/business-time'
 import {
   DAMAGING_HAIL_IN,
@@ -29,10 +30,6 @@ import {
 
 /** A notable hail of the summary: the date of loss, the largest within 1 or 3 mi. */
 export type HailMark = NonNullable<ReportSummary['dateOfLoss']>
-
-export function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`
-}
 
 /** How the home was placed, as the report says it. */
 export function locatedTextOf(location: Location): string {
@@ -106,7 +103,7 @@ function formatDataDate(value: string | null): string {
   const month = /^(\d{4})-(\d{2})$/.exec(value)
   if (month) return `the end of ${formatCalendarMonth(Number(month[1]), Number(month[2]))}`
   const day = /^(\d{4})-(\d{2})-(\d{2})/.exec(value)
-  if (day) return formatCalendarDate({ year: Number(day[1]), month: Number(day[2]), day: Number(day[3]) })
+  if (day) return formatIsoDate(day[0])
   return value
 }
 
@@ -178,12 +175,6 @@ function formatRadarHail(inches: number): string {
   return `${inches.toFixed(1)} in`
 }
 
-/** '12 Jun 2024' from a Denver date 'YYYY-MM-DD'. */
-export function formatDay(day: string): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number]
-  return formatCalendarDate({ year, month, day: date })
-}
-
 /** 'confirmed by a report 0.6 mi NW' or 'radar only'. */
 function radarAgreement(day: RadarDay): string {
   return day.groundReport ? `${RADAR_CONFIRMED} ${formatDistance(day.groundReport)}` : RADAR_ONLY
@@ -214,15 +205,15 @@ export function radarLines(
   if (atHome) {
     const day = radar.days.find((d) => d.date === atHome.date)!
     return {
-      office: `Radar: ${formatRadarHail(atHome.hailIn)} at the home on ${formatDay(atHome.date)} (${radarAgreement(day)}); ${tally}`,
-      page: `Radar: hail of about ${formatRadarHail(atHome.hailIn)} at your home on ${formatDay(atHome.date)} (${radarAgreement(day)})`,
+      office: `Radar: ${formatRadarHail(atHome.hailIn)} at the home on ${formatIsoDate(atHome.date)} (${radarAgreement(day)}); ${tally}`,
+      page: `Radar: hail of about ${formatRadarHail(atHome.hailIn)} at your home on ${formatIsoDate(atHome.date)} (${radarAgreement(day)})`,
     }
   }
   const largest = [...radar.days].sort((a, b) => b.within3MiIn - a.within3MiIn)[0]
   if (largest)
     return {
-      office: `Radar: none at the home; ${radarMarkText(largest.within3Mi)} on ${formatDay(largest.date)} (${radarAgreement(largest)}); ${tally}`,
-      page: `Radar: no hail at your home; about ${radarMarkText(largest.within3Mi)} on ${formatDay(largest.date)}`,
+      office: `Radar: none at the home; ${radarMarkText(largest.within3Mi)} on ${formatIsoDate(largest.date)} (${radarAgreement(largest)}); ${tally}`,
+      page: `Radar: no hail at your home; about ${radarMarkText(largest.within3Mi)} on ${formatIsoDate(largest.date)}`,
     }
   return {
     office: `Radar: no hail of 0.75 in or more within 3 mi in ${years} years`,
@@ -245,7 +236,7 @@ export const RADAR_COLUMNS = [
 /** A radar day's cells in RADAR_COLUMNS' order: '12 Jun 2024', '1.6 in', '1.7 in 0.8 mi WNW', … */
 export function radarDayCells(day: RadarDay): [string, string, string, string, string] {
   return [
-    formatDay(day.date),
+    formatIsoDate(day.date),
     day.atHomeIn > 0 ? formatRadarHail(day.atHomeIn) : 'none',
     radarMarkText(day.within1Mi),
     radarMarkText(day.within3Mi),
@@ -266,10 +257,10 @@ function daysSpanned(first: string, last: string): number {
  */
 export function radarSourceText(coverage: NonNullable<RadarSection['coverage']>): string {
   const source = 'Radar data (NOAA MRMS, Maximum Estimated Size of Hail)'
-  if (coverage.first === coverage.last) return `${source} for ${formatDay(coverage.first)} only.`
+  if (coverage.first === coverage.last) return `${source} for ${formatIsoDate(coverage.first)} only.`
   const missing = Math.max(0, daysSpanned(coverage.first, coverage.last) - coverage.days)
   const gaps = missing === 0 ? '' : `, ${plural(missing, 'day')} missing`
-  return `${source} for every day from ${formatDay(coverage.first)} to ${formatDay(coverage.last)}${gaps}.`
+  return `${source} for every day from ${formatIsoDate(coverage.first)} to ${formatIsoDate(coverage.last)}${gaps}.`
 }
 
 /** What radar saw when no day had 0.75 in or more within 3 mi. */
@@ -282,7 +273,7 @@ export function riskFacts(risk: RiskAssessment, years: number): [string, string]
     [
       'Largest at the home',
       risk.largestAtHome
-        ? `${formatRadarHail(risk.largestAtHome.hailIn)} on ${formatDay(risk.largestAtHome.date)}`
+        ? `${formatRadarHail(risk.largestAtHome.hailIn)} on ${formatIsoDate(risk.largestAtHome.date)}`
         : 'none',
     ],
     [

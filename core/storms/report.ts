@@ -13,7 +13,8 @@ import { formatBusinessDate, localParts } from '../../shared/business-time'
 import { stormDataThrough } from './coverage'
 import { findStormsNear } from './events'
 import { bearingDeg, compass16, distanceMi } from '../platform/geography'
-import { formatDistance, formatHail, locatedTextOf, plural, radarLines, type HailMark } from './report-words'
+import { plural } from '../platform/words'
+import { formatDistance, formatHail, locatedTextOf, radarLines, type HailMark } from './report-words'
 import { radarPart } from './radar/report'
 import {
   DAMAGING_HAIL_IN,

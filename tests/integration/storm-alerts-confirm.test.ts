@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { findNotifications } from '../../core/leads/notification-store'
 import { createLogger } from '../../core/platform/logger'
 import { createMailer, type Mailer } from '../../core/platform/mail/mailer'
-import { locateAddressAnswered, SAMPLE_WEATHER_REPORT } from '../../core/storms'
+import { locateAddressAnswered, sampleWeatherReport } from '../../core/storms'
 import { respondToNewRadarDays, type RespondDeps } from '../../core/storm-response'
 import { makeConfirmToken } from '../../core/storm-response/consent'
 import { unsubscribeKey } from '../../core/storm-response/unsubscribe'
@@ -343,14 +343,14 @@ describe('a lapsed consent, and the weather report e-mail', () => {
       SITE_ORIGIN,
     )
     const url = `${SITE_ORIGIN}${STORM_ALERTS_CONFIRM_PATH}/token`
-    const mail = await buildHailReportMail(lead, SAMPLE_WEATHER_REPORT, {
+    const mail = await buildHailReportMail(lead, sampleWeatherReport(), {
       from: FROM,
       business: DEFAULT_BUSINESS,
       confirmUrl: url,
     })
     expect(mail.html).toContain(`href="${url}"`)
     expect(mail.text).toContain(`${CONFIRM_BUTTON} ${url}`)
-    const without = await buildHailReportMail(lead, SAMPLE_WEATHER_REPORT, {
+    const without = await buildHailReportMail(lead, sampleWeatherReport(), {
       from: FROM,
       business: DEFAULT_BUSINESS,
     })

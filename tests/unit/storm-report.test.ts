@@ -1,5 +1,6 @@
 /** The report's computation: rings, counts, the largest hail, the date of loss and the office's line. */
 import { describe, expect, test } from 'vitest'
+import { pointAt } from '../../core/platform/geography'
 import { buildWeatherReport } from '../../core/storms/report'
 import { formatReportText } from '../../core/storms/report-text'
 import {
@@ -12,7 +13,6 @@ import {
 import { formatBusinessDateTime } from '../../shared/business-time'
 import {
   makeSampleWeatherReport,
-  pointAt,
   SAMPLE_ADDRESS,
   SAMPLE_DATA_THROUGH,
   SAMPLE_LOCATION,

@@ -9,7 +9,8 @@
  * (../swath-geometry.ts), shared with the office's storm briefing.
  */
 import { ClipPath, Circle, Defs, G, Line, Path, Polygon, Rect, Svg, Text, View } from '@react-pdf/renderer'
-import { formatDay, formatHail } from '../report-words'
+import { formatIsoDate } from '../../../shared/business-time'
+import { formatHail } from '../report-words'
 import {
   bandFill,
   bandLabel,
@@ -217,7 +218,7 @@ function Legend({ swath, title }: { swath: RadarSwath; title: string }) {
   return (
     <View style={{ flex: 1, marginLeft: 16 }}>
       <Text style={{ fontSize: 10, fontFamily: 'Helvetica-Bold', color: C.navy900, marginBottom: 2 }}>
-        {`Radar hail on ${formatDay(swath.date)}`}
+        {`Radar hail on ${formatIsoDate(swath.date)}`}
       </Text>
       <Text style={{ fontSize: 8, color: C.slate600, marginBottom: 6 }}>{title}</Text>
       {SWATH_THRESHOLDS.map((threshold, i) => (
