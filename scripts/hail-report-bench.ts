@@ -18,7 +18,7 @@ import { storeStormFile } from '../core/storms/events'
 import type { StormEventInput } from '../core/storms/types'
 import { startGeocoderPeer } from '../tests/support/geocoder-peer'
 import { startTestSmtpServer } from '../tests/support/notify-peers'
-import { seedRadarDays } from './lib/radar-seed'
+import { seedStormDays } from './lib/radar-seed'
 import { createRedis, createWeb, createWorker, ensureBuilt, percentile, stackEnv, until } from './lib/harness'
 
 const REPORTS = Number(process.env.BENCH_REPORTS ?? 40)
@@ -83,7 +83,7 @@ async function main() {
       { events, read: events.length, skippedBy: {} },
       new Date(),
     )
-    const radar = seedRadarDays(db, new Date())
+    const radar = seedStormDays(db, new Date())
     db.close()
     const web = await createWeb(env, dir)
     await web.start()

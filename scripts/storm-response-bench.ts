@@ -30,7 +30,7 @@ import path from 'node:path'
 import { insertLead, type NewLead } from '../core/leads/store'
 import type { Db } from '../core/platform/db/connection'
 import { openMigratedDatabase } from '../core/platform/db/open'
-import { wantedRadarDays } from '../core/storms/radar/days'
+import { wantedStormDays } from '../core/storms/radar/days'
 import { cellOf, decodeMeshFile, meshFileNameForDay, SERVICE_AREA_BOX } from '../core/storms/radar/mesh-file'
 import { FORM_OF_FORM_TYPE } from '../shared/lead-forms'
 import { isOptionalField, LEAD_FIELD_NAMES, type LeadFieldValues } from '../shared/lead-fields'
@@ -39,7 +39,7 @@ import { SERVED_CITIES } from '../core/platform/geography'
 import { startGeocoderPeer } from '../tests/support/geocoder-peer'
 import { writeMeshFile } from '../tests/support/mesh-files'
 import { startTestSmtpServer, type TestSmtpServer } from '../tests/support/notify-peers'
-import { random, seedRadarDays } from './lib/radar-seed'
+import { random, seedStormDays } from './lib/radar-seed'
 import {
   createRedis,
   createWeb,
@@ -325,7 +325,7 @@ interface Store {
 function prepareStore(dbPath: string, dir: string): Store {
   // The storm day: yesterday in Denver (a day older than 7 days gets no alerts, by design).
   const now = new Date()
-  const day = wantedRadarDays(now).last
+  const day = wantedStormDays(now).last
   const { validAt } = meshFileNameForDay(day)
   const meshFile = writeMeshFile(dir, { validAt: validAt.toISOString(), swaths: SWATHS })
   const mesh = decodeMeshFile(path.basename(meshFile), readFileSync(meshFile), SERVICE_AREA_BOX)
@@ -339,7 +339,7 @@ function prepareStore(dbPath: string, dir: string): Store {
   const seedStart = Date.now()
   const db = openMigratedDatabase(dbPath)
   // History up to the day before the storm day, so the storm day is new when it lands.
-  const radar = seedRadarDays(db, new Date(validAt.getTime() - 86_400_000))
+  const radar = seedStormDays(db, new Date(validAt.getTime() - 86_400_000))
   const answered = markDaysAnswered(db, now)
   const rand = random(20261127)
   const subscribed = seedLeads(db, placeHomes(hitCells, rand), now, rand)

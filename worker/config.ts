@@ -106,7 +106,7 @@ export function workerConfigSchema(channels: readonly Channel[]) {
           ...readBackupSettings(e),
           /** Spam in quarantine older than this is deleted by the worker. */
           spamRetentionDays: e.SPAM_RETENTION_DAYS,
-          /** The office's links and the daily digest of held leads (core/spam/). */
+          /** The office's links and the daily spam digest (core/spam/). */
           office: {
             linkDays: e.OFFICE_LINK_DAYS,
             digestTime: parseDigestTime(e.SPAM_DIGEST_TIME),

@@ -1,5 +1,5 @@
 /**
- * The digest of held leads (docs/spam.md, "The digest of held leads"): built, sent and
+ * The spam digest (docs/spam.md, "The spam digest"): built, sent and
  * recorded here, for the worker's daily schedule (worker/spam-digest.ts) and for
  * `site-admin leads digest` alike.
  *

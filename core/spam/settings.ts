@@ -1,5 +1,5 @@
 /**
- * The settings of the office's links, of the digest of held leads and of how long held spam is
+ * The settings of the office's links, of the spam digest and of how long held spam is
  * kept (docs/configuration.md), read by the worker (which sends both and deletes old spam) and
  * by site-admin (`leads digest`).
  */
@@ -44,7 +44,7 @@ export const OFFICE_LINK_SETTINGS = {
     [1, 'must be at least 1 day, so the office can open the e-mail the next morning'],
     [90, 'must be at most 90 days: an old link in a forwarded e-mail should not still act'],
   ),
-  /** When the worker sends the day's digest of held leads, Denver time; off: never. */
+  /** When the worker sends the day's spam digest, Denver time; off: never. */
   SPAM_DIGEST_TIME: z
     .string()
     .trim()

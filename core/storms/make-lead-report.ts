@@ -34,7 +34,7 @@ type LeadToReport = Pick<Lead, 'id' | 'form'> & { address: string | null | undef
 
 export function createLeadReports(deps: { db: Db; geocoder: GeocoderSettings; logger: Logger }): LeadReports {
   const { db } = deps
-  const logger = deps.logger.child({ component: 'storm-report' })
+  const logger = deps.logger.child({ component: 'weather-report' })
   /** One making per lead at a time in this process (the job and the reconciler may ask together). */
   const making = new Map<string, Promise<LeadReportState>>()
 

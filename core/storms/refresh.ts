@@ -31,13 +31,13 @@ import { importedFiles, stormDataThrough } from './coverage'
 import { importRadarFile, importStormFile } from './import'
 import { newestDetailsFiles } from './ncei'
 import { meshFileNameForDay, MESH_MAX_FILE_BYTES } from './radar/mesh-file'
-import { plannedRadarDays, RADAR_FAILURES_IN_A_ROW } from './radar/plan'
+import { plannedStormDays, RADAR_FAILURES_IN_A_ROW } from './radar/plan'
 import {
-  missingRadarDays,
+  missingStormDays,
   radarFailures,
   recordRadarFailure,
   recordRadarMissing,
-  storedRadarDays,
+  storedStormDays,
 } from './radar/store'
 import { planSpcDays } from './spc'
 import { StormFileError, type ImportSummary } from './types'
@@ -80,7 +80,7 @@ export interface RefreshOutcome {
   /** Radar storm days stored by this run, and days NOAA did not have (Denver dates). */
   radarDays: string[]
   radarMissing: string[]
-  /** Radar days whose file could not be fetched or read, with why: each is asked for again later. */
+  /** Storm days whose radar file could not be fetched or read, with why: each is asked for again later. */
   radarFailed: { day: string; reason: string }[]
   /** Why the radar step stopped early (several days failed in a row), when it did. */
   radarStopped: string | undefined
@@ -242,7 +242,7 @@ async function refreshRadar(ctx: RefreshContext, outcome: RefreshOutcome): Promi
   const { meshUrl } = ctx.settings
   if (meshUrl === null) return
   const failing = new Set(radarFailures(ctx.db).map((f) => f.day))
-  const days = plannedRadarDays(ctx.now(), storedRadarDays(ctx.db), missingRadarDays(ctx.db), failing)
+  const days = plannedStormDays(ctx.now(), storedStormDays(ctx.db), missingStormDays(ctx.db), failing)
   if (days.length > RADAR_PROGRESS_EVERY)
     ctx.log.info({ days: days.length, newest: days[0], oldest: days.at(-1) }, 'radar hail backfill started')
   let inARow: { day: string; reason: string }[] = []

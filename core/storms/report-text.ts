@@ -47,7 +47,7 @@ function radarRow(cells: readonly string[]): string {
 
 /**
  * The radar section: each radar day on one line, in columns like the timeline's (the date, the
- * estimate at the home, the largest within 1 and 3 mi, whether a ground report agrees), what the
+ * estimate at the home, the largest within 1 and 3 mi, whether a storm event agrees), what the
  * figures mean, and the risk assessment. A report stored before radar, or made without radar
  * data, says so in one line.
  */

@@ -117,8 +117,8 @@ export function methodNotes(report: WeatherReport): { sources: string[]; notes: 
     ],
     notes: [
       locatedExplanation(report.location),
-      `The report lists every hail, thunderstorm-wind and tornado report within ${REPORT_RADIUS_MI} miles from ${formatBusinessDate(report.summary.from)} to ${formatBusinessDate(report.summary.to)}. Times are local time in Denver. A storm reported by both sources is listed once, from the final record.`,
-      'A storm report marks where hail or wind was observed, not the whole path of the storm; hail may also have fallen between reports.',
+      `The report lists every hail, thunderstorm-wind and tornado event within ${REPORT_RADIUS_MI} miles from ${formatBusinessDate(report.summary.from)} to ${formatBusinessDate(report.summary.to)}. Times are local time in Denver. A storm reported by both sources is listed once, from the final record.`,
+      'A storm event marks where hail or wind was observed, not the whole path of the storm; hail may also have fallen between them.',
       'This report is a record of the weather near the home, not a damage inspection: only an inspection of the roof can say whether it was damaged.',
     ],
   }
@@ -166,7 +166,7 @@ export function summaryFacts(summary: ReportSummary): [string, string][] {
 export const RADAR_MEANING =
   'Estimated by radar: hail of about this size fell there; it is not a measurement of hailstones on the roof.'
 
-/** A radar day's label: a ground report of the same day within 3 mi agrees, or none does. */
+/** A radar day's label: a storm event of the same day within 3 mi agrees, or none does. */
 export const RADAR_CONFIRMED = 'confirmed by a report'
 export const RADAR_ONLY = 'radar only'
 
@@ -230,7 +230,7 @@ export const RADAR_COLUMNS = [
   'At the home',
   'Largest within 1 mi',
   'Largest within 3 mi',
-  'Ground reports',
+  'Storm events',
 ] as const
 
 /** A radar day's cells in RADAR_COLUMNS' order: '12 Jun 2024', '1.6 in', '1.7 in 0.8 mi WNW', … */

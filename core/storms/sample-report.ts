@@ -224,7 +224,7 @@ const SAMPLE_SWATHS: SampleSwath[] = [
     startMi: -9,
     endMi: 6,
   },
-  // A narrow core 2 mi SSW that no one reported (the nearest ground report, 0.88 in, was 6.8 mi away).
+  // A narrow core 2 mi SSW that no one reported (the nearest hail event, 0.88 in, was 6.8 mi away).
   {
     day: '2023-07-11',
     through: { mi: 2.0, deg: 205 },

@@ -7,7 +7,7 @@
 export type StormSource = 'ncei' | 'spc'
 export type StormKind = 'hail' | 'wind' | 'tornado'
 
-/** One storm event (a NOAA storm report) as an importer reads it, before it is stored. */
+/** One storm event (what NOAA calls a storm report) as an importer reads it, before it is stored. */
 export interface StormEventInput {
   source: StormSource
   /** NCEI's EVENT_ID; for SPC, made from the file's day, the kind, the time and the place. */

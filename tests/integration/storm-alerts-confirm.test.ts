@@ -18,7 +18,7 @@ import { findNotifications } from '../../core/leads/notification-store'
 import { createLogger } from '../../core/platform/logger'
 import { createMailer, type Mailer } from '../../core/platform/mail/mailer'
 import { locateAddressAnswered, sampleWeatherReport } from '../../core/storms'
-import { respondToNewRadarDays, type RespondDeps } from '../../core/storm-response'
+import { respondToNewStormDays, type RespondDeps } from '../../core/storm-response'
 import { makeConfirmToken } from '../../core/storm-response/consent'
 import { unsubscribeKey } from '../../core/storm-response/unsubscribe'
 import { buildLeadView } from '../../core/leads/notifications/lead-view'
@@ -167,7 +167,7 @@ describe('with the autoreply on: the autoreply asks, and an unconfirmed consent 
     const day = denverDay(new Date(asked.getTime() + DAY_MS))
     const at = new Date(asked.getTime() + 1.5 * DAY_MS)
     storeStormDay(p.db, day, [{ centre: HOME, radiusMi: 1.5, inches: 1.75 }], at)
-    const [answered] = await respondToNewRadarDays(p.db, respondDeps(p), at)
+    const [answered] = await respondToNewStormDays(p.db, respondDeps(p), at)
     expect(answered).toMatchObject({ day, homesHit: 1, alertsSent: 0, briefing: { status: 'sent' } })
     expect(alertRow(p, lead, day)).toEqual({
       status: 'skipped',
@@ -248,7 +248,7 @@ describe('confirmed: alerted for radar data that lands from then on', () => {
     const day = denverDay(new Date(asked.getTime() + 2 * DAY_MS))
     const at = new Date(asked.getTime() + 2.5 * DAY_MS)
     storeStormDay(p.db, day, [{ centre: HOME, radiusMi: 1.5, inches: 1.5 }], at)
-    const answered = await respondToNewRadarDays(p.db, respondDeps(p), at)
+    const answered = await respondToNewStormDays(p.db, respondDeps(p), at)
     expect(answered.map((r) => r.day)).toEqual([day])
     expect(alertRow(p, lead, day)).toMatchObject({ status: 'sent' })
     expect(alertRow(p, lead, earlier)).toMatchObject({ status: 'skipped' })
@@ -277,7 +277,7 @@ describe('confirmed: alerted for radar data that lands from then on', () => {
     )
     const path = `${STORM_ALERTS_CONFIRM_PATH}/${makeConfirmToken(unsubscribeKey(p.db), late, email)}`
     expect((await request(p.app).post(path).send('')).status).toBe(200)
-    await respondToNewRadarDays(p.db, respondDeps(p), new Date(now.getTime() + 60_000))
+    await respondToNewStormDays(p.db, respondDeps(p), new Date(now.getTime() + 60_000))
     expect(alertRow(p, late, day)).toEqual({
       status: 'skipped',
       detail: "the address confirmed storm alerts after this day's radar data landed",

@@ -25,7 +25,7 @@ import { findZipCode } from '../../core/platform/geography'
 import { createLogger } from '../../core/platform/logger'
 import { createMailer, type Mailer } from '../../core/platform/mail/mailer'
 import { locateAddressAnswered } from '../../core/storms'
-import { respondToNewRadarDays, type RespondDeps } from '../../core/storm-response'
+import { respondToNewStormDays, type RespondDeps } from '../../core/storm-response'
 import { makeConfirmToken } from '../../core/storm-response/consent'
 import { makeUnsubscribeToken, unsubscribeKey } from '../../core/storm-response/unsubscribe'
 import { createConfirmRouter, STORM_ALERTS_CONFIRM_PATH } from '../../server/storm-alerts/confirm-router'
@@ -92,7 +92,7 @@ function deps(over: Partial<RespondDeps> = {}): RespondDeps {
   }
 }
 
-const respond = (at = NOW, over: Partial<RespondDeps> = {}) => respondToNewRadarDays(db, deps(over), at)
+const respond = (at = NOW, over: Partial<RespondDeps> = {}) => respondToNewStormDays(db, deps(over), at)
 
 /** A lead that ticked the box; confirmed by its address unless told otherwise. */
 function subscriber(email: string, address: string, opts: { confirmed?: boolean } = {}): string {

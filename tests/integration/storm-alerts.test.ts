@@ -2,7 +2,7 @@
  * Storm alerts (docs/storm-alerts.md) end to end on a real SQLite file: radar days written by
  * ecCodes (tests/support/mesh/write_mesh.py) and imported with `site-admin storms import`, homes
  * placed through a local stand-in of the Census geocoder, the worker's pass
- * (respondToNewRadarDays) sending through nodemailer to a real SMTP server in-process, and the
+ * (respondToNewStormDays) sending through nodemailer to a real SMTP server in-process, and the
  * unsubscribe links answered by their router on a real HTTP server.
  *
  * The homes: a subscriber in Parker under a swath of 1.75 in (who wrote twice, so two leads of
@@ -21,7 +21,7 @@ import { createLogger } from '../../core/platform/logger'
 import { createMailer, type Mailer } from '../../core/platform/mail/mailer'
 import { locateAddressAnswered, RADAR_MEANING } from '../../core/storms'
 import {
-  respondToNewRadarDays,
+  respondToNewStormDays,
   STORM_ALERTS_UNSUBSCRIBE_PATH,
   STORM_RESPONSE_MAX_AGE_DAYS,
   MAX_ALERT_ATTEMPTS,
@@ -91,7 +91,7 @@ function deps(): RespondDeps {
   }
 }
 
-const respond = (at = NOW) => respondToNewRadarDays(db, deps(), at)
+const respond = (at = NOW) => respondToNewStormDays(db, deps(), at)
 const alertsTo = (email: string) => smtp.messages.filter((m) => m.envelopeTo.includes(email))
 /**
  * What the SMTP server took, to whom: recorded before its answer, so once a pass has returned

@@ -1,7 +1,7 @@
 /**
  * One storm day's radar hail around the home, drawn without map tiles like the storm picture:
  * the MESH swath as filled bands between the contours at SWATH_CONTOURS_IN, the 1 and 3-mile
- * rings, that day's ground reports with their sizes, the home, a north arrow and a 1-mile scale
+ * rings, that day's hail events with their sizes, the home, a north arrow and a 1-mile scale
  * bar. Unlike the storm picture it is to scale, one scale both ways, so the swath's shape and
  * its distance from the home read true.
  *

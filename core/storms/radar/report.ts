@@ -1,7 +1,7 @@
 /**
  * The radar part of a weather report (docs/storm-data.md): for each storm day in the report's
  * period with radar hail of 0.75 in or more within 3 mi of the home, the estimate at the home's
- * cell, the largest within 1 and 3 mi, and whether a ground report agrees; the swath of the
+ * cell, the largest within 1 and 3 mi, and whether a storm event agrees; the swath of the
  * day with the largest hail at the home, for the picture; and the risk assessment, the home's
  * days of 1 in or more against every cell of the service area.
  *
@@ -69,7 +69,7 @@ function markOf(home: LatLon, cell: StoredCell): RadarMark {
 
 /**
  * The radar days of `cells` (a block around the home, any days): those with 0.75 in or more
- * within 3 mi, newest first, each judged against the ground reports of the same Denver date.
+ * within 3 mi, newest first, each judged against the storm events of the same Denver date.
  */
 export function buildRadarDays(
   home: LatLon,
@@ -174,7 +174,7 @@ export function riskSentence(r: Omit<RiskAssessment, 'sentence'>, anyDayNear: bo
   )
 }
 
-/** The swath of `day` around the home, as a grid of inches, with that day's ground reports. */
+/** The swath of `day` around the home, as a grid of inches, with that day's hail events. */
 export function buildSwath(
   home: LatLon,
   day: string,

@@ -86,12 +86,12 @@ export function storeMeshDay(db: Db, mesh: MeshDay, now: Date): RadarDaySummary 
 }
 
 /** The storm days stored (Denver dates). */
-export function storedRadarDays(db: Db): Set<string> {
+export function storedStormDays(db: Db): Set<string> {
   return new Set((prepare(db, 'SELECT day FROM radar_days').pluck().all() as string[]) ?? [])
 }
 
 /** Days the refresh found missing at NOAA, with when it last asked. */
-export function missingRadarDays(db: Db): Map<string, string> {
+export function missingStormDays(db: Db): Map<string, string> {
   const rows = prepare(db, 'SELECT day, checked_at FROM radar_missing').all() as {
     day: string
     checked_at: string
