@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs'
 import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
-import { Writable } from 'node:stream'
+import { jsonLines } from '../support/log-sink'
 import { gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Db } from '../../core/platform/db/connection'
@@ -237,16 +237,7 @@ describe("the worker's radar refresh", () => {
   test('fetches every missing day of 5 years once, stores what NOAA has, and notes what it lacks', async () => {
     const db = openMigratedDatabase(path.join(tempDir(), 'refresh.db'))
     const lines: Record<string, unknown>[] = []
-    const logger = createLogger(
-      'info',
-      new Writable({
-        write(chunk, _e, done) {
-          for (const line of String(chunk).split('\n'))
-            if (line) lines.push(JSON.parse(line) as Record<string, unknown>)
-          done()
-        },
-      }),
-    )
+    const logger = createLogger('info', jsonLines(lines))
     const refresh = startStormRefresh({
       db,
       logger,
@@ -350,16 +341,7 @@ function useMirror() {
     clear: () => answers.clear(),
     /** The worker's refresh against this mirror, logging into `lines`. */
     refresh(db: Db, lines: Record<string, unknown>[]) {
-      const logger = createLogger(
-        'info',
-        new Writable({
-          write(chunk, _e, done) {
-            for (const line of String(chunk).split('\n'))
-              if (line) lines.push(JSON.parse(line) as Record<string, unknown>)
-            done()
-          },
-        }),
-      )
+      const logger = createLogger('info', jsonLines(lines))
       return startStormRefresh({
         db,
         logger,

@@ -16,7 +16,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
-import { Writable } from 'node:stream'
+import { jsonLines } from '../support/log-sink'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Db } from '../../core/platform/db/connection'
@@ -73,15 +73,7 @@ let key: Buffer
 const logLines: { msg: string; [k: string]: unknown }[] = []
 
 function deps(over: Partial<RespondDeps> = {}): RespondDeps {
-  const logger = createLogger(
-    'info',
-    new Writable({
-      write(chunk: Buffer, _enc, done) {
-        for (const line of chunk.toString().split('\n').filter(Boolean)) logLines.push(JSON.parse(line))
-        done()
-      },
-    }),
-  )
+  const logger = createLogger('info', jsonLines(logLines))
   return {
     minIn: 1,
     locate: (address) => locateAddressAnswered(address, { baseUrl: geocoder.url, timeoutMs: 2000 }),
