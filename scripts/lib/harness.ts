@@ -69,6 +69,18 @@ export function stackEnv(
   }
 }
 
+/** Stops a child process: `signal`, up to 15 s to exit, then SIGKILL; at once when it has exited. */
+export async function stopChild(c: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (c.exitCode !== null || c.signalCode !== null) return
+  const exited = new Promise<void>((resolve) => c.once('exit', () => resolve()))
+  c.kill(signal)
+  await Promise.race([exited, sleep(15_000)])
+  if (c.exitCode === null && c.signalCode === null) {
+    c.kill('SIGKILL')
+    await exited
+  }
+}
+
 export interface ManagedProcess {
   readonly name: string
   readonly running: boolean
@@ -103,15 +115,7 @@ function manage(
       if (!ok) throw new Error(`${name} did not become ready (see ${opts.logFile})`)
     },
     async kill(signal = 'SIGTERM') {
-      const c = child
-      if (!c || c.exitCode !== null || c.signalCode !== null) return
-      const exited = new Promise<void>((resolve) => c.once('exit', () => resolve()))
-      c.kill(signal)
-      await Promise.race([exited, sleep(15_000)])
-      if (c.exitCode === null && c.signalCode === null) {
-        c.kill('SIGKILL')
-        await exited
-      }
+      if (child) await stopChild(child, signal)
     },
   }
 }
