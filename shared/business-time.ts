@@ -71,7 +71,7 @@ const toDate = (at: string | Date) => (typeof at === 'string' ? new Date(at) : a
 
 // Written out rather than left to Intl: en-GB writes September 'Sept' (and ICU versions differ),
 // and the one date style must not change with the browser or the server it runs on.
-export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const
+export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
 
 /** '12 Sep 2024': the one way a date is written, from a calendar date (months from 1). */
 export function formatCalendarDate(d: { year: number; month: number; day: number }): string {
