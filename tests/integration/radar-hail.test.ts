@@ -107,6 +107,31 @@ async function reportJson(): Promise<WeatherReport> {
   return JSON.parse(run.out) as WeatherReport
 }
 
+/** The worker's refresh of `db` from a NOAA stand-in at `base` (its ncei/, spc/ and mesh/ folders), logging into `lines`. */
+function refreshFrom(
+  base: string,
+  db: Db,
+  lines: Record<string, unknown>[],
+  limits: { fetchTimeoutMs: number; fetchMaxBytes: number },
+) {
+  return startStormRefresh({
+    db,
+    logger: createLogger('info', jsonLines(lines)),
+    now: () => NOW,
+    settings: {
+      on: false,
+      states: ['CO'],
+      intervalHours: 24,
+      years: 6,
+      nceiUrl: `${base}/ncei/`,
+      spcUrl: `${base}/spc/`,
+      meshUrl: `${base}/mesh/`,
+      ...limits,
+    },
+    backoff: { fetch: { baseMs: 1, maxMs: 1 } },
+  })
+}
+
 describe('radar hail through site-admin', () => {
   test('a truncated file is refused by name with a non-zero exit, and nothing of it is stored', async () => {
     const run = await admin('storms', 'import', files.truncated!)
@@ -237,25 +262,8 @@ describe("the worker's radar refresh", () => {
   test('fetches every missing day of 5 years once, stores what NOAA has, and notes what it lacks', async () => {
     const db = openMigratedDatabase(path.join(tempDir(), 'refresh.db'))
     const lines: Record<string, unknown>[] = []
-    const logger = createLogger('info', jsonLines(lines))
-    const refresh = startStormRefresh({
-      db,
-      logger,
-      now: () => NOW,
-      settings: {
-        on: false,
-        states: ['CO'],
-        intervalHours: 24,
-        years: 6,
-        // No NCEI or SPC files here: those steps fail, and the radar's still runs.
-        nceiUrl: `${base}/ncei/`,
-        spcUrl: `${base}/spc/`,
-        meshUrl: `${base}/mesh/`,
-        fetchTimeoutMs: 2000,
-        fetchMaxBytes: 1_000_000,
-      },
-      backoff: { fetch: { baseMs: 1, maxMs: 1 } },
-    })
+    // No NCEI or SPC files here: those steps fail, and the radar's still runs.
+    const refresh = refreshFrom(base, db, lines, { fetchTimeoutMs: 2000, fetchMaxBytes: 1_000_000 })
     try {
       const first = await refresh.runOnce()
       expect(first.radarDays.sort()).toEqual(['2024-01-15', '2024-06-12'])
@@ -341,25 +349,8 @@ function useMirror() {
     clear: () => answers.clear(),
     /** The worker's refresh against this mirror, logging into `lines`. */
     refresh(db: Db, lines: Record<string, unknown>[]) {
-      const logger = createLogger('info', jsonLines(lines))
-      return startStormRefresh({
-        db,
-        logger,
-        now: () => NOW,
-        settings: {
-          on: false,
-          states: ['CO'],
-          intervalHours: 24,
-          years: 6,
-          nceiUrl: `${base}/ncei/`,
-          spcUrl: `${base}/spc/`,
-          meshUrl: `${base}/mesh/`,
-          fetchTimeoutMs: 5000,
-          // Larger than a radar file may be: the radar's own limit of 10 MB is the one that stops it.
-          fetchMaxBytes: 100 * 1024 * 1024,
-        },
-        backoff: { fetch: { baseMs: 1, maxMs: 1 } },
-      })
+      // Larger than a radar file may be: the radar's own limit of 10 MB is the one that stops it.
+      return refreshFrom(base, db, lines, { fetchTimeoutMs: 5000, fetchMaxBytes: 100 * 1024 * 1024 })
     },
   }
 }
