@@ -9,15 +9,9 @@ import { AlertEmail } from '../../core/storm-response/AlertEmail'
 import { renderBoth } from '../../core/platform/mail/render'
 import { DEFAULT_BUSINESS } from '../../shared/business'
 import { CONFIRM_EMAIL, CONFIRM_SECTION } from '../../shared/storm-alerts-consent'
+import { VALID_ENQUIRY } from '../support/enquiries'
 
-const valid = {
-  firstName: 'Dana',
-  lastName: 'Reyes',
-  email: 'dana@example.com',
-  phone: '3035550199',
-  address: '1450 Elm St, Denver',
-  formType: 'contact',
-}
+const valid = VALID_ENQUIRY
 
 describe('the storm alerts box in the enquiry schema', () => {
   test('true is accepted as asked for', () => {
