@@ -8,12 +8,10 @@ import { parseEnv } from '../core/platform/config/helpers'
 import {
   BACKUP_SETTINGS,
   DATABASE_SETTINGS,
-  GEOCODER_SETTINGS,
   readBackupSettings,
-  readGeocoderSettings,
   SITE_SETTINGS,
-  STORM_SETTINGS,
 } from '../core/platform/config/settings'
+import { GEOCODER_SETTINGS, readGeocoderSettings, STORM_SETTINGS } from '../core/storms'
 
 /**
  * The business as the report names it (`storms report`): the same variables as the site's,

@@ -1,5 +1,5 @@
 /**
- * `site-admin leads digest`: sends the digest of held leads now (docs/spam.md, "The digest of
+ * `site-admin leads digest`: sends the spam digest now (docs/spam.md, "The digest of
  * held leads"), the same e-mail the worker sends each morning, through the same SMTP settings
  * and to the same address as the office e-mail. It lists what was held since the last digest
  * sent (or, with --all, every lead still held); when that is nothing, it sends nothing and says
@@ -46,7 +46,7 @@ export function addSpamDigestCommand(leads: Command, ctx: AdminContext): void {
   leads
     .command('digest')
     .description(
-      'e-mail the digest of held leads to the office now (LEAD_NOTIFY_TO), each with its "Not spam: deliver it" link',
+      'e-mail the spam digest to the office now (LEAD_NOTIFY_TO), each with its "Not spam: deliver it" link',
     )
     .option('--all', 'list every lead still held, not only those held since the last digest')
     .addHelpText(

@@ -14,7 +14,7 @@ import { addLeadCommands } from './lead-commands'
 import { addBookingCommands } from './booking-commands'
 import { addStormCommands } from './storm-commands'
 import { addStormAlertCommands } from './storm-alert-commands'
-import { addWeatherReportCommand } from './storm-report-command'
+import { addWeatherReportCommand } from './weather-report-command'
 import { addWeeklyReportCommands } from './weekly-report-command'
 
 const HELP_FOOTER = `

@@ -3,8 +3,9 @@
  * from (source, medium and campaign of the visit that sent the enquiry), landing page, form and
  * week, each with its share of the total; printed as tables, or as one CSV for a spreadsheet
  * ("what did the June hail campaign bring?"), and the bookings of the last full week as the
- * weekly report gives them (core/bookings/funnel.ts). Its --send is `weekly-report send`'s alias for
- * one release (weekly-report-command.ts).
+ * weekly report gives them (core/bookings/funnel.ts). Its --send is a permanent alias of
+ * `weekly-report send` (weekly-report-command.ts): the office's scripts may call it by its first
+ * name, and the repository has no releases to retire it in.
  */
 import { Option, type Command } from 'commander'
 import type { Db } from '../core/platform/db/connection'
@@ -93,7 +94,7 @@ export function addReportCommand(leads: Command, ctx: AdminContext): void {
     .option('--bom', 'with --csv: start with a UTF-8 byte order mark (for Excel)')
     .option(
       '--send',
-      'an alias of site-admin weekly-report send, kept for one release: e-mail the office the weekly report now',
+      'the same as site-admin weekly-report send (a permanent alias): e-mail the office the weekly report now',
     )
     .addOption(
       new Option('--week <date>', 'with --send: the week that holds this date instead, e.g. 2026-11-16'),
@@ -175,7 +176,7 @@ function printReportCsv(ctx: AdminContext, db: Db, since: Date | null, bom?: boo
   ctx.io.stdout.write(toCsv(REPORT_CSV_HEADER, rows, { bom }))
 }
 
-/** `leads report --send`: `weekly-report send` under its old name, for one release. */
+/** `leads report --send`: `weekly-report send` under its first name, kept for good. */
 async function sendReport(
   ctx: AdminContext,
   opts: { since?: string; csv?: boolean; week?: string },

@@ -8,6 +8,7 @@ import type { Command } from 'commander'
 import type { Db } from '../core/platform/db/connection'
 import {
   importStormPath,
+  parseStateList,
   stormStatus,
   type RefreshState,
   type WantedStates,
@@ -37,17 +38,12 @@ const count = (n: number) => n.toLocaleString('en-US')
 
 /** `--states CO,WY` or `--states all`. */
 function parseStates(value: string): WantedStates {
-  if (value.trim().toLowerCase() === 'all') return 'all'
-  const states = value
-    .split(',')
-    .map((s) => s.trim().toUpperCase())
-    .filter(Boolean)
-  const bad = states.filter((s) => !/^[A-Z]{2}$/.test(s))
-  if (!states.length || bad.length)
+  const parsed = parseStateList(value)
+  if ('bad' in parsed)
     throw new UsageError(
       `--states "${value}" must be two-letter state codes separated by commas (e.g. CO,WY), or all.`,
     )
-  return [...new Set(states)]
+  return parsed.states
 }
 
 /** `FILE: storm day 2024-06-12, 1,204 cells of 0.5 in or more (largest 2.1 in), 3 dropped as radar artefacts` */

@@ -2,15 +2,15 @@
  * `site-admin weekly-report send [--week <date>]`: the office's weekly report e-mailed now
  * (docs/lead-pipeline.md, "The office's week"), through the same code as the worker's
  * schedule; recorded as sent for its week, so the schedule does not send it again.
- * `leads report --send` is an alias of it for one release (report-command.ts).
+ * `leads report --send` is a permanent alias of it (report-command.ts).
  */
 import { Option, type Command } from 'commander'
 import { createMailer } from '../core/platform/mail/mailer'
 import { readOfficeMail } from '../core/platform/mail/office-mail'
+import { plural } from '../core/platform/words'
 import {
   duration,
   lastFullWeek,
-  plural,
   sendWeeklyReport,
   weekBounds,
   weekContaining,

@@ -1,7 +1,7 @@
 /**
  * The office corrects the spam filter from its inbox (docs/spam.md, "The office's links"), on a
  * whole stack of its own (e2e/stack.ts: the built web process and worker, Redis, a real SMTP
- * server): the digest of held leads arrives with a held lead; its "Not spam: deliver it" link
+ * server): the spam digest arrives with a held lead; its "Not spam: deliver it" link
  * opens a confirmation page that changes nothing; the page's button releases the lead, whose
  * office e-mail then arrives once; a second use says what happened; a tampered and an expired
  * link change nothing and say so; "This is spam" from a delivered lead's e-mail records the

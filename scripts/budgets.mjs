@@ -6,15 +6,11 @@
 // Runs Lighthouse (mobile settings: simulated slow 4G and 4x CPU slowdown) in Debian's
 // Chromium on a set of pages, prints the four category scores and the compressed JavaScript
 // each page loads, and exits non-zero when a page is under budget.
-import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
-import { freePort } from './lib/free-port.mjs'
 import { JS_BUDGET_KB, METRIC_BUDGET, SCORE_BUDGET, jsBudgetKbOf } from './lib/budgets.mjs'
+import { startSiteServer } from './lib/site-server.mjs'
 
 const ALL_PAGES = [
   '/',
@@ -41,40 +37,6 @@ const CHROME_FLAGS = [
   '--disable-sync',
   '--no-first-run',
 ]
-
-async function startServer() {
-  const port = await freePort()
-  const dir = mkdtempSync(path.join(tmpdir(), 'roofing-budgets-'))
-  const child = spawn(process.execPath, ['dist/node/server.mjs'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SITE_URL: `http://localhost:${port}`,
-      DATABASE_PATH: path.join(dir, 'budgets.db'),
-      LOG_LEVEL: 'error',
-      REDIS_URL: '',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  })
-  const baseUrl = `http://localhost:${port}`
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) break
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  return {
-    baseUrl,
-    stop: () => {
-      child.kill('SIGTERM')
-      rmSync(dir, { recursive: true, force: true })
-    },
-  }
-}
 
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b)
@@ -105,7 +67,9 @@ function scriptSizes(devtoolsLog) {
   return { totalKb: total / 1024, count: loaded.length, largest }
 }
 
-const server = process.env.BASE_URL ? { baseUrl: process.env.BASE_URL, stop: () => {} } : await startServer()
+const server = process.env.BASE_URL
+  ? { baseUrl: process.env.BASE_URL, stop: () => {} }
+  : await startSiteServer('budgets')
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   chromeFlags: CHROME_FLAGS,

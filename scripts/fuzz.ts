@@ -23,7 +23,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import fc from 'fast-check'
-import { ensureBuilt, sleep, until } from './lib/harness'
+import { ensureBuilt, stopChild, until } from './lib/harness'
 import { freePort } from './lib/free-port.mjs'
 import {
   anyHostileRequest,
@@ -84,13 +84,7 @@ async function startWeb(dir: string, port: number) {
     origin,
     port,
     logFile,
-    stop: async () => {
-      if (child.exitCode !== null) return
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-      child.kill('SIGTERM')
-      await Promise.race([exited, sleep(15_000)])
-      if (child.exitCode === null) child.kill('SIGKILL')
-    },
+    stop: () => stopChild(child),
   }
 }
 

@@ -10,16 +10,13 @@
  * prints p50/p95/max from the POST to the SMTP server accepting the homeowner's e-mail, and the
  * PDFs' sizes. Target: p95 < 60 s. Exit status 1 when it is missed or a report never came.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { openMigratedDatabase } from '../core/platform/db/open'
 import { storeStormFile } from '../core/storms/events'
 import type { StormEventInput } from '../core/storms/types'
-import { startGeocoderPeer } from '../tests/support/geocoder-peer'
-import { startTestSmtpServer } from '../tests/support/notify-peers'
-import { seedRadarDays } from './lib/radar-seed'
-import { createRedis, createWeb, createWorker, ensureBuilt, percentile, stackEnv, until } from './lib/harness'
+import { seedStormDays } from './lib/radar-seed'
+import { percentile, until, withBenchStack } from './lib/harness'
 
 const REPORTS = Number(process.env.BENCH_REPORTS ?? 40)
 const CONCURRENCY = 4
@@ -54,115 +51,97 @@ function metroStorms(count: number): StormEventInput[] {
 }
 
 async function main() {
-  ensureBuilt()
-  const dir = mkdtempSync(path.join(tmpdir(), 'roofing-report-bench-'))
-  const smtp = await startTestSmtpServer()
-  const geocoder = await startGeocoderPeer(() => ({ ...PARKER, matchedAddress: 'BENCH' }), {
-    delayMs: GEOCODER_DELAY_MS,
-  })
-  const redis = await createRedis(dir, dir)
-  const cleanups: (() => Promise<unknown>)[] = []
-  try {
-    await redis.start()
-    cleanups.push(() => redis.kill())
-    const env = stackEnv(
-      { name: 'report-bench', dir, redisUrl: redis.url, smtpUrl: smtp.url, logLevel: 'warn' },
-      {
-        CENSUS_GEOCODER_URL: geocoder.url,
-        WORKER_HEARTBEAT_FILE: path.join(dir, 'heartbeat.json'),
-        BACKUP_INTERVAL_HOURS: '0',
-        STORM_REFRESH: 'false',
-        ALLOW_SAMPLE_VALUES: 'true',
+  let radar = { days: 0, hailDays: 0, cells: 0 }
+  let events: StormEventInput[] = []
+  await withBenchStack(
+    {
+      name: 'report-bench',
+      logLevel: 'warn',
+      place: PARKER,
+      geocoderDelayMs: GEOCODER_DELAY_MS,
+      extra: { STORM_REFRESH: 'false' },
+      prepare(env) {
+        const db = openMigratedDatabase(env.DATABASE_PATH!)
+        events = metroStorms(4_000)
+        storeStormFile(
+          db,
+          { name: 'bench-metro.csv', source: 'ncei' },
+          { events, read: events.length, skippedBy: {} },
+          new Date(),
+        )
+        radar = seedStormDays(db, new Date())
+        db.close()
       },
-    )
-    const db = openMigratedDatabase(env.DATABASE_PATH!)
-    const events = metroStorms(4_000)
-    storeStormFile(
-      db,
-      { name: 'bench-metro.csv', source: 'ncei' },
-      { events, read: events.length, skippedBy: {} },
-      new Date(),
-    )
-    const radar = seedRadarDays(db, new Date())
-    db.close()
-    const web = await createWeb(env, dir)
-    await web.start()
-    cleanups.push(() => web.kill())
-    const worker = createWorker(env, dir)
-    await worker.start()
-    cleanups.push(() => worker.kill())
-    console.log(
-      `${events.length} storms and ${radar.days} radar days (${radar.hailDays} with hail, ${radar.cells.toLocaleString('en-US')} cells) in the store; ${REPORTS} hail report requests, ${CONCURRENCY} at a time`,
-    )
+    },
+    async ({ dir, smtp, env, web }) => {
+      console.log(
+        `${events.length} storms and ${radar.days} radar days (${radar.hailDays} with hail, ${radar.cells.toLocaleString('en-US')} cells) in the store; ${REPORTS} hail report requests, ${CONCURRENCY} at a time`,
+      )
 
-    const waits: number[] = []
-    let missing = 0
-    let next = 0
-    async function one(i: number) {
-      const email = `report-${i}@bench.example`
-      const sentAt = Date.now()
-      const res = await fetch(`${web.origin}/api/enquiries`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          firstName: 'Bench',
-          lastName: 'Homeowner',
-          email,
-          phone: '(303) 555-0100',
-          address: `${100 + i} Main Street, Parker, CO 80134`,
-          formType: 'contact',
-          form: 'hail_report',
-          sourcePath: '/hail-report',
+      const waits: number[] = []
+      let missing = 0
+      let next = 0
+      async function one(i: number) {
+        const email = `report-${i}@bench.example`
+        const sentAt = Date.now()
+        const res = await fetch(`${web.origin}/api/enquiries`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            firstName: 'Bench',
+            lastName: 'Homeowner',
+            email,
+            phone: '(303) 555-0100',
+            address: `${100 + i} Main Street, Parker, CO 80134`,
+            formType: 'contact',
+            form: 'hail_report',
+            sourcePath: '/hail-report',
+          }),
+        })
+        if (res.status !== 201) throw new Error(`request ${i} answered ${res.status}`)
+        await until(() => smtp.messages.some((m) => m.envelopeTo.includes(email)), TARGET_P95_MS * 2)
+        const mail = smtp.messages.find((m) => m.envelopeTo.includes(email))
+        if (mail) waits.push(mail.acceptedAt - sentAt)
+        else missing += 1
+      }
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (next < REPORTS) await one(next++)
         }),
-      })
-      if (res.status !== 201) throw new Error(`request ${i} answered ${res.status}`)
-      await until(() => smtp.messages.some((m) => m.envelopeTo.includes(email)), TARGET_P95_MS * 2)
-      const mail = smtp.messages.find((m) => m.envelopeTo.includes(email))
-      if (mail) waits.push(mail.acceptedAt - sentAt)
-      else missing += 1
-    }
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < REPORTS) await one(next++)
-      }),
-    )
-    const pdfs = smtp.messages.flatMap((m) =>
-      m.parsed.attachments.filter((a) => a.contentType === 'application/pdf'),
-    )
-    const sizes = pdfs.map((a) => a.size / 1024)
-    const p95 = percentile(waits, 95)
-    console.log(
-      `request → homeowner's e-mail with PDF: p50 ${percentile(waits, 50)} ms, p95 ${p95} ms, max ${Math.max(...waits)} ms (${waits.length} arrived, ${missing} missing)`,
-    )
-    console.log(
-      `PDF size: ${Math.min(...sizes).toFixed(0)}–${Math.max(...sizes).toFixed(0)} KB over ${pdfs.length} reports`,
-    )
-    const check = openMigratedDatabase(env.DATABASE_PATH!)
-    const counts = (
-      check.prepare("SELECT json_array_length(report, '$.storms') AS n FROM weather_reports").all() as {
-        n: number
-      }[]
-    ).map((r) => r.n)
-    check.close()
-    console.log(
-      `storms per report: ${Math.min(...counts)}–${Math.max(...counts)} (median ${percentile(counts, 50)})`,
-    )
-    // A render that held up the worker's event loop shows as lost queue locks or aborted sends.
-    const errors = readFileSync(path.join(dir, 'worker.log'), 'utf8')
-      .split('\n')
-      .filter((line) => /"level":(50|60)/.test(line)).length
-    console.log(`error lines in the worker's log: ${errors}`)
-    const pass = missing === 0 && p95 < TARGET_P95_MS && errors === 0
-    console.log(
-      `${pass ? 'PASS' : 'FAIL'}: p95 < ${TARGET_P95_MS / 1000} s with every report delivered and no error in the worker`,
-    )
-    process.exitCode = pass ? 0 : 1
-  } finally {
-    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined)
-    await smtp.close()
-    await geocoder.close()
-    rmSync(dir, { recursive: true, force: true })
-  }
+      )
+      const pdfs = smtp.messages.flatMap((m) =>
+        m.parsed.attachments.filter((a) => a.contentType === 'application/pdf'),
+      )
+      const sizes = pdfs.map((a) => a.size / 1024)
+      const p95 = percentile(waits, 95)
+      console.log(
+        `request → homeowner's e-mail with PDF: p50 ${percentile(waits, 50)} ms, p95 ${p95} ms, max ${Math.max(...waits)} ms (${waits.length} arrived, ${missing} missing)`,
+      )
+      console.log(
+        `PDF size: ${Math.min(...sizes).toFixed(0)}–${Math.max(...sizes).toFixed(0)} KB over ${pdfs.length} reports`,
+      )
+      const check = openMigratedDatabase(env.DATABASE_PATH!)
+      const counts = (
+        check.prepare("SELECT json_array_length(report, '$.storms') AS n FROM weather_reports").all() as {
+          n: number
+        }[]
+      ).map((r) => r.n)
+      check.close()
+      console.log(
+        `storms per report: ${Math.min(...counts)}–${Math.max(...counts)} (median ${percentile(counts, 50)})`,
+      )
+      // A render that held up the worker's event loop shows as lost queue locks or aborted sends.
+      const errors = readFileSync(path.join(dir, 'worker.log'), 'utf8')
+        .split('\n')
+        .filter((line) => /"level":(50|60)/.test(line)).length
+      console.log(`error lines in the worker's log: ${errors}`)
+      const pass = missing === 0 && p95 < TARGET_P95_MS && errors === 0
+      console.log(
+        `${pass ? 'PASS' : 'FAIL'}: p95 < ${TARGET_P95_MS / 1000} s with every report delivered and no error in the worker`,
+      )
+      process.exitCode = pass ? 0 : 1
+    },
+  )
 }
 
 await main()

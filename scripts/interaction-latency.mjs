@@ -11,12 +11,8 @@
 // reports nothing shorter than 16 ms, printed as "<16". Also how long after navigation the page
 // answers a tap at all (`html[data-hydrated]`): a tap before then was held, or did nothing; and
 // for a tap that opens a dialog, when the first frame showing it comes.
-import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { chromium } from '@playwright/test'
-import { freePort } from './lib/free-port.mjs'
+import { startSiteServer } from './lib/site-server.mjs'
 
 const RUNS = Number(process.env.RUNS ?? 5)
 const CPU_SLOWDOWN = 4
@@ -48,36 +44,6 @@ const INTERACTIONS = [
     act: (page) => page.getByRole('button', { name: 'Open menu' }).click(),
   },
 ]
-
-async function startServer() {
-  const port = await freePort()
-  const dir = mkdtempSync(path.join(tmpdir(), 'roofing-inp-'))
-  const child = spawn(process.execPath, ['dist/node/server.mjs'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SITE_URL: `http://localhost:${port}`,
-      DATABASE_PATH: path.join(dir, 'inp.db'),
-      LOG_LEVEL: 'error',
-      REDIS_URL: '',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  })
-  const baseUrl = `http://localhost:${port}`
-  for (let i = 0; i < 100; i++) {
-    if (
-      await fetch(`${baseUrl}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  return { baseUrl, stop: () => (child.kill('SIGTERM'), rmSync(dir, { recursive: true, force: true })) }
-}
 
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b)
@@ -131,7 +97,9 @@ async function measure(browser, baseUrl, interaction) {
   return result
 }
 
-const server = process.env.BASE_URL ? { baseUrl: process.env.BASE_URL, stop: () => {} } : await startServer()
+const server = process.env.BASE_URL
+  ? { baseUrl: process.env.BASE_URL, stop: () => {} }
+  : await startSiteServer('inp')
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-background-networking'],

@@ -47,7 +47,7 @@ import { cpus, hostname, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { hourKeyOf } from '../server/http/fallback-pages'
-import { sleep, until } from './lib/harness'
+import { sleep, stopChild, until } from './lib/harness'
 import { freePort } from './lib/free-port.mjs'
 
 const DURATION = process.env.BENCH_DURATION ?? '10s'
@@ -209,13 +209,7 @@ async function startWeb(
     origin,
     logFile,
     fallbackDir,
-    kill: async () => {
-      if (child.exitCode !== null) return
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-      child.kill('SIGTERM')
-      await Promise.race([exited, sleep(15_000)])
-      if (child.exitCode === null) child.kill('SIGKILL')
-    },
+    kill: () => stopChild(child),
   }
 }
 
@@ -455,57 +449,19 @@ function report(rounds: Round[]): boolean {
     console.log(`round ${i + 1} of ${rounds.length}`)
     for (const r of all(round)) printRow(r)
   })
-  const perRound = (of: (round: Round) => WrkResult, to: (round: Round) => WrkResult) =>
-    rounds.map((round) => of(round).requestsPerSecond / to(round).requestsPerSecond)
+  /** One goal: how many requests a second `of` serves per one of `to`'s, in each round. */
+  const goal = (name: string, of: keyof Round, to: keyof Round, aim: number | undefined) => ({
+    name,
+    ratios: rounds.map((round) => round[of].requestsPerSecond / round[to].requestsPerSecond),
+    goal: aim,
+  })
   const goals = [
-    {
-      name: 'Caddy from the file / nginx',
-      ratios: perRound(
-        (r) => r.caddy,
-        (r) => r.nginx,
-      ),
-      goal: CADDY_GOAL,
-    },
-    {
-      name: 'web process / nginx',
-      ratios: perRound(
-        (r) => r.web,
-        (r) => r.nginx,
-      ),
-      goal: NGINX_GOAL,
-    },
-    {
-      name: 'Caddy from the file / via web',
-      ratios: perRound(
-        (r) => r.caddy,
-        (r) => r.caddyToWeb,
-      ),
-      goal: undefined,
-    },
-    {
-      name: 'random queries / plain page',
-      ratios: perRound(
-        (r) => r.query,
-        (r) => r.scripted,
-      ),
-      goal: SAME_PAGE_GOAL,
-    },
-    {
-      name: 'unknown paths / plain page',
-      ratios: perRound(
-        (r) => r.notFound,
-        (r) => r.scripted,
-      ),
-      goal: SAME_PAGE_GOAL,
-    },
-    {
-      name: 'scanners’ paths / plain page',
-      ratios: perRound(
-        (r) => r.scanners,
-        (r) => r.scripted,
-      ),
-      goal: SAME_PAGE_GOAL,
-    },
+    goal('Caddy from the file / nginx', 'caddy', 'nginx', CADDY_GOAL),
+    goal('web process / nginx', 'web', 'nginx', NGINX_GOAL),
+    goal('Caddy from the file / via web', 'caddy', 'caddyToWeb', undefined),
+    goal('random queries / plain page', 'query', 'scripted', SAME_PAGE_GOAL),
+    goal('unknown paths / plain page', 'notFound', 'scripted', SAME_PAGE_GOAL),
+    goal('scanners’ paths / plain page', 'scanners', 'scripted', SAME_PAGE_GOAL),
   ]
   console.log('')
   let ok = rounds.flatMap(all).every((r) => r.unexpected === 0)

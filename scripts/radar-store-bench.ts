@@ -62,9 +62,9 @@ import { storeStormFile } from '../core/storms/events'
 import { importRadarFile } from '../core/storms/import'
 import { denverDate } from '../core/storms/radar/days'
 import { meshFileNameForDay, SERVICE_AREA_BOX } from '../core/storms/radar/mesh-file'
-import { plannedRadarDays } from '../core/storms/radar/plan'
+import { plannedStormDays } from '../core/storms/radar/plan'
 import { radarPart } from '../core/storms/radar/report'
-import { areaHailDayCounts, inToMm10, missingRadarDays, storedRadarDays } from '../core/storms/radar/store'
+import { areaHailDayCounts, inToMm10, missingStormDays, storedStormDays } from '../core/storms/radar/store'
 import { makeWeatherReport } from '../core/storms/report'
 import { DAMAGING_HAIL_IN, type Location, type ReportStorm, type StormEventInput } from '../core/storms/types'
 import { FACTS } from '../shared/business'
@@ -249,9 +249,9 @@ function ensureDayFiles(pool: readonly Buffer[], days: readonly string[]): void 
 
 /** The days the worker's first refresh backfills at NOW, newest first, the first `count` of them. */
 function backfillDays(db: Db | null, count: number): string[] {
-  const stored = db ? storedRadarDays(db) : new Set<string>()
-  const missing = db ? missingRadarDays(db) : new Map<string, string>()
-  return plannedRadarDays(NOW, stored, missing).slice(0, count)
+  const stored = db ? storedStormDays(db) : new Set<string>()
+  const missing = db ? missingStormDays(db) : new Map<string, string>()
+  return plannedStormDays(NOW, stored, missing).slice(0, count)
 }
 
 interface BackfillResult {

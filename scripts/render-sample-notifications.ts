@@ -19,7 +19,7 @@ import { buildAutoreplyMail, buildOfficeMail } from '../core/notifications/messa
 import { buildWebhookPayload } from '../core/notifications/channels/webhook'
 import { buildWeatherReportMail } from '../core/notifications/weather-report-mail'
 import { renderReportPdf } from '../core/storms/pdf/render'
-import { SAMPLE_WEATHER_REPORT } from '../core/storms/sample-report'
+import { sampleWeatherReport } from '../core/storms/sample-report'
 import { LEAD_FORMS } from '../shared/lead-forms'
 import { buildWeeklyReportMail } from '../core/weekly-report/send'
 import { weekOfIsoDate } from '../core/weekly-report/schedule'
@@ -74,8 +74,8 @@ const samples: Record<string, [LeadToShow, typeof original | undefined]> = {
 const from = 'Website leads <leads@frontrange.example>'
 for (const [name, [sample, first]] of Object.entries(samples)) {
   const hail = LEAD_FORMS[sample.form].hailReport
-  const storms = hail ? SAMPLE_WEATHER_REPORT.summary.line : undefined
-  const radar = hail ? (SAMPLE_WEATHER_REPORT.summary.radar?.office ?? undefined) : undefined
+  const storms = hail ? sampleWeatherReport().summary.line : undefined
+  const radar = hail ? (sampleWeatherReport().summary.radar?.office ?? undefined) : undefined
   const lead = buildLeadView(sample, first, 'https://www.frontrangeroofing.example', storms, radar)
   // The office's links as the worker makes them (fixed tokens here: the samples compare with diff).
   const site = 'https://www.frontrangeroofing.example'
@@ -97,11 +97,11 @@ for (const [name, [sample, first]] of Object.entries(samples)) {
     ['autoreply', reply],
   ] as [string, typeof office][]
   if (hail) {
-    const pdf = await renderReportPdf(SAMPLE_WEATHER_REPORT, DEFAULT_BUSINESS)
+    const pdf = await renderReportPdf(sampleWeatherReport(), DEFAULT_BUSINESS)
     writeFileSync(path.join(dir, 'hail-report.pdf'), pdf)
     mails.push([
       'hail-report',
-      await buildWeatherReportMail(lead, SAMPLE_WEATHER_REPORT, { from, business: DEFAULT_BUSINESS, pdf }),
+      await buildWeatherReportMail(lead, sampleWeatherReport(), { from, business: DEFAULT_BUSINESS, pdf }),
     ])
   }
   for (const [kind, mail] of mails) {

@@ -24,34 +24,21 @@
  */
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { insertLead, type NewLead } from '../core/leads/store'
 import type { Db } from '../core/platform/db/connection'
 import { openMigratedDatabase } from '../core/platform/db/open'
-import { wantedRadarDays } from '../core/storms/radar/days'
+import { wantedStormDays } from '../core/storms/radar/days'
 import { cellOf, decodeMeshFile, meshFileNameForDay, SERVICE_AREA_BOX } from '../core/storms/radar/mesh-file'
 import { FORM_OF_FORM_TYPE } from '../shared/lead-forms'
 import { isOptionalField, LEAD_FIELD_NAMES, type LeadFieldValues } from '../shared/lead-fields'
 import { CITY_PAGES } from '../shared/service-areas'
 import { SERVED_CITIES } from '../core/platform/geography'
-import { startGeocoderPeer } from '../tests/support/geocoder-peer'
 import { writeMeshFile } from '../tests/support/mesh-files'
-import { startTestSmtpServer, type TestSmtpServer } from '../tests/support/notify-peers'
-import { random, seedRadarDays } from './lib/radar-seed'
-import {
-  createRedis,
-  createWeb,
-  createWorker,
-  ensureBuilt,
-  LEAD_BODY,
-  percentile,
-  postLead,
-  sleep,
-  stackEnv,
-  until,
-} from './lib/harness'
+import type { TestSmtpServer } from '../tests/support/notify-peers'
+import { random, seedStormDays } from './lib/radar-seed'
+import { LEAD_BODY, percentile, postLead, sleep, until, withBenchStack } from './lib/harness'
 
 const PAST_LEADS = 10_000
 const HOMES_HIT = 2_000
@@ -325,7 +312,7 @@ interface Store {
 function prepareStore(dbPath: string, dir: string): Store {
   // The storm day: yesterday in Denver (a day older than 7 days gets no alerts, by design).
   const now = new Date()
-  const day = wantedRadarDays(now).last
+  const day = wantedStormDays(now).last
   const { validAt } = meshFileNameForDay(day)
   const meshFile = writeMeshFile(dir, { validAt: validAt.toISOString(), swaths: SWATHS })
   const mesh = decodeMeshFile(path.basename(meshFile), readFileSync(meshFile), SERVICE_AREA_BOX)
@@ -339,7 +326,7 @@ function prepareStore(dbPath: string, dir: string): Store {
   const seedStart = Date.now()
   const db = openMigratedDatabase(dbPath)
   // History up to the day before the storm day, so the storm day is new when it lands.
-  const radar = seedRadarDays(db, new Date(validAt.getTime() - 86_400_000))
+  const radar = seedStormDays(db, new Date(validAt.getTime() - 86_400_000))
   const answered = markDaysAnswered(db, now)
   const rand = random(20261127)
   const subscribed = seedLeads(db, placeHomes(hitCells, rand), now, rand)
@@ -516,46 +503,26 @@ function report(r: Response, baseline: StreamResult, after: Aftermath, smtp: Tes
 }
 
 async function main() {
-  ensureBuilt()
-  const dir = mkdtempSync(path.join(tmpdir(), 'roofing-storm-response-bench-'))
-  const smtp = await startTestSmtpServer()
-  const geocoder = await startGeocoderPeer(() => ({ ...BRIGHTON, matchedAddress: 'BENCH' }), {
-    delayMs: GEOCODER_DELAY_MS,
-  })
-  const redis = await createRedis(dir, dir)
-  const cleanups: (() => Promise<unknown>)[] = []
-  try {
-    await redis.start()
-    cleanups.push(() => redis.kill())
-    const env = stackEnv(
-      { name: NAME, dir, redisUrl: redis.url, smtpUrl: smtp.url, logLevel: 'info' },
-      {
-        CENSUS_GEOCODER_URL: geocoder.url,
-        WORKER_HEARTBEAT_FILE: path.join(dir, 'heartbeat.json'),
-        BACKUP_INTERVAL_HOURS: '0',
-        ALLOW_SAMPLE_VALUES: 'true',
+  let store: Store | undefined
+  await withBenchStack(
+    {
+      name: NAME,
+      logLevel: 'info',
+      place: BRIGHTON,
+      geocoderDelayMs: GEOCODER_DELAY_MS,
+      prepare(env, dir) {
+        store = prepareStore(env.DATABASE_PATH!, dir)
       },
-    )
-    const store = prepareStore(env.DATABASE_PATH!, dir)
-    const web = await createWeb(env, dir)
-    await web.start()
-    cleanups.push(() => web.kill())
-    const worker = createWorker(env, dir)
-    await worker.start()
-    cleanups.push(() => worker.kill())
-    // A first lead end to end, so the worker is connected and warm before anything is timed.
-    await stream(web.origin, smtp, 'warm-up', 1)
-    const baseline = await stream(web.origin, smtp, 'baseline', STREAM_MIN)
-    const response = await measureResponse(web.origin, env, smtp, store)
-    const after = readAftermath(env.DATABASE_PATH!, path.join(dir, 'worker.log'), store, smtp)
-    process.exitCode = report(response, baseline, after, smtp) ? 0 : 1
-  } finally {
-    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined)
-    await smtp.close()
-    await geocoder.close()
-    if (process.env.KEEP_BENCH_LOGS) console.log(`logs kept in ${dir}`)
-    else rmSync(dir, { recursive: true, force: true })
-  }
+    },
+    async ({ dir, smtp, env, web }) => {
+      // A first lead end to end, so the worker is connected and warm before anything is timed.
+      await stream(web.origin, smtp, 'warm-up', 1)
+      const baseline = await stream(web.origin, smtp, 'baseline', STREAM_MIN)
+      const response = await measureResponse(web.origin, env, smtp, store!)
+      const after = readAftermath(env.DATABASE_PATH!, path.join(dir, 'worker.log'), store!, smtp)
+      process.exitCode = report(response, baseline, after, smtp) ? 0 : 1
+    },
+  )
 }
 
 await main()

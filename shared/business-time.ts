@@ -71,11 +71,17 @@ const toDate = (at: string | Date) => (typeof at === 'string' ? new Date(at) : a
 
 // Written out rather than left to Intl: en-GB writes September 'Sept' (and ICU versions differ),
 // and the one date style must not change with the browser or the server it runs on.
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
 
 /** '12 Sep 2024': the one way a date is written, from a calendar date (months from 1). */
 export function formatCalendarDate(d: { year: number; month: number; day: number }): string {
   return `${d.day} ${MONTHS[d.month - 1]} ${d.year}`
+}
+
+/** '12 Sep 2024' from a calendar date written 'YYYY-MM-DD' (a storm day, a stored Denver date). */
+export function formatIsoDate(day: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number]
+  return formatCalendarDate({ year, month, day: date })
 }
 
 /** 'Aug 2026'. */

@@ -6,31 +6,18 @@
  * naming the variable. See .env.example and docs/lead-pipeline.md.
  */
 import { z } from 'zod'
-import {
-  flag,
-  hours,
-  httpUrl,
-  optionalText,
-  parseEnv,
-  wholeMs,
-  wholeNumberOf,
-  type EnvOf,
-  type Problem,
-} from '../core/platform/config/helpers'
+import { parseEnv, wholeMs, type EnvOf, type Problem } from '../core/platform/config/helpers'
 import {
   BACKUP_SETTINGS,
   DATABASE_SETTINGS,
-  GEOCODER_SETTINGS,
   LOG_SETTINGS,
   QUEUE_SETTINGS,
   readBackupSettings,
-  readGeocoderSettings,
   readSampleValueSettings,
   readSiteSettings,
   RUNTIME_SETTINGS,
   SAMPLE_VALUE_SETTINGS,
   SITE_SETTINGS,
-  STORM_SETTINGS,
 } from '../core/platform/config/settings'
 import { HEARTBEAT_SETTINGS, readHeartbeatSettings } from './heartbeat'
 import { CHANNELS, type Channel } from '../core/notifications'
@@ -38,6 +25,13 @@ import { checkSmtpSettings, readSmtpSettings, SMTP_SETTINGS } from '../core/plat
 import { OFFICE_LINK_SETTINGS, parseDigestTime, SPAM_SETTINGS } from '../core/spam'
 import { readWeeklyReport, WEEKLY_REPORT_SETTINGS } from '../core/weekly-report'
 import { readStormResponseSettings, STORM_RESPONSE_SETTINGS } from '../core/storm-response'
+import {
+  GEOCODER_SETTINGS,
+  readGeocoderSettings,
+  readStormRefreshSettings,
+  STORM_REFRESH_SETTINGS,
+  STORM_SETTINGS,
+} from '../core/storms'
 import { LEAD_LIFE_SETTINGS, readLeadLifeSettings } from '../core/bookings'
 import { readTwilioSettings, TWILIO_SETTINGS } from '../core/platform/sms/twilio'
 
@@ -45,49 +39,7 @@ import { readTwilioSettings, TWILIO_SETTINGS } from '../core/platform/sms/twilio
 const MAX_RECONCILE_GRACE_MS = 2 * 60_000
 const HOUR_MS = 60 * 60_000
 
-/** A directory URL that file names are appended to: always ends with a slash. */
-const directoryUrl = (what: string, fallback: string) =>
-  httpUrl(what)
-    .default(fallback)
-    .transform((v) => (v.endsWith('/') ? v : `${v}/`))
-
 /** The worker's refresh of NOAA's storm data (docs/storm-data.md). */
-const STORM_REFRESH_SETTINGS = {
-  /** Unset: on in production only, so development and test runs never download from NOAA. */
-  STORM_REFRESH: optionalText.pipe(flag.optional()),
-  STORM_REFRESH_HOURS: hours(
-    24,
-    [1, 'must be at least 1 hour: NOAA publishes new reports once a day'],
-    [168, 'must be at most 168 hours (a week), or the report misses recent storms'],
-  ),
-  STORM_YEARS: wholeNumberOf(
-    'years',
-    6,
-    // A report looks 5 years back from today, which reaches into a sixth calendar year.
-    [6, 'must be at least 6 years: a report covers the past 5 years, which span 6 calendar years'],
-    [30, 'must be at most 30 years'],
-  ),
-  NCEI_STORM_EVENTS_URL: directoryUrl(
-    'the NCEI Storm Events directory',
-    'https://www.ncei.noaa.gov/pub/data/swdi/stormevents/csvfiles/',
-  ),
-  SPC_REPORTS_URL: directoryUrl('the SPC storm reports', 'https://www.spc.noaa.gov/climo/reports/'),
-  /** NOAA's MRMS MESH (radar hail) files, one folder a UTC date below it (docs/storm-data.md). */
-  MRMS_MESH_URL: directoryUrl(
-    "NOAA's MRMS MESH radar hail files",
-    'https://noaa-mrms-pds.s3.amazonaws.com/CONUS/MESH_Max_1440min_00.50/',
-  ),
-  STORM_FETCH_TIMEOUT_MS: wholeMs('longest download of one storm data file', 100, 30 * 60_000).default(
-    60_000,
-  ),
-  STORM_FETCH_MAX_BYTES: z.coerce
-    .number({ error: 'must be a number of bytes, e.g. 104857600 (100 MB)' })
-    .int('must be a whole number of bytes')
-    .min(1_000_000, 'must be at least 1000000 (1 MB): a year of NCEI reports is tens of MB')
-    .default(100 * 1024 * 1024),
-}
-
-/** How retries and the reconciler are timed. */
 const TIMING_SETTINGS = {
   NOTIFY_RETRY_BASE_MS: wholeMs('first retry delay', 10).default(5000),
   NOTIFY_RETRY_MAX_MS: wholeMs('longest retry delay', 10).default(5 * 60_000),
@@ -154,7 +106,7 @@ export function workerConfigSchema(channels: readonly Channel[]) {
           ...readBackupSettings(e),
           /** Spam in quarantine older than this is deleted by the worker. */
           spamRetentionDays: e.SPAM_RETENTION_DAYS,
-          /** The office's links and the daily digest of held leads (core/spam/). */
+          /** The office's links and the daily spam digest (core/spam/). */
           office: {
             linkDays: e.OFFICE_LINK_DAYS,
             digestTime: parseDigestTime(e.SPAM_DIGEST_TIME),
@@ -178,17 +130,7 @@ export function workerConfigSchema(channels: readonly Channel[]) {
           leadWebhook: readLeadWebhook(e as Record<string, unknown>),
           /** The office's texts (Twilio), for the booking notices and nudges; undefined: off. */
           sms: readTwilioSettings(e),
-          stormRefresh: {
-            on: e.STORM_REFRESH ?? e.NODE_ENV === 'production',
-            states: e.STORM_STATES,
-            intervalHours: e.STORM_REFRESH_HOURS,
-            years: e.STORM_YEARS,
-            nceiUrl: e.NCEI_STORM_EVENTS_URL,
-            spcUrl: e.SPC_REPORTS_URL,
-            meshUrl: e.MRMS_MESH_URL,
-            fetchTimeoutMs: e.STORM_FETCH_TIMEOUT_MS,
-            fetchMaxBytes: e.STORM_FETCH_MAX_BYTES,
-          },
+          stormRefresh: readStormRefreshSettings(e, e.NODE_ENV === 'production'),
           notify: {
             /** The SMTP connection every e-mail channel sends through; undefined when SMTP_URL is unset. */
             smtp,

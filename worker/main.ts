@@ -46,7 +46,7 @@ export function startWorker(): void {
   const backups = startBackupSchedule({ db, databasePath: config.databasePath, logger, ...config.backup })
   const quarantine = startQuarantinePurge({ db, retentionDays: config.spamRetentionDays, logger })
   const storms = startStormRefresh({ db, logger, settings: config.stormRefresh })
-  // The daily digest of held leads goes to the office e-mail's recipients, on its own connection.
+  // The daily spam digest goes to the office e-mail's recipients, on its own connection.
   const digestMailer =
     config.notify.smtp && config.office.notifyTo.length
       ? createMailer(config.notify.smtp, config.notify.sendTimeoutMs)

@@ -1,5 +1,5 @@
 /**
- * The worker's daily digest of held leads (docs/spam.md, "The digest of held leads"): once a
+ * The worker's daily spam digest (docs/spam.md, "The spam digest"): once a
  * day at SPAM_DIGEST_TIME (default 08:00) on the office's clock (America/Denver), to
  * LEAD_NOTIFY_TO, when anything was held since the last digest.
  *
@@ -58,8 +58,8 @@ export function startSpamDigestSchedule(opts: SpamDigestOptions): SpamDigestSche
   if (!time || !mail) {
     log.info(
       !time
-        ? 'the daily digest of held leads is off (SPAM_DIGEST_TIME=off); site-admin leads digest sends one'
-        : 'the daily digest of held leads is off: the office e-mail is not configured (SMTP_URL, LEAD_NOTIFY_TO)',
+        ? 'the daily spam digest is off (SPAM_DIGEST_TIME=off); site-admin leads digest sends one'
+        : 'the daily spam digest is off: the office e-mail is not configured (SMTP_URL, LEAD_NOTIFY_TO)',
     )
     return { runOnce: async () => null, stop: async () => {} }
   }
@@ -78,13 +78,13 @@ export function startSpamDigestSchedule(opts: SpamDigestOptions): SpamDigestSche
       now,
     })
     const fields = { digest: id, day, leads: outcome.leads, olderQuarantined: outcome.plan.olderQuarantined }
-    if (outcome.status === 'sent') log.info(fields, 'digest of held leads sent')
+    if (outcome.status === 'sent') log.info(fields, 'spam digest sent')
     else if (outcome.status === 'nothing')
       log.info(fields, 'nothing held since the last digest: no digest sent')
     else
       log.error(
         { ...fields, reason: outcome.detail },
-        'digest of held leads could not be sent; trying again in 15 minutes (the leads stay held)',
+        'spam digest could not be sent; trying again in 15 minutes (the leads stay held)',
       )
     return outcome
   }
@@ -93,7 +93,7 @@ export function startSpamDigestSchedule(opts: SpamDigestOptions): SpamDigestSche
     pass,
     resultOnError: null,
     logger: log,
-    errorMessage: 'digest of held leads failed; trying again within the hour',
+    errorMessage: 'spam digest failed; trying again within the hour',
     intervalMs: opts.intervalMs ?? CHECK_EVERY_MS,
     first: opts.firstDelayMs ?? FIRST_CHECK_DELAY_MS,
   })
@@ -103,7 +103,7 @@ export function startSpamDigestSchedule(opts: SpamDigestOptions): SpamDigestSche
       timeZone: BUSINESS_TIME_ZONE,
       to: mail.to,
     },
-    'daily digest of held leads scheduled',
+    'daily spam digest scheduled',
   )
   return { runOnce: (now) => loop.runOnce(now), stop: () => loop.stop() }
 }

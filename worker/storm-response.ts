@@ -1,6 +1,6 @@
 /**
  * The worker's storm response (docs/storm-alerts.md): every STORM_RESPONSE_POLL_SECONDS
- * (default 20 s) it looks for radar days not answered yet, whoever stored them (its own
+ * (default 20 s) it looks for storm days not answered yet, whoever stored them (its own
  * refresh, or `site-admin storms import`, another process), and answers each: the homeowners
  * who asked are alerted and the office is briefed (core/storm-response). It sends through an
  * SMTP connection of its own, so a storm's thousand alerts never hold up a lead's e-mails.
@@ -11,7 +11,7 @@ import type { Logger } from '../core/platform/logger'
 import type { Mailer } from '../core/platform/mail/mailer'
 import { startScheduler } from '../core/platform/scheduler'
 import { locateAddressAnswered, type GeocoderSettings } from '../core/storms'
-import { respondToNewRadarDays, unsubscribeKey, type StormResponse } from '../core/storm-response'
+import { respondToNewStormDays, unsubscribeKey, type StormResponse } from '../core/storm-response'
 import type { BusinessConfig } from '../shared/business'
 
 /** The first look waits this long after start, so start-up (and a migration) settles first. */
@@ -47,7 +47,7 @@ export function startStormResponse(opts: StormResponseOptions): StormResponseSch
   const key = unsubscribeKey(opts.db)
   const loop = startScheduler<undefined, StormResponse[]>({
     pass: () =>
-      respondToNewRadarDays(
+      respondToNewStormDays(
         opts.db,
         {
           minIn: opts.settings.minIn,

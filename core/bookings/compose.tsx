@@ -8,7 +8,7 @@
  * which its later notices (a cancel, a reschedule) join. Each notice has a stable Message-ID of
  * its own, so a copy sent again after a crash is one message to the mail client.
  */
-import { addressOf } from '../platform/mail/smtp'
+import { domainOf } from '../platform/mail/smtp'
 import type { Db } from '../platform/db/connection'
 import type { OutgoingMail } from '../platform/mail/mailer'
 import { renderBoth } from '../platform/mail/render'
@@ -45,8 +45,6 @@ export interface ComposeContext {
 }
 
 const TOOL_NAMES: Record<StoredBookingEvent['tool'], string> = { calendly: 'Calendly', cal_com: 'Cal.com' }
-
-const domainOf = (from: string) => addressOf(from)?.split('@')[1] ?? 'localhost'
 
 /** The appointment a reschedule moved from: the other booking's time, or its cancel's. */
 function previousStart(db: Db, e: StoredBookingEvent): string | null {

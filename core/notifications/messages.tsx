@@ -6,7 +6,7 @@
  * worker send the same e-mail twice, mail clients thread or drop the second copy.
  */
 import type { BusinessConfig } from '../../shared/business'
-import { addressOf } from '../platform/mail/smtp'
+import { domainOf } from '../platform/mail/smtp'
 import { AutoreplyEmail } from './emails/AutoreplyEmail'
 import { LeadEmail } from './emails/LeadEmail'
 import type { LeadView } from './lead-view'
@@ -15,10 +15,6 @@ import { renderBoth } from '../platform/mail/render'
 import type { OutgoingMail } from '../platform/mail/mailer'
 
 export type { OutgoingMail }
-
-function domainOf(from: string): string {
-  return addressOf(from)?.split('@')[1] ?? 'localhost'
-}
 
 function leadMessageId(leadId: string, from: string, kind: 'lead' | 'autoreply'): string {
   return `<${kind}-${leadId}@${domainOf(from)}>`

@@ -12,7 +12,7 @@ import type { WeatherReport } from '../storms'
 import { WeatherReportEmail } from './emails/WeatherReportEmail'
 import type { LeadView } from './lead-view'
 import type { OutgoingMail } from './messages'
-import { addressOf } from '../platform/mail/smtp'
+import { domainOf } from '../platform/mail/smtp'
 import { toHeaderText } from '../platform/mail/text'
 
 /** Parts of an address that say only the state or the ZIP code: 'CO', 'CO 80138', '80138'. */
@@ -36,10 +36,6 @@ function reportFileName(address: string): string {
     .slice(0, 60)
     .replace(/-+$/, '')
   return `Extreme-Weather-Report${street ? `-${street}` : ''}.pdf`
-}
-
-function domainOf(from: string): string {
-  return addressOf(from)?.split('@')[1] ?? 'localhost'
 }
 
 export async function buildWeatherReportMail(

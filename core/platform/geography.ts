@@ -52,6 +52,18 @@ export function bearingDeg(from: LatLon, to: LatLon): number {
   return deg >= 360 || Object.is(deg, -0) ? 0 : deg
 }
 
+/** The point `mi` miles from `from` along the initial bearing `deg` (great circle). */
+export function pointAt(from: LatLon, mi: number, deg: number): LatLon {
+  const δ = mi / EARTH_RADIUS_MI
+  const θ = toRad(deg)
+  const φ1 = toRad(from.latitude)
+  const λ1 = toRad(from.longitude)
+  const φ2 = Math.asin(Math.sin(φ1) * Math.cos(δ) + Math.cos(φ1) * Math.sin(δ) * Math.cos(θ))
+  const λ2 =
+    λ1 + Math.atan2(Math.sin(θ) * Math.sin(δ) * Math.cos(φ1), Math.cos(δ) - Math.sin(φ1) * Math.sin(φ2))
+  return { latitude: toDeg(φ2), longitude: toDeg(λ2) }
+}
+
 const COMPASS_16 = [
   'N',
   'NNE',

@@ -1,7 +1,7 @@
 /**
  * The one way the processes run background work on a timer: the outbox relay (web) and the
- * worker's jobs (reconciler, backups, storm data, the spam in quarantine, the digest of held
- * leads, the weekly report) each start a scheduler around their pass.
+ * worker's jobs (reconciler, backups, storm data, the spam in quarantine, the spam
+ * digest, the weekly report) each start a scheduler around their pass.
  *
  * - One pass at a time, whether the timer, an event or a caller asks for it: a second request
  *   joins the pass in progress.

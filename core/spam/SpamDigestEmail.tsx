@@ -1,5 +1,5 @@
 /**
- * The digest of held leads (docs/spam.md, "The digest of held leads"): each enquiry the spam
+ * The spam digest (docs/spam.md, "The spam digest"): each enquiry the spam
  * filter held since the last digest, with what the office needs to judge it and a "Not spam:
  * deliver it" link, then one line about older ones still held. React Email components, like
  * the lead e-mails (core/notifications/emails/); every value is rendered as text, so React

@@ -1,5 +1,5 @@
 /**
- * The digest of held leads (docs/spam.md, "The digest of held leads"): built, sent and
+ * The spam digest (docs/spam.md, "The spam digest"): built, sent and
  * recorded here, for the worker's daily schedule (worker/spam-digest.ts) and for
  * `site-admin leads digest` alike.
  *
@@ -17,7 +17,7 @@ import { countQuarantinedUpTo, listQuarantinedBetween, type Lead } from '../lead
 import { prepare } from '../platform/db/prepare'
 import type { Mailer, OutgoingMail } from '../platform/mail/mailer'
 import { renderBoth } from '../platform/mail/render'
-import { addressOf } from '../platform/mail/smtp'
+import { domainOf } from '../platform/mail/smtp'
 import { toBodyText, toHeaderText } from '../platform/mail/text'
 import { messageStart } from './quarantine'
 import { formatOfficeTime } from '../../shared/business-time'
@@ -194,7 +194,7 @@ async function buildDigestMail(
   }
   const { html, text } = await renderBoth(<SpamDigestEmail view={view} />)
   const count = leads.length + plan.notListed
-  const domain = addressOf(opts.from)?.split('@')[1] ?? 'localhost'
+  const domain = domainOf(opts.from)
   return {
     from: opts.from,
     to: opts.to,

@@ -1,5 +1,5 @@
 /**
- * The settings of the office's links, of the digest of held leads and of how long held spam is
+ * The settings of the office's links, of the spam digest and of how long held spam is
  * kept (docs/configuration.md), read by the worker (which sends both and deletes old spam) and
  * by site-admin (`leads digest`).
  */
@@ -8,10 +8,9 @@ import { wholeNumberOf } from '../platform/config/helpers'
 import { DEFAULT_LINK_DAYS } from './office-links'
 
 /**
- * How long held spam is kept when SPAM_RETENTION_DAYS is not set. Here, with the setting, not in
- * quarantine.ts: a default read from a module that imports the leads' face was undefined whenever
- * that face was still loading (the features' faces import each other), and the setting then had
- * no default at all.
+ * How long spam stays in quarantine when SPAM_RETENTION_DAYS is not set. A setting's default
+ * lives beside its setting, in this file that imports no feature's face, so it is defined
+ * whatever order the modules load in.
  */
 export const DEFAULT_SPAM_RETENTION_DAYS = 30
 
@@ -45,7 +44,7 @@ export const OFFICE_LINK_SETTINGS = {
     [1, 'must be at least 1 day, so the office can open the e-mail the next morning'],
     [90, 'must be at most 90 days: an old link in a forwarded e-mail should not still act'],
   ),
-  /** When the worker sends the day's digest of held leads, Denver time; off: never. */
+  /** When the worker sends the day's spam digest, Denver time; off: never. */
   SPAM_DIGEST_TIME: z
     .string()
     .trim()

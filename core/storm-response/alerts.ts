@@ -21,7 +21,7 @@
  * stable Message-ID lets mail clients fold a second copy), while attempts are left, else failed.
  * So a crash sends at most the alerts in flight twice, and loses none.
  */
-import { formatCalendarDate, isoDate, localParts } from '../../shared/business-time'
+import { formatIsoDate, isoDate, localParts } from '../../shared/business-time'
 import { buildBookingUrl } from '../../shared/booking-url'
 import type { BusinessConfig } from '../../shared/business'
 import type { Db } from '../platform/db/connection'
@@ -29,7 +29,7 @@ import { prepare } from '../platform/db/prepare'
 import type { Logger } from '../platform/logger'
 import type { Mailer } from '../platform/mail/mailer'
 import { renderBoth } from '../platform/mail/render'
-import { addressOf } from '../platform/mail/smtp'
+import { domainOf } from '../platform/mail/smtp'
 import { findLeadReport, mm10ToIn } from '../storms'
 import { inQuarantine } from '../leads'
 import { CONSENT_LAPSE_DAYS } from '../../shared/storm-alerts-consent'
@@ -83,12 +83,6 @@ const sendingLeaseMs = (deps: Pick<AlertDeps, 'sendTimeoutMs'>) =>
 
 const inches = (mm10: number) => mm10ToIn(mm10).toFixed(1)
 const mm10Of = (hailIn: number) => Math.round(hailIn * 254)
-
-/** '12 Jun 2024' from '2024-06-12'. */
-function formatDay(day: string): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number]
-  return formatCalendarDate({ year, month, day: date })
-}
 
 /**
  * Why this homeowner already knows of the storm day, or undefined: their weather report was
@@ -214,7 +208,7 @@ function failSpentSending(db: Db, now: Date, staleBefore: Date): void {
 
 /** The e-mail of one alert, as sent. */
 async function renderAlert(row: DueRow, deps: AlertDeps) {
-  const date = formatDay(row.day)
+  const date = formatIsoDate(row.day)
   const size = inches(row.hail_mm10)
   const link = unsubscribeUrl(deps.siteUrl, makeUnsubscribeToken(deps.unsubscribeKey, row.lead_id, row.email))
   const bookingUrl = buildBookingUrl({
@@ -236,7 +230,7 @@ async function renderAlert(row: DueRow, deps: AlertDeps) {
       business: deps.business,
     }),
   )
-  const domain = addressOf(deps.from)?.split('@')[1] ?? 'localhost'
+  const domain = domainOf(deps.from)
   return {
     from: deps.from,
     to: [row.email],

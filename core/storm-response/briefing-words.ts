@@ -6,7 +6,9 @@
 import { telHref } from '../../shared/business'
 import { LEAD_FORMS } from '../../shared/lead-forms'
 import { CONSENT_WORDS } from '../../shared/storm-alerts-consent'
+import { mapSearchUrl } from '../platform/mail/links'
 import { toBodyText } from '../platform/mail/text'
+import { plural } from '../platform/words'
 import { consentState } from './consent'
 import type { AlertOutcome, HitHome } from './types'
 
@@ -62,8 +64,6 @@ export function originLine(businessName: string, siteUrl: string | undefined, se
   return `Sent by the ${businessName} website${siteUrl ? ` (${siteUrl})` : ''} on ${sentAt}, when NOAA's radar data for the day came in.`
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
-
 /**
  * The opening line: how many homes and the range of sizes at them ('from about 1.0 in to about
  * 2.4 in'), not the alert size itself, which is the operator's setting.
@@ -97,11 +97,6 @@ export function citiesLine(f: BriefingFacts): string {
 
 export const RADAR_NOTE =
   'Sizes are radar estimates (NOAA MRMS MESH) at each home’s half-mile cell, not hailstones measured on the roof.'
-
-/** A maps search for the address that opens directions on a phone (as the office's lead e-mail links it). */
-function mapSearchUrl(address: string): string {
-  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`
-}
 
 const NOT_ASKED = 'Did not ask for alerts'
 

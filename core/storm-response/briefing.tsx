@@ -10,13 +10,13 @@
 import { render } from '@react-email/render'
 import { stringify } from 'csv-stringify/sync'
 import type { BusinessConfig } from '../../shared/business'
-import { formatBusinessDate, formatBusinessDateTime, formatCalendarDate } from '../../shared/business-time'
+import { formatBusinessDate, formatBusinessDateTime, formatIsoDate } from '../../shared/business-time'
 import type { Db } from '../platform/db/connection'
 import { distanceMi, SERVED_CITIES } from '../platform/geography'
 import type { Mailer, OutgoingMail } from '../platform/mail/mailer'
-import { addressOf } from '../platform/mail/smtp'
+import { domainOf } from '../platform/mail/smtp'
 import { toHeaderText, toReason } from '../platform/mail/text'
-import { cellCentre, cellOf, mm10ToIn, radarDayCellsIn, SERVICE_AREA_BOX, type StoredCell } from '../storms'
+import { serviceAreaSwath, type AreaSwath, type HailCell } from '../storms'
 import { BriefingEmail, HTML_HOMES_LISTED, type BriefingPicture } from './BriefingEmail'
 import {
   briefingHomes,
@@ -64,25 +64,15 @@ function citiesWithCentres(): { name: string; centre: { latitude: number; longit
 }
 
 /** Each city's largest estimate within CITY_RADIUS_MI of its centre, for those with CITY_MIN_IN or more. */
-function citiesCrossed(cells: readonly StoredCell[]): CityHit[] {
+function citiesCrossed(cells: readonly HailCell[]): CityHit[] {
   const hits: CityHit[] = []
   for (const city of citiesWithCentres()) {
     let largest = 0
-    for (const c of cells) {
-      const hailIn = mm10ToIn(c.mm10)
-      if (hailIn > largest && distanceMi(city.centre, cellCentre(c.row, c.col)) <= CITY_RADIUS_MI)
-        largest = hailIn
-    }
+    for (const c of cells)
+      if (c.hailIn > largest && distanceMi(city.centre, c.centre) <= CITY_RADIUS_MI) largest = c.hailIn
     if (largest >= CITY_MIN_IN) hits.push({ name: city.name, hailIn: largest })
   }
   return hits.sort((a, b) => b.hailIn - a.hailIn || a.name.localeCompare(b.name))
-}
-
-/** The day's stored cells in the service area's box (every stored cell: the store keeps only the box's). */
-function dayCells(db: Db, day: string): StoredCell[] {
-  const nw = cellOf({ latitude: SERVICE_AREA_BOX.north, longitude: SERVICE_AREA_BOX.west })
-  const se = cellOf({ latitude: SERVICE_AREA_BOX.south, longitude: SERVICE_AREA_BOX.east })
-  return radarDayCellsIn(db, { rowMin: nw.row, rowMax: se.row, colMin: nw.col, colMax: se.col }, day)
 }
 
 /** The briefing's facts from the store and the homes the caller found. */
@@ -92,18 +82,17 @@ function briefingFacts(
   homes: readonly HitHome[],
   alerts: ReadonlyMap<string, AlertOutcome>,
   about: { business: BusinessConfig; siteUrl: string | undefined; now: Date },
-): { facts: BriefingFacts; cells: StoredCell[] } {
-  const cells = dayCells(db, day)
-  // radar_days.max_mm10 is the largest of the day's stored cells, all of which are in the box.
-  const maxMm10 = cells.reduce((max, c) => Math.max(max, c.mm10), 0)
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number]
+): { facts: BriefingFacts; swath: AreaSwath } {
+  // Every stored cell of the day: the store keeps only the service area box's.
+  const swath = serviceAreaSwath(db, day)
+  const maxIn = swath.cells.reduce((max, c) => Math.max(max, c.hailIn), 0)
   return {
-    cells,
+    swath,
     facts: {
       day,
-      dayText: formatCalendarDate({ year, month, day: date }),
-      maxIn: mm10ToIn(maxMm10),
-      cities: citiesCrossed(cells),
+      dayText: formatIsoDate(day),
+      maxIn,
+      cities: citiesCrossed(swath.cells),
       homes: briefingHomes(homes, alerts, formatBusinessDate, about.now),
       origin: originLine(about.business.name, about.siteUrl, formatBusinessDateTime(about.now)),
     },
@@ -130,14 +119,13 @@ function homesCsv(f: BriefingFacts): string {
 /** The e-mail: the text and HTML parts from the same facts, the map inline, the CSV when the HTML lists only some homes. */
 async function buildBriefingMail(
   f: BriefingFacts,
-  cells: readonly StoredCell[],
+  swath: AreaSwath,
   homes: readonly HitHome[],
   opts: { from: string; to: readonly string[] },
 ): Promise<OutgoingMail> {
-  const domain = addressOf(opts.from)?.split('@')[1] ?? 'localhost'
+  const domain = domainOf(opts.from)
   const png = await renderSwathPng({
-    box: SERVICE_AREA_BOX,
-    cells,
+    swath,
     cities: citiesWithCentres(),
     homes: homes.map((h) => ({ latitude: h.latitude, longitude: h.longitude })),
   })
@@ -189,12 +177,12 @@ export async function sendStormBriefing(
   if (deps.to.length === 0) return { status: 'skipped', detail: 'no office address to send it to' }
   let mail: OutgoingMail
   try {
-    const { facts, cells } = briefingFacts(db, day, homes, alerts, {
+    const { facts, swath } = briefingFacts(db, day, homes, alerts, {
       business: deps.business,
       siteUrl: deps.siteUrl,
       now,
     })
-    mail = await buildBriefingMail(facts, cells, homes, deps)
+    mail = await buildBriefingMail(facts, swath, homes, deps)
   } catch (err) {
     return {
       status: 'failed',

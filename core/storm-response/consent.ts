@@ -26,7 +26,7 @@ import { prepare } from '../platform/db/prepare'
 import { findLead, findLeadIdsByEmail, type Lead } from '../leads'
 import type { OutgoingMail } from '../platform/mail/mailer'
 import { renderBoth } from '../platform/mail/render'
-import { addressOf } from '../platform/mail/smtp'
+import { domainOf } from '../platform/mail/smtp'
 import { toHeaderText } from '../platform/mail/text'
 import { ConfirmationEmail } from './ConfirmEmail'
 import { alertsStoppedAt, checkLeadLinkToken, makeLeadLinkToken, unsubscribeKey } from './unsubscribe'
@@ -222,7 +222,7 @@ export function createConsentAsking(db: Db, opts: { siteUrl: string; now?: () =>
           business: mailOpts.business,
         }),
       )
-      const domain = addressOf(mailOpts.from)?.split('@')[1] ?? 'localhost'
+      const domain = domainOf(mailOpts.from)
       return {
         mail: {
           from: mailOpts.from,

@@ -3,7 +3,7 @@
  * outside core/storm-response/ imports it from here (eslint.config.js;
  * docs/decisions/019-platform-and-features.md).
  */
-export { respondToNewRadarDays, type RespondDeps } from './respond'
+export { respondToNewStormDays, type RespondDeps } from './respond'
 export { MAX_ALERT_ATTEMPTS } from './alerts'
 export {
   STORM_ALERTS_UNSUBSCRIBE_PATH,

@@ -1,7 +1,7 @@
 /**
- * Answering a storm day (docs/storm-alerts.md): when a radar day lands (the worker's refresh or
- * `site-admin storms import`), the worker finds the homes it hit and alerts the homeowners who
- * asked, then briefs the office.
+ * Answering a storm day (docs/storm-alerts.md): when a storm day's radar lands (the worker's
+ * refresh or `site-admin storms import`), the worker finds the homes it hit and alerts the
+ * homeowners who asked, then briefs the office.
  *
  * Each day is claimed by inserting its storm_responses row before anything else, so a day is
  * answered once whatever imports it again. A pass that crashed leaves its row unfinished; the
@@ -67,7 +67,7 @@ function daysBefore(day: string, days: number): string {
   return d.toISOString().slice(0, 10)
 }
 
-/** The radar days to answer now: never started, or started and left unfinished by a crash. */
+/** The storm days to answer now: never started, or started and left unfinished by a crash. */
 function daysToAnswer(db: Db, now: Date): string[] {
   const stale = new Date(now.getTime() - RESUME_AFTER_MS).toISOString()
   return (
@@ -212,10 +212,10 @@ async function retryDueBriefings(db: Db, deps: RespondDeps, now: Date): Promise<
 }
 
 /**
- * Places a few homes, answers every radar day not answered yet, newest first, and tries again
+ * Places a few homes, answers every storm day not answered yet, newest first, and tries again
  * the alerts and briefings that failed earlier and are due. Returns what each day answered did.
  */
-export async function respondToNewRadarDays(db: Db, deps: RespondDeps, now: Date): Promise<StormResponse[]> {
+export async function respondToNewStormDays(db: Db, deps: RespondDeps, now: Date): Promise<StormResponse[]> {
   const log = deps.logger
   const answered: StormResponse[] = []
   const clock = deps.clock ?? movingOn(now)

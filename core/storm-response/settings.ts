@@ -1,7 +1,7 @@
 /**
  * The storm response's settings (docs/configuration.md, docs/storm-alerts.md), read by the
  * worker: the hail size at a home that counts as a hit, and how often the worker looks for
- * radar days it has not answered yet.
+ * storm days it has not answered yet.
  */
 import { z } from 'zod'
 import { wholeNumberOf, type EnvOf } from '../platform/config/helpers'

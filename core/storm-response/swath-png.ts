@@ -4,35 +4,29 @@
  * images, so the picture is drawn as SVG here and rendered to a PNG that travels inside the
  * e-mail (attached by Content-ID).
  *
- * The swath is drawn like the PDF's (core/storms/pdf/SwathPicture.tsx): filled bands between the
- * contours at SWATH_CONTOURS_IN in the same colours, traced by d3-contour over the radar grid
- * resampled bilinearly, to scale (one scale both ways at the box's middle latitude), north up.
+ * The swath is the storms feature's geometry (core/storms/swath-geometry.ts), the same paths,
+ * colours and legend words as the PDF's picture, traced over the whole box and drawn to scale
+ * (one scale both ways at the view's middle latitude), north up.
  *
  * resvg renders the SVG: a prebuilt binary with no system libraries, and no system fonts either
  * (the Docker image has none), so it loads DejaVu Sans from the dejavu-fonts-ttf package.
  */
 import { createRequire } from 'node:module'
-import { contours } from 'd3-contour'
-import { EARTH_RADIUS_MI } from '../platform/geography'
 import {
-  cellCentre,
-  cellOf,
-  mm10ToIn,
-  SWATH_BAND_FILL,
-  SWATH_CONTOURS_IN,
-  type MeshBox,
-  type StoredCell,
+  bandFill,
+  bandLabel,
+  MI_PER_DEG,
+  SWATH_THRESHOLDS,
+  swathBands,
+  toPicture,
+  type AreaSwath,
+  type LatLon,
+  type MapFrame,
 } from '../storms'
 
-interface LatLon {
-  latitude: number
-  longitude: number
-}
-
 export interface SwathPictureInput {
-  /** The box drawn (the service area's) and the day's stored cells in it. */
-  box: MeshBox
-  cells: readonly Pick<StoredCell, 'row' | 'col' | 'mm10'>[]
+  /** The day's radar hail over the service area's box (the box drawn). */
+  swath: AreaSwath
   cities: readonly { name: string; centre: LatLon }[]
   homes: readonly LatLon[]
 }
@@ -55,9 +49,8 @@ const LEGEND_HEIGHT = 92
 const VIEW_PAD_MI = 4
 /** The tallest the map may be for its width: a narrow view is widened east and west. */
 const MAX_ASPECT = 1.45
-/** How finely the grid is resampled before the contours are traced (as the PDF's picture). */
+/** How finely the grid is resampled before the contours are traced (the box is larger than the PDF's). */
 const UPSAMPLE = 3
-const MI_PER_DEG = (EARTH_RADIUS_MI * Math.PI) / 180
 const FONT = 'DejaVu Sans'
 const CITY_FONT_PX = 16
 const LEGEND_FONT_PX = 15
@@ -83,28 +76,22 @@ const FONT_FILES = [
   require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
 ]
 
-/** Where the picture puts points: pixels from its top left corner of `box`, the part of the area shown. */
-interface Frame {
-  box: MeshBox
-  cosLat: number
-  pxPerDegLat: number
+/** Where the picture puts points: pixels from the top left corner of the part of the box shown. */
+interface Frame extends MapFrame {
   width: number
   mapHeight: number
 }
-
-/** The hail drawn as the first band: 0.75 in, in tenths of a mm. */
-const FIRST_BAND_MM10 = Math.round(SWATH_CONTOURS_IN[0] * 254)
 
 /**
  * The part of the box the map shows: the cities, the homes and the cells of the first band or
  * more, VIEW_PAD_MI around them, inside the box, widened to MAX_ASPECT when narrower.
  */
-function viewOf(input: SwathPictureInput): MeshBox {
-  const box = input.box
+function viewOf(input: SwathPictureInput): AreaSwath['box'] {
+  const box = input.swath.box
   const points: LatLon[] = [
     ...input.cities.map((c) => c.centre),
     ...input.homes,
-    ...input.cells.filter((c) => c.mm10 >= FIRST_BAND_MM10).map((c) => cellCentre(c.row, c.col)),
+    ...input.swath.cells.filter((c) => c.hailIn >= SWATH_THRESHOLDS[0]!).map((c) => c.centre),
   ]
   if (points.length === 0) return box
   const cosLat = Math.cos((((box.north + box.south) / 2) * Math.PI) / 180)
@@ -124,87 +111,21 @@ function viewOf(input: SwathPictureInput): MeshBox {
   return { north, south, west, east }
 }
 
-function frameOf(view: MeshBox, width: number): Frame {
+function frameOf(view: AreaSwath['box'], width: number): Frame {
   const cosLat = Math.cos((((view.north + view.south) / 2) * Math.PI) / 180)
   const pxPerDegLat = width / ((view.east - view.west) * cosLat)
   return {
-    box: view,
+    origin: { latitude: view.north, longitude: view.west },
+    at: { x: 0, y: 0 },
+    unitsPerMi: pxPerDegLat / MI_PER_DEG,
     cosLat,
-    pxPerDegLat,
     width,
     mapHeight: Math.round((view.north - view.south) * pxPerDegLat),
   }
 }
 
-function toPicture(f: Frame, p: LatLon): { x: number; y: number } {
-  return {
-    x: (p.longitude - f.box.west) * f.cosLat * f.pxPerDegLat,
-    y: (f.box.north - p.latitude) * f.pxPerDegLat,
-  }
-}
-
 const esc = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
-
-/**
- * The bands as SVG paths: the box's grid (0 where no cell is stored: stored cells are 0.5 in or
- * more, below every contour), resampled, traced at each contour. d3-contour puts a value at the
- * centre of its pixel, so fine column x is the grid's column (x - 0.5) / UPSAMPLE.
- */
-function bandPaths(input: SwathPictureInput, f: Frame): { threshold: number; d: string }[] {
-  const nw = cellOf({ latitude: input.box.north, longitude: input.box.west })
-  const se = cellOf({ latitude: input.box.south, longitude: input.box.east })
-  const rows = se.row - nw.row + 1
-  const cols = se.col - nw.col + 1
-  const grid = new Float64Array(rows * cols)
-  for (const c of input.cells) {
-    const r = c.row - nw.row
-    const k = c.col - nw.col
-    if (r >= 0 && r < rows && k >= 0 && k < cols) grid[r * cols + k] = mm10ToIn(c.mm10)
-  }
-  const fineCols = (cols - 1) * UPSAMPLE + 1
-  const fineRows = (rows - 1) * UPSAMPLE + 1
-  const values = new Array<number>(fineCols * fineRows)
-  for (let j = 0; j < fineRows; j++) {
-    const r0 = Math.min(Math.floor(j / UPSAMPLE), rows - 2)
-    const fr = j / UPSAMPLE - r0
-    for (let i = 0; i < fineCols; i++) {
-      const c0 = Math.min(Math.floor(i / UPSAMPLE), cols - 2)
-      const fc = i / UPSAMPLE - c0
-      const at = (r: number, c: number) => grid[r * cols + c]!
-      values[j * fineCols + i] =
-        at(r0, c0) * (1 - fr) * (1 - fc) +
-        at(r0, c0 + 1) * (1 - fr) * fc +
-        at(r0 + 1, c0) * fr * (1 - fc) +
-        at(r0 + 1, c0 + 1) * fr * fc
-    }
-  }
-  const origin = cellCentre(nw.row, nw.col)
-  const traced = contours()
-    .size([fineCols, fineRows])
-    .thresholds([...SWATH_CONTOURS_IN])(values)
-  return traced
-    .map((contour) => ({
-      threshold: contour.value,
-      d: contour.coordinates
-        .flatMap((polygon) =>
-          polygon.map(
-            (ring) =>
-              ring
-                .map(([x, y], k) => {
-                  const p = toPicture(f, {
-                    latitude: origin.latitude - ((y! - 0.5) / UPSAMPLE) * 0.01,
-                    longitude: origin.longitude + ((x! - 0.5) / UPSAMPLE) * 0.01,
-                  })
-                  return `${k ? 'L' : 'M'}${p.x.toFixed(1)},${p.y.toFixed(1)}`
-                })
-                .join('') + 'Z',
-          ),
-        )
-        .join(''),
-    }))
-    .filter((b) => b.d !== '')
-}
 
 interface Box {
   x: number
@@ -273,13 +194,6 @@ function placeLabels(
   return out
 }
 
-/** '0.75 to 1 in', …, '2 in or more' (the PDF's legend's words). */
-function bandLabel(i: number): string {
-  const low = SWATH_CONTOURS_IN[i]!
-  const high = SWATH_CONTOURS_IN[i + 1]
-  return high === undefined ? `${low}+ in` : `${low}–${high} in`
-}
-
 /** A scale bar's length: the largest of 1, 2, 5, 10, 20 mi that fits in a fifth of the width. */
 function scaleMiles(pxPerMi: number, width: number): number {
   return [20, 10, 5, 2, 1].find((mi) => mi * pxPerMi <= width / 5) ?? 1
@@ -290,13 +204,13 @@ export function swathSvg(input: SwathPictureInput, width = SWATH_PNG_WIDTH): str
   const f = frameOf(viewOf(input), width)
   const H = f.mapHeight
   const total = H + LEGEND_HEIGHT
-  const bands = bandPaths(input, f)
+  const bands = swathBands(input.swath.grid, f, UPSAMPLE).filter((b) => b.d !== '')
   const cities = input.cities.map((c) => ({ name: c.name, ...toPicture(f, c.centre) }))
   const labels = placeLabels(cities, width, H)
   const homes = input.homes
     .map((h) => toPicture(f, h))
     .filter((p) => p.x >= 0 && p.x <= width && p.y >= 0 && p.y <= H)
-  const pxPerMi = f.pxPerDegLat / MI_PER_DEG
+  const pxPerMi = f.unitsPerMi
   const barMi = scaleMiles(pxPerMi, width)
   const bar = { x: 16, y: H - 16, length: barMi * pxPerMi }
   const arrow = { x: width - 26, y: 24 }
@@ -317,8 +231,9 @@ export function swathSvg(input: SwathPictureInput, width = SWATH_PNG_WIDTH): str
     `<g clip-path="url(#map)">`,
   )
   for (const b of bands) {
-    const fill = SWATH_BAND_FILL[b.threshold as keyof typeof SWATH_BAND_FILL]
-    parts.push(`<path d="${b.d}" fill="${fill}" fill-rule="evenodd" stroke="#ffffff" stroke-width="0.6"/>`)
+    parts.push(
+      `<path d="${b.d}" fill="${bandFill(b.threshold)}" fill-rule="evenodd" stroke="#ffffff" stroke-width="0.6"/>`,
+    )
   }
   // The homes under the cities' dots and names: with hundreds of homes, the names still read.
   for (const p of homes) parts.push(homeMark(p.x, p.y))
@@ -343,9 +258,9 @@ export function swathSvg(input: SwathPictureInput, width = SWATH_PNG_WIDTH): str
   // The legend, three rows: the bands, the marks, the source.
   const rows = [H + 20, H + 48, H + 74]
   let x = 10
-  SWATH_CONTOURS_IN.forEach((threshold, i) => {
+  SWATH_THRESHOLDS.forEach((threshold, i) => {
     parts.push(
-      `<rect x="${x}" y="${rows[0]! - 9}" width="22" height="18" fill="${SWATH_BAND_FILL[threshold]}" stroke="${SLATE_300}"/>`,
+      `<rect x="${x}" y="${rows[0]! - 9}" width="22" height="18" fill="${bandFill(threshold)}" stroke="${SLATE_300}"/>`,
       legendText(x + 28, rows[0]!, bandLabel(i)),
     )
     x += 28 + textWidth(bandLabel(i), LEGEND_FONT_PX) * 0.85 + 22

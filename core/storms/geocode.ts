@@ -13,14 +13,8 @@
 import { z } from 'zod'
 import { SERVED_CITIES, SERVICE_STATE, findZipCode } from '../platform/geography'
 import type { Logger } from '../platform/logger'
+import type { GeocoderSettings } from './settings'
 import type { Location } from './types'
-
-export interface GeocoderSettings {
-  /** CENSUS_GEOCODER_URL, without a trailing slash. */
-  baseUrl: string
-  /** GEOCODER_TIMEOUT_MS: the longest wait for an answer. */
-  timeoutMs: number
-}
 
 /** The answer's part we read: the first match's coordinates (x = longitude, y = latitude). */
 const CensusAnswerSchema = z.object({

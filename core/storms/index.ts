@@ -2,37 +2,38 @@
  * The storms feature's face: what the processes and the other features use of it. Code
  * outside core/storms/ imports it from here (eslint.config.js; docs/decisions/019-platform-and-features.md).
  */
-export { locateAddress, locateAddressAnswered, type GeocoderAnswer, type GeocoderSettings } from './geocode'
-export { importRadarFile, importStormFile, importStormPath } from './import'
+export { locateAddress, locateAddressAnswered, type GeocoderAnswer } from './geocode'
 export {
-  missingRadarDays,
-  mm10ToIn,
-  radarDayCellsIn,
-  radarFailures,
-  recordRadarFailure,
-  recordRadarMissing,
-  storedRadarDays,
-  type RadarDaySummary,
-  type StoredCell,
-} from './radar/store'
+  GEOCODER_SETTINGS,
+  parseStateList,
+  readGeocoderSettings,
+  readStormRefreshSettings,
+  STORM_REFRESH_SETTINGS,
+  STORM_SETTINGS,
+  type GeocoderSettings,
+} from './settings'
+export { importStormPath } from './import'
+export { mm10ToIn, type RadarDaySummary } from './radar/store'
+export { cellOf, meshFileNameForDay } from './radar/mesh-file'
 export {
-  cellCentre,
-  cellOf,
-  MESH_MAX_FILE_BYTES,
-  meshFileNameForDay,
-  SERVICE_AREA_BOX,
-  type MeshBox,
-} from './radar/mesh-file'
-export { plannedRadarDays, RADAR_FAILURES_IN_A_ROW } from './radar/plan'
+  bandFill,
+  bandLabel,
+  MI_PER_DEG,
+  serviceAreaSwath,
+  SWATH_THRESHOLDS,
+  swathBands,
+  toPicture,
+  type AreaSwath,
+  type HailCell,
+  type MapFrame,
+} from './swath-geometry'
 export { findLeadReport, findReportKeyHash, toSummaryView } from './lead-reports'
-export { newestDetailsFiles } from './ncei'
 export { makeReportKey, reportKeyMatches } from './report-key'
 export { makeWeatherReport } from './report'
 export { DATE_OF_LOSS_NOTE, RADAR_MEANING, RING_TITLE, summaryFacts } from './report-words'
 export { formatReportText } from './report-text'
-export { SAMPLE_WEATHER_REPORT } from './sample-report'
-export { planSpcDays } from './spc'
-export { importedFiles, stormDataThrough } from './coverage'
+export { sampleWeatherReport } from './sample-report'
+export { stormDataThrough } from './coverage'
 export { countStormEvents, type WantedStates } from './events'
 export {
   readRefreshState,
@@ -40,14 +41,22 @@ export {
   recordRefreshStart,
   type RefreshState,
 } from './refresh-state'
+export {
+  describeRefresh,
+  emptyRefreshOutcome,
+  FETCH_BACKOFF,
+  runRefreshSteps,
+  type RefreshContext,
+  type RefreshOutcome,
+  type StormDataSources,
+} from './refresh'
 export { radarRefreshHealth, stormStatus, type StormStatus } from './status'
 export {
   REPORT_RADIUS_MI,
   RINGS_MI,
-  SWATH_BAND_FILL,
-  SWATH_CONTOURS_IN,
   StormFileError,
   type ImportSummary,
+  type LatLon,
   type Location,
   type StormEvent,
   type WeatherReport,

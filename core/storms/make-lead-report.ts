@@ -10,15 +10,11 @@ import type { Db } from '../platform/db/connection'
 import type { Lead } from '../leads'
 import type { Logger } from '../platform/logger'
 import { locateAddress } from './geocode'
+import type { GeocoderSettings } from './settings'
 import { findLeadReport, saveLeadReport, type LeadReport } from './lead-reports'
 import { makeWeatherReport } from './report'
 import { countStormEvents } from './events'
 import { LEAD_FORMS } from '../../shared/lead-forms'
-
-export interface GeocoderSettings {
-  baseUrl: string
-  timeoutMs: number
-}
 
 /** What a report of a lead can be once asked for. */
 type LeadReportState =
@@ -38,7 +34,7 @@ type LeadToReport = Pick<Lead, 'id' | 'form'> & { address: string | null | undef
 
 export function createLeadReports(deps: { db: Db; geocoder: GeocoderSettings; logger: Logger }): LeadReports {
   const { db } = deps
-  const logger = deps.logger.child({ component: 'storm-report' })
+  const logger = deps.logger.child({ component: 'weather-report' })
   /** One making per lead at a time in this process (the job and the reconciler may ask together). */
   const making = new Map<string, Promise<LeadReportState>>()
 

@@ -2,6 +2,7 @@
  * The office's text of the Extreme Weather Report: what `site-admin storms report` prints, in the
  * words every rendering shares (report-words.ts) laid out in columns for a terminal.
  */
+import { plural } from '../platform/words'
 import { FACTS } from '../../shared/business'
 import { formatBusinessDate, formatBusinessDateTime } from '../../shared/business-time'
 import {
@@ -9,7 +10,6 @@ import {
   methodNotes,
   NO_RADAR_DAYS_LINE,
   NO_RADAR_LINE,
-  plural,
   RADAR_COLUMNS,
   RADAR_MEANING,
   radarDayCells,
@@ -47,7 +47,7 @@ function radarRow(cells: readonly string[]): string {
 
 /**
  * The radar section: each radar day on one line, in columns like the timeline's (the date, the
- * estimate at the home, the largest within 1 and 3 mi, whether a ground report agrees), what the
+ * estimate at the home, the largest within 1 and 3 mi, whether a storm event agrees), what the
  * figures mean, and the risk assessment. A report stored before radar, or made without radar
  * data, says so in one line.
  */

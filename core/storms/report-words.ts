@@ -4,11 +4,12 @@
  * kinds, sizes, distances and sources, the summary's facts and "How this report was made".
  * Dates are the business clock's (shared/business-time.ts).
  */
+import { plural } from '../platform/words'
 import {
   formatBusinessDate,
   formatBusinessDateTime,
-  formatCalendarDate,
   formatCalendarMonth,
+  formatIsoDate,
 } from '../../shared/business-time'
 import {
   DAMAGING_HAIL_IN,
@@ -29,10 +30,6 @@ import {
 
 /** A notable hail of the summary: the date of loss, the largest within 1 or 3 mi. */
 export type HailMark = NonNullable<ReportSummary['dateOfLoss']>
-
-export function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`
-}
 
 /** How the home was placed, as the report says it. */
 export function locatedTextOf(location: Location): string {
@@ -106,7 +103,7 @@ function formatDataDate(value: string | null): string {
   const month = /^(\d{4})-(\d{2})$/.exec(value)
   if (month) return `the end of ${formatCalendarMonth(Number(month[1]), Number(month[2]))}`
   const day = /^(\d{4})-(\d{2})-(\d{2})/.exec(value)
-  if (day) return formatCalendarDate({ year: Number(day[1]), month: Number(day[2]), day: Number(day[3]) })
+  if (day) return formatIsoDate(day[0])
   return value
 }
 
@@ -120,8 +117,8 @@ export function methodNotes(report: WeatherReport): { sources: string[]; notes: 
     ],
     notes: [
       locatedExplanation(report.location),
-      `The report lists every hail, thunderstorm-wind and tornado report within ${REPORT_RADIUS_MI} miles from ${formatBusinessDate(report.summary.from)} to ${formatBusinessDate(report.summary.to)}. Times are local time in Denver. A storm reported by both sources is listed once, from the final record.`,
-      'A storm report marks where hail or wind was observed, not the whole path of the storm; hail may also have fallen between reports.',
+      `The report lists every hail, thunderstorm-wind and tornado event within ${REPORT_RADIUS_MI} miles from ${formatBusinessDate(report.summary.from)} to ${formatBusinessDate(report.summary.to)}. Times are local time in Denver. A storm reported by both sources is listed once, from the final record.`,
+      'A storm event marks where hail or wind was observed, not the whole path of the storm; hail may also have fallen between them.',
       'This report is a record of the weather near the home, not a damage inspection: only an inspection of the roof can say whether it was damaged.',
     ],
   }
@@ -169,19 +166,13 @@ export function summaryFacts(summary: ReportSummary): [string, string][] {
 export const RADAR_MEANING =
   'Estimated by radar: hail of about this size fell there; it is not a measurement of hailstones on the roof.'
 
-/** A radar day's label: a ground report of the same day within 3 mi agrees, or none does. */
+/** A radar day's label: a storm event of the same day within 3 mi agrees, or none does. */
 export const RADAR_CONFIRMED = 'confirmed by a report'
 export const RADAR_ONLY = 'radar only'
 
 /** '1.6 in': radar estimates are not precise to the hundredth, so they are given to the tenth. */
 function formatRadarHail(inches: number): string {
   return `${inches.toFixed(1)} in`
-}
-
-/** '12 Jun 2024' from a Denver date 'YYYY-MM-DD'. */
-export function formatDay(day: string): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number]
-  return formatCalendarDate({ year, month, day: date })
 }
 
 /** 'confirmed by a report 0.6 mi NW' or 'radar only'. */
@@ -214,15 +205,15 @@ export function radarLines(
   if (atHome) {
     const day = radar.days.find((d) => d.date === atHome.date)!
     return {
-      office: `Radar: ${formatRadarHail(atHome.hailIn)} at the home on ${formatDay(atHome.date)} (${radarAgreement(day)}); ${tally}`,
-      page: `Radar: hail of about ${formatRadarHail(atHome.hailIn)} at your home on ${formatDay(atHome.date)} (${radarAgreement(day)})`,
+      office: `Radar: ${formatRadarHail(atHome.hailIn)} at the home on ${formatIsoDate(atHome.date)} (${radarAgreement(day)}); ${tally}`,
+      page: `Radar: hail of about ${formatRadarHail(atHome.hailIn)} at your home on ${formatIsoDate(atHome.date)} (${radarAgreement(day)})`,
     }
   }
   const largest = [...radar.days].sort((a, b) => b.within3MiIn - a.within3MiIn)[0]
   if (largest)
     return {
-      office: `Radar: none at the home; ${radarMarkText(largest.within3Mi)} on ${formatDay(largest.date)} (${radarAgreement(largest)}); ${tally}`,
-      page: `Radar: no hail at your home; about ${radarMarkText(largest.within3Mi)} on ${formatDay(largest.date)}`,
+      office: `Radar: none at the home; ${radarMarkText(largest.within3Mi)} on ${formatIsoDate(largest.date)} (${radarAgreement(largest)}); ${tally}`,
+      page: `Radar: no hail at your home; about ${radarMarkText(largest.within3Mi)} on ${formatIsoDate(largest.date)}`,
     }
   return {
     office: `Radar: no hail of 0.75 in or more within 3 mi in ${years} years`,
@@ -239,13 +230,13 @@ export const RADAR_COLUMNS = [
   'At the home',
   'Largest within 1 mi',
   'Largest within 3 mi',
-  'Ground reports',
+  'Storm events',
 ] as const
 
 /** A radar day's cells in RADAR_COLUMNS' order: '12 Jun 2024', '1.6 in', '1.7 in 0.8 mi WNW', … */
 export function radarDayCells(day: RadarDay): [string, string, string, string, string] {
   return [
-    formatDay(day.date),
+    formatIsoDate(day.date),
     day.atHomeIn > 0 ? formatRadarHail(day.atHomeIn) : 'none',
     radarMarkText(day.within1Mi),
     radarMarkText(day.within3Mi),
@@ -253,13 +244,23 @@ export function radarDayCells(day: RadarDay): [string, string, string, string, s
   ]
 }
 
+/** Days from one Denver date 'YYYY-MM-DD' to another, both counted. */
+function daysSpanned(first: string, last: string): number {
+  const utc = (day: string) => Date.parse(`${day}T00:00:00Z`)
+  return Math.round((utc(last) - utc(first)) / 86_400_000) + 1
+}
+
 /**
- * Where the radar figures come from and what the store holds: 'NOAA MRMS radar, Maximum
- * Estimated Size of Hail (MESH): 1,819 days from 20 Nov 2021 to 19 Nov 2026.'
+ * Where the radar figures come from and which days of the report's period they cover: 'Radar
+ * data (NOAA MRMS, Maximum Estimated Size of Hail) for every day from 20 Nov 2021 to 19 Nov
+ * 2026, 7 days missing.'
  */
 export function radarSourceText(coverage: NonNullable<RadarSection['coverage']>): string {
-  const days = `${coverage.days.toLocaleString('en-US')} ${coverage.days === 1 ? 'day' : 'days'}`
-  return `NOAA MRMS radar, Maximum Estimated Size of Hail (MESH): ${days} from ${formatDay(coverage.first)} to ${formatDay(coverage.last)}.`
+  const source = 'Radar data (NOAA MRMS, Maximum Estimated Size of Hail)'
+  if (coverage.first === coverage.last) return `${source} for ${formatIsoDate(coverage.first)} only.`
+  const missing = Math.max(0, daysSpanned(coverage.first, coverage.last) - coverage.days)
+  const gaps = missing === 0 ? '' : `, ${plural(missing, 'day')} missing`
+  return `${source} for every day from ${formatIsoDate(coverage.first)} to ${formatIsoDate(coverage.last)}${gaps}.`
 }
 
 /** What radar saw when no day had 0.75 in or more within 3 mi. */
@@ -272,7 +273,7 @@ export function riskFacts(risk: RiskAssessment, years: number): [string, string]
     [
       'Largest at the home',
       risk.largestAtHome
-        ? `${formatRadarHail(risk.largestAtHome.hailIn)} on ${formatDay(risk.largestAtHome.date)}`
+        ? `${formatRadarHail(risk.largestAtHome.hailIn)} on ${formatIsoDate(risk.largestAtHome.date)}`
         : 'none',
     ],
     [

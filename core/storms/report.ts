@@ -1,11 +1,11 @@
 /**
- * The Extreme Weather Report for one home: every hail, thunderstorm-wind and tornado report
+ * The Extreme Weather Report for one home: every storm event (hail, thunderstorm wind, tornado)
  * within 10 miles over the past years (FACTS.stormHistoryYears), newest first, each placed in
  * its smallest ring of 1, 3 and 10 miles, and the summary an adjuster and the office look for
  * (docs/storm-data.md). Its words are report-words.ts's, which every rendering shares.
  *
- * buildStormReport is pure, so the rings, counts and the date of loss are tested on plain
- * arrays; makeStormReport only reads the store around it.
+ * buildWeatherReport is pure, so the rings, counts and the date of loss are tested on plain
+ * arrays; makeWeatherReport only reads the store around it and adds the radar section.
  */
 import { FACTS } from '../../shared/business'
 import type { Db } from '../platform/db/connection'
@@ -13,7 +13,8 @@ import { formatBusinessDate, localParts } from '../../shared/business-time'
 import { stormDataThrough } from './coverage'
 import { findStormsNear } from './events'
 import { bearingDeg, compass16, distanceMi } from '../platform/geography'
-import { formatDistance, formatHail, locatedTextOf, plural, radarLines, type HailMark } from './report-words'
+import { plural } from '../platform/words'
+import { formatDistance, formatHail, locatedTextOf, radarLines, type HailMark } from './report-words'
 import { radarPart } from './radar/report'
 import {
   DAMAGING_HAIL_IN,
@@ -44,7 +45,7 @@ function reportPeriodStart(now: Date): Date {
   return from
 }
 
-/** The report of the stored storms around `location`: a thin wrapper around buildStormReport. */
+/** The report of the stored storms around `location`: a thin wrapper around buildWeatherReport. */
 export function makeWeatherReport(db: Db, address: string, location: Location, now: Date): WeatherReport {
   const from = reportPeriodStart(now)
   const events = findStormsNear(db, location, REPORT_RADIUS_MI, from.getTime(), now.getTime())

@@ -7,7 +7,8 @@
  * The storms are placed by distance and bearing from the home, so what the report computes
  * can be checked against what was meant.
  */
-import { EARTH_RADIUS_MI } from '../platform/geography'
+import { pointAt } from '../platform/geography'
+import { MI_PER_DEG } from './swath-geometry'
 import { buildWeatherReport, withRadar, type DataThrough } from './report'
 import {
   blockAround,
@@ -48,19 +49,6 @@ export const SAMPLE_NOW = new Date('2026-11-20T17:00:00Z')
 export const SAMPLE_DATA_THROUGH: DataThrough = { nceiThrough: '2026-08-31', spcThrough: '2026-11-19' }
 
 const toRad = (d: number) => (d * Math.PI) / 180
-const toDeg = (r: number) => (r * 180) / Math.PI
-
-/** The point `mi` miles from `from` along the initial bearing `deg` (great circle). */
-export function pointAt(from: { latitude: number; longitude: number }, mi: number, deg: number) {
-  const δ = mi / EARTH_RADIUS_MI
-  const θ = toRad(deg)
-  const φ1 = toRad(from.latitude)
-  const λ1 = toRad(from.longitude)
-  const φ2 = Math.asin(Math.sin(φ1) * Math.cos(δ) + Math.cos(φ1) * Math.sin(δ) * Math.cos(θ))
-  const λ2 =
-    λ1 + Math.atan2(Math.sin(θ) * Math.sin(δ) * Math.cos(φ1), Math.cos(δ) - Math.sin(φ1) * Math.sin(φ2))
-  return { latitude: toDeg(φ2), longitude: toDeg(λ2) }
-}
 
 interface SampleStorm {
   /** The instant, UTC. */
@@ -236,7 +224,7 @@ const SAMPLE_SWATHS: SampleSwath[] = [
     startMi: -9,
     endMi: 6,
   },
-  // A narrow core 2 mi SSW that no one reported (the nearest ground report, 0.88 in, was 6.8 mi away).
+  // A narrow core 2 mi SSW that no one reported (the nearest hail event, 0.88 in, was 6.8 mi away).
   {
     day: '2023-07-11',
     through: { mi: 2.0, deg: 205 },
@@ -278,7 +266,6 @@ const SAMPLE_RADAR_COVERAGE = { first: '2021-11-20', last: '2026-11-19', days: 1
 function sampleRadarCells(home: Location = SAMPLE_LOCATION): StoredCell[] {
   const block = blockAround(home, SWATH_HALF_WIDTH_MI + 1)
   const cosLat = Math.cos(toRad(home.latitude))
-  const miPerDeg = (EARTH_RADIUS_MI * Math.PI) / 180
   const cells: StoredCell[] = []
   for (const swath of SAMPLE_SWATHS) {
     const origin = pointAt(home, swath.through.mi, swath.through.deg)
@@ -286,8 +273,8 @@ function sampleRadarCells(home: Location = SAMPLE_LOCATION): StoredCell[] {
     for (let row = block.rowMin; row <= block.rowMax; row++)
       for (let col = block.colMin; col <= block.colMax; col++) {
         const c = cellCentre(row, col)
-        const x = (c.longitude - origin.longitude) * miPerDeg * cosLat
-        const y = (c.latitude - origin.latitude) * miPerDeg
+        const x = (c.longitude - origin.longitude) * MI_PER_DEG * cosLat
+        const y = (c.latitude - origin.latitude) * MI_PER_DEG
         const s = x * along.x + y * along.y
         const across = x * along.y - y * along.x
         // The core fades out past its ends, and radar's cells give it a little grain.
@@ -366,8 +353,14 @@ export function makeSampleWeatherReport({
   return withRadar(report, part.radar, part.risk)
 }
 
+let sample: WeatherReport | undefined
+
 /**
  * The sample report: 20 storms within 10 miles, the 1.75 in hail 0.6 mi NW on 12 Jun 2024 its
- * date of loss, which radar puts at about 1.6 in at the home; four radar days in all.
+ * date of loss, which radar puts at about 1.6 in at the home; four radar days in all. Made the
+ * first time it is asked for (notify-test's sample e-mail, the sample renderings), then kept:
+ * importing the storms feature makes nothing.
  */
-export const SAMPLE_WEATHER_REPORT: WeatherReport = makeSampleWeatherReport()
+export function sampleWeatherReport(): WeatherReport {
+  return (sample ??= makeSampleWeatherReport())
+}

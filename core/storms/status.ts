@@ -8,12 +8,12 @@ import { stormDataThrough } from './coverage'
 import { newestStormEvent } from './events'
 import { readRefreshState, type RefreshState } from './refresh-state'
 import type { StormEvent, StormSource } from './types'
-import { daysFrom, wantedRadarDays } from './radar/days'
+import { daysFrom, wantedStormDays } from './radar/days'
 import {
-  missingRadarDays,
+  missingStormDays,
   radarCoverage,
   radarFailures,
-  storedRadarDays,
+  storedStormDays,
   type RadarFailure,
 } from './radar/store'
 
@@ -63,9 +63,9 @@ export function stormStatus(db: Db, now: Date): StormStatus {
 }
 
 function radarStatus(db: Db, now: Date): StormStatus['radar'] {
-  const period = wantedRadarDays(now)
-  const stored = storedRadarDays(db)
-  const notAtNoaa = missingRadarDays(db)
+  const period = wantedStormDays(now)
+  const stored = storedStormDays(db)
+  const notAtNoaa = missingStormDays(db)
   const missing = daysFrom(period.first, period.last).filter((d) => !stored.has(d))
   return {
     coverage: radarCoverage(db),

@@ -7,7 +7,7 @@
 export type StormSource = 'ncei' | 'spc'
 export type StormKind = 'hail' | 'wind' | 'tornado'
 
-/** One storm event (a NOAA storm report) as an importer reads it, before it is stored. */
+/** One storm event (what NOAA calls a storm report) as an importer reads it, before it is stored. */
 export interface StormEventInput {
   source: StormSource
   /** NCEI's EVENT_ID; for SPC, made from the file's day, the kind, the time and the place. */
@@ -230,7 +230,10 @@ export interface RadarSwath {
 
 /** What the radar saw around the home over the report's period. */
 export interface RadarSection {
-  /** The storm days the store holds radar for (Denver dates), or null when it holds none. */
+  /**
+   * The storm days (Denver dates) within the report's period the store holds radar for: the
+   * first, the last and how many; null when it holds none in that period.
+   */
   coverage: { first: string; last: string; days: number } | null
   /** Newest first. */
   days: RadarDay[]

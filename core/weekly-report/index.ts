@@ -15,4 +15,4 @@ export {
 } from './schedule'
 export { sendWeeklyReport, type WeeklyReportOutcome } from './send'
 export { findWeeklyReport } from './store'
-export { duration, plural, weekBounds, weekSpan } from './words'
+export { duration, weekBounds, weekSpan } from './words'

@@ -7,7 +7,7 @@ import { render } from '@react-email/render'
 import type { Db } from '../platform/db/connection'
 import { claimWeeklyReport, finishWeeklyReport, type WeeklyReportTrigger } from './store'
 import type { Mailer, OutgoingMail } from '../platform/mail/mailer'
-import { addressOf } from '../platform/mail/smtp'
+import { domainOf } from '../platform/mail/smtp'
 import { toHeaderText } from '../platform/mail/text'
 import { weeklyFigures, type WeeklyFigures } from './figures'
 import type { ReportWeek } from './schedule'
@@ -29,7 +29,7 @@ export async function buildWeeklyReportMail(
   f: WeeklyFigures,
   opts: { from: string; to: string[]; trigger: WeeklyReportTrigger; now: Date },
 ): Promise<OutgoingMail> {
-  const domain = addressOf(opts.from)?.split('@')[1] ?? 'localhost'
+  const domain = domainOf(opts.from)
   const once = opts.trigger === 'schedule' ? '' : `-${opts.now.getTime()}`
   return {
     from: opts.from,

@@ -11,6 +11,7 @@ import {
   localParts,
 } from '../../shared/business-time'
 import { funnelText } from '../bookings'
+import { plural } from '../platform/words'
 import type { WeeklyFigures } from './figures'
 import type { ReportWeek } from './schedule'
 
@@ -48,10 +49,6 @@ export function duration(ms: number): string {
   if (h < 24) return m % 60 ? `${h} h ${m % 60} min` : `${h} h`
   const d = Math.floor(h / 24)
   return h % 24 ? `${d} d ${h % 24} h` : `${d} d`
-}
-
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`
 }
 
 /** 'Leads report, Nov 16 – 22: 17 leads (week before: 12)'. */

@@ -4,9 +4,12 @@
  * from dist/node, each with its output in a log file. Loopback only.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { createWriteStream, existsSync } from 'node:fs'
+import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Redis } from 'ioredis'
+import { startGeocoderPeer } from '../../tests/support/geocoder-peer'
+import { startTestSmtpServer, type TestSmtpServer } from '../../tests/support/notify-peers'
 import { freePort } from './free-port.mjs'
 
 /** redis-server from PATH, or the one REDIS_SERVER_BIN names. */
@@ -66,6 +69,18 @@ export function stackEnv(
   }
 }
 
+/** Stops a child process: `signal`, up to 15 s to exit, then SIGKILL; at once when it has exited. */
+export async function stopChild(c: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (c.exitCode !== null || c.signalCode !== null) return
+  const exited = new Promise<void>((resolve) => c.once('exit', () => resolve()))
+  c.kill(signal)
+  await Promise.race([exited, sleep(15_000)])
+  if (c.exitCode === null && c.signalCode === null) {
+    c.kill('SIGKILL')
+    await exited
+  }
+}
+
 export interface ManagedProcess {
   readonly name: string
   readonly running: boolean
@@ -100,15 +115,7 @@ function manage(
       if (!ok) throw new Error(`${name} did not become ready (see ${opts.logFile})`)
     },
     async kill(signal = 'SIGTERM') {
-      const c = child
-      if (!c || c.exitCode !== null || c.signalCode !== null) return
-      const exited = new Promise<void>((resolve) => c.once('exit', () => resolve()))
-      c.kill(signal)
-      await Promise.race([exited, sleep(15_000)])
-      if (c.exitCode === null && c.signalCode === null) {
-        c.kill('SIGKILL')
-        await exited
-      }
+      if (child) await stopChild(child, signal)
     },
   }
 }
@@ -237,4 +244,68 @@ export function percentile(values: number[], p: number): number {
   if (values.length === 0) return NaN
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+}
+
+/** A run's whole stack: its folder, the SMTP server, a geocoder stand-in, our Redis, the web process and the worker. */
+export interface BenchStack {
+  dir: string
+  smtp: TestSmtpServer
+  env: NodeJS.ProcessEnv
+  web: WebProcess
+  worker: ManagedProcess
+}
+
+/**
+ * Runs `body` on a fresh stack, as the storm benches do: builds dist/ if needed, starts an SMTP
+ * server, a geocoder stand-in that places every address at `place` after `geocoderDelayMs`, our
+ * own Redis, then (after `prepare` has filled the store) the web process and the worker; stops
+ * them all and removes the folder afterwards (KEEP_BENCH_LOGS keeps it), whatever happened.
+ */
+export async function withBenchStack<T>(
+  opts: {
+    name: string
+    logLevel: string
+    place: { latitude: number; longitude: number }
+    geocoderDelayMs: number
+    extra?: NodeJS.ProcessEnv
+    prepare?: (env: NodeJS.ProcessEnv, dir: string) => void
+  },
+  body: (stack: BenchStack) => Promise<T>,
+): Promise<T> {
+  ensureBuilt()
+  const dir = mkdtempSync(path.join(tmpdir(), `roofing-${opts.name}-`))
+  const smtp = await startTestSmtpServer()
+  const geocoder = await startGeocoderPeer(() => ({ ...opts.place, matchedAddress: 'BENCH' }), {
+    delayMs: opts.geocoderDelayMs,
+  })
+  const redis = await createRedis(dir, dir)
+  const cleanups: (() => Promise<unknown>)[] = []
+  try {
+    await redis.start()
+    cleanups.push(() => redis.kill())
+    const env = stackEnv(
+      { name: opts.name, dir, redisUrl: redis.url, smtpUrl: smtp.url, logLevel: opts.logLevel },
+      {
+        CENSUS_GEOCODER_URL: geocoder.url,
+        WORKER_HEARTBEAT_FILE: path.join(dir, 'heartbeat.json'),
+        BACKUP_INTERVAL_HOURS: '0',
+        ALLOW_SAMPLE_VALUES: 'true',
+        ...opts.extra,
+      },
+    )
+    opts.prepare?.(env, dir)
+    const web = await createWeb(env, dir)
+    await web.start()
+    cleanups.push(() => web.kill())
+    const worker = createWorker(env, dir)
+    await worker.start()
+    cleanups.push(() => worker.kill())
+    return await body({ dir, smtp, env, web, worker })
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined)
+    await smtp.close()
+    await geocoder.close()
+    if (process.env.KEEP_BENCH_LOGS) console.log(`logs kept in ${dir}`)
+    else rmSync(dir, { recursive: true, force: true })
+  }
 }

@@ -119,7 +119,8 @@ function chunks(png: Buffer): Chunk[] {
   return out
 }
 
-function pngChunk(type: string, data: Uint8Array): Buffer {
+/** One PNG chunk: its length, type, data and CRC (PNG section 5.3). */
+export function pngChunk(type: string, data: Uint8Array): Buffer {
   const head = Buffer.alloc(8)
   head.writeUInt32BE(data.length, 0)
   head.write(type, 4, 'latin1')

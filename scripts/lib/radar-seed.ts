@@ -6,7 +6,7 @@
  * files would: only cells of 0.5 in or more inside the box.
  */
 import type { Db } from '../../core/platform/db/connection'
-import { wantedRadarDays, daysFrom } from '../../core/storms/radar/days'
+import { wantedStormDays, daysFrom } from '../../core/storms/radar/days'
 import { cellCentre, cellOf, SERVICE_AREA_BOX } from '../../core/storms/radar/mesh-file'
 import { storeMeshDay } from '../../core/storms/radar/store'
 
@@ -26,13 +26,13 @@ export function random(seed: number): () => number {
 }
 
 /** Stores the radar days of the 5 years before `now`; returns how many days and cells. */
-export function seedRadarDays(
+export function seedStormDays(
   db: Db,
   now: Date,
   seed = 20261127,
 ): { days: number; hailDays: number; cells: number } {
   const rand = random(seed)
-  const { first, last } = wantedRadarDays(now)
+  const { first, last } = wantedStormDays(now)
   const nw = cellOf({ latitude: SERVICE_AREA_BOX.north, longitude: SERVICE_AREA_BOX.west })
   const se = cellOf({ latitude: SERVICE_AREA_BOX.south, longitude: SERVICE_AREA_BOX.east })
   let hailDays = 0

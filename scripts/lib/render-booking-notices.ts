@@ -24,7 +24,7 @@ import { composeMessage } from '../../core/bookings/compose'
 import type { BookingEvent } from '../../core/bookings/tools'
 import { composeFollowUp } from '../../core/bookings/follow-ups'
 import { saveLeadReport } from '../../core/storms/lead-reports'
-import { SAMPLE_WEATHER_REPORT } from '../../core/storms'
+import { sampleWeatherReport } from '../../core/storms'
 import { DEFAULT_BUSINESS } from '../../shared/business'
 
 const REF = 'SampleRef0SampleRef0Sa'
@@ -191,8 +191,8 @@ export async function renderFollowUps(
     })
     saveLeadReport(db, {
       leadId: id,
-      location: SAMPLE_WEATHER_REPORT.location,
-      report: SAMPLE_WEATHER_REPORT,
+      location: sampleWeatherReport().location,
+      report: sampleWeatherReport(),
       madeAt: createdAt,
     })
     const dir = path.join(out, 'follow-ups')

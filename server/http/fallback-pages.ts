@@ -36,7 +36,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants as zlibConstants, gzipSync } from 'node:zlib'
 import { localTime } from '../../core/platform/business-time'
 import type { Logger } from '../../core/platform/logger'
-import { localParts } from '../../shared/business-time'
+import { localParts, MONTHS } from '../../shared/business-time'
 import { telHref } from '../../shared/business'
 import { ALL_ROUTES } from '../../shared/routes'
 import { escapeHtml } from './escape-html'
@@ -153,7 +153,6 @@ function brotliOf(html: Buffer): Promise<Buffer> {
   })
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
 const HOUR_MS = 3_600_000
 
 /**

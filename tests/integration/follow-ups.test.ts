@@ -21,7 +21,7 @@ import {
 } from '../../core/bookings'
 import { stopAlerts } from '../../core/storm-response'
 import { addLead } from '../support/leads'
-import { SAMPLE_WEATHER_REPORT } from '../../core/storms'
+import { sampleWeatherReport } from '../../core/storms'
 import { saveLeadReport } from '../../core/storms/lead-reports'
 import { calendlyEvent, calendlySignature } from '../support/booking-tools'
 import { startTestSmtpServer, type TestSmtpServer } from '../support/notify-peers'
@@ -339,8 +339,8 @@ async function quotesItsReport(p: Pipeline, desk: BookingDesk) {
   })
   saveLeadReport(p.db, {
     leadId: id,
-    location: SAMPLE_WEATHER_REPORT.location,
-    report: SAMPLE_WEATHER_REPORT,
+    location: sampleWeatherReport().location,
+    report: sampleWeatherReport(),
     madeAt: createdAt,
   })
   await desk.runPass(new Date(createdAt.getTime() + DAY + 1000))

@@ -1,4 +1,4 @@
-import { Writable } from 'node:stream'
+import { textLines } from '../support/log-sink'
 import request from 'supertest'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { ENQUIRY_ENDPOINT } from '../../shared/enquiry'
@@ -9,12 +9,7 @@ import { personalValues } from '../support/personal-values'
 import { createPipeline, SITE_ORIGIN, waitFor, type Pipeline } from '../support/pipeline'
 
 const lines: string[] = []
-const capture = new Writable({
-  write(chunk, _encoding, done) {
-    lines.push(String(chunk))
-    done()
-  },
-})
+const capture = textLines(lines)
 
 /** Every personal field of the lead-field table, with a distinctive value. */
 const PERSONAL = personalValues()

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { Writable } from 'node:stream'
+import { jsonLines } from '../support/log-sink'
 import request from 'supertest'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { ENQUIRY_ENDPOINT } from '../../shared/enquiry'
@@ -56,14 +56,8 @@ const everyChannelOn = (label: string) => () => ({
 })
 
 function captureLog() {
-  const lines: string[] = []
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(...String(chunk).split('\n').filter(Boolean))
-      done()
-    },
-  })
-  return { stream, entries: () => lines.map((l) => JSON.parse(l) as Record<string, unknown>) }
+  const lines: Record<string, unknown>[] = []
+  return { stream: jsonLines(lines), entries: () => lines }
 }
 
 async function postLead(p: Pipeline, body: Record<string, unknown> = VALID_ENQUIRY): Promise<string> {

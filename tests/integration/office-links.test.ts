@@ -1,5 +1,5 @@
 /**
- * The office's links and the digest of held leads (docs/spam.md, "The office's links"), on the
+ * The office's links and the spam digest (docs/spam.md, "The office's links"), on the
  * real app (supertest), a real SQLite file, the worker's notifier and reconciler, and a real
  * SMTP server: a link is signed, expires and acts once; a GET never changes anything; the
  * button releases a held lead (delivered once) or marks a delivered one as spam, and the
@@ -422,7 +422,7 @@ describe('"This is spam" from a delivered lead\'s e-mail', () => {
   })
 })
 
-describe('the digest of held leads', () => {
+describe('the spam digest', () => {
   const env = () => ({
     DATABASE_PATH: pipeline().config.databasePath,
     SMTP_URL: smtp.url,

@@ -1,4 +1,4 @@
-import { Writable } from 'node:stream'
+import { textLines } from '../support/log-sink'
 import request from 'supertest'
 import { Queue } from 'bullmq'
 import { Redis } from 'ioredis'
@@ -18,12 +18,7 @@ const CLOSED_PORT_URL = 'redis://127.0.0.1:1'
 
 describe('with Redis unreachable', () => {
   const logs: string[] = []
-  const logStream = new Writable({
-    write(chunk, _encoding, done) {
-      logs.push(String(chunk))
-      done()
-    },
-  })
+  const logStream = textLines(logs)
   const pipeline = usePipeline(() => ({ label: 'outbox', producerUrl: CLOSED_PORT_URL, logStream }))
 
   test('an enquiry answers 201 at once, is stored, reaches the worker once Redis is back, and is recorded once', async () => {

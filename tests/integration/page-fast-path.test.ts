@@ -10,7 +10,7 @@ import { request as httpRequest, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { Writable } from 'node:stream'
+import { jsonLines } from '../support/log-sink'
 import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../server/app'
@@ -94,18 +94,7 @@ beforeAll(async () => {
     })
     return { app, cache }
   }
-  const a = build(
-    true,
-    createLogger(
-      'info',
-      new Writable({
-        write(chunk, _encoding, done) {
-          logLines.push(JSON.parse(String(chunk)) as Record<string, unknown>)
-          done()
-        },
-      }),
-    ),
-  )
+  const a = build(true, createLogger('info', jsonLines(logLines)))
   const b = build(false)
   fast = { server: await listen(a.app), cache: a.cache, app: a.app }
   stack = { server: await listen(b.app), cache: b.cache }
@@ -317,10 +306,7 @@ describe('what the fast path leaves alone, and when it fails', () => {
 
   it('leaves every unknown path to the stack when the app’s routes cannot be read', async () => {
     const lines: Record<string, unknown>[] = []
-    const logger = createLogger(
-      'info',
-      new Writable({ write: (c, _e, done) => (lines.push(JSON.parse(String(c))), done()) }),
-    )
+    const logger = createLogger('info', jsonLines(lines))
     const cache = new PageCache()
     const answer = createFastPath({ router: undefined }, { cache, logger, secureCookies: false })
     const page = {

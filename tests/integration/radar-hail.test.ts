@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs'
 import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
-import { Writable } from 'node:stream'
+import { jsonLines } from '../support/log-sink'
 import { gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Db } from '../../core/platform/db/connection'
@@ -107,6 +107,31 @@ async function reportJson(): Promise<WeatherReport> {
   return JSON.parse(run.out) as WeatherReport
 }
 
+/** The worker's refresh of `db` from a NOAA stand-in at `base` (its ncei/, spc/ and mesh/ folders), logging into `lines`. */
+function refreshFrom(
+  base: string,
+  db: Db,
+  lines: Record<string, unknown>[],
+  limits: { fetchTimeoutMs: number; fetchMaxBytes: number },
+) {
+  return startStormRefresh({
+    db,
+    logger: createLogger('info', jsonLines(lines)),
+    now: () => NOW,
+    settings: {
+      on: false,
+      states: ['CO'],
+      intervalHours: 24,
+      years: 6,
+      nceiUrl: `${base}/ncei/`,
+      spcUrl: `${base}/spc/`,
+      meshUrl: `${base}/mesh/`,
+      ...limits,
+    },
+    backoff: { fetch: { baseMs: 1, maxMs: 1 } },
+  })
+}
+
 describe('radar hail through site-admin', () => {
   test('a truncated file is refused by name with a non-zero exit, and nothing of it is stored', async () => {
     const run = await admin('storms', 'import', files.truncated!)
@@ -157,6 +182,8 @@ describe('radar hail through site-admin', () => {
     const days = report.radar!.days
     // Newest first; the spike's day and the day before the period are not there.
     expect(days.map((d) => d.date)).toEqual(['2024-06-12', '2024-01-15', '2023-07-01'])
+    // What radar covers is said within the report's own period: the day stored before it is not counted.
+    expect(report.radar!.coverage).toEqual({ first: '2023-07-01', last: '2024-08-01', days: 4 })
 
     const [june, winter, north] = days as [(typeof days)[0], (typeof days)[0], (typeof days)[0]]
     // The swath over the home, with the ground report 0.6 mi NW the same Denver day: confirmed.
@@ -200,6 +227,11 @@ describe('radar hail through site-admin', () => {
     expect(run.code).toBe(0)
     expect(run.out).toContain('confirmed by a report')
     expect(run.out).toContain('radar only')
+    // 1 Jul 2023 to 1 Aug 2024 is 398 days, 4 of them stored.
+    expect(run.out).toContain(
+      'Radar data (NOAA MRMS, Maximum Estimated Size of Hail) for every day from 1 Jul 2023 to 1 Aug 2024, 394 days missing.',
+    )
+    expect(run.out).not.toContain('May 2020')
   })
 })
 
@@ -230,34 +262,8 @@ describe("the worker's radar refresh", () => {
   test('fetches every missing day of 5 years once, stores what NOAA has, and notes what it lacks', async () => {
     const db = openMigratedDatabase(path.join(tempDir(), 'refresh.db'))
     const lines: Record<string, unknown>[] = []
-    const logger = createLogger(
-      'info',
-      new Writable({
-        write(chunk, _e, done) {
-          for (const line of String(chunk).split('\n'))
-            if (line) lines.push(JSON.parse(line) as Record<string, unknown>)
-          done()
-        },
-      }),
-    )
-    const refresh = startStormRefresh({
-      db,
-      logger,
-      now: () => NOW,
-      settings: {
-        on: false,
-        states: ['CO'],
-        intervalHours: 24,
-        years: 6,
-        // No NCEI or SPC files here: those steps fail, and the radar's still runs.
-        nceiUrl: `${base}/ncei/`,
-        spcUrl: `${base}/spc/`,
-        meshUrl: `${base}/mesh/`,
-        fetchTimeoutMs: 2000,
-        fetchMaxBytes: 1_000_000,
-      },
-      backoff: { fetch: { baseMs: 1, maxMs: 1 } },
-    })
+    // No NCEI or SPC files here: those steps fail, and the radar's still runs.
+    const refresh = refreshFrom(base, db, lines, { fetchTimeoutMs: 2000, fetchMaxBytes: 1_000_000 })
     try {
       const first = await refresh.runOnce()
       expect(first.radarDays.sort()).toEqual(['2024-01-15', '2024-06-12'])
@@ -343,34 +349,8 @@ function useMirror() {
     clear: () => answers.clear(),
     /** The worker's refresh against this mirror, logging into `lines`. */
     refresh(db: Db, lines: Record<string, unknown>[]) {
-      const logger = createLogger(
-        'info',
-        new Writable({
-          write(chunk, _e, done) {
-            for (const line of String(chunk).split('\n'))
-              if (line) lines.push(JSON.parse(line) as Record<string, unknown>)
-            done()
-          },
-        }),
-      )
-      return startStormRefresh({
-        db,
-        logger,
-        now: () => NOW,
-        settings: {
-          on: false,
-          states: ['CO'],
-          intervalHours: 24,
-          years: 6,
-          nceiUrl: `${base}/ncei/`,
-          spcUrl: `${base}/spc/`,
-          meshUrl: `${base}/mesh/`,
-          fetchTimeoutMs: 5000,
-          // Larger than a radar file may be: the radar's own limit of 10 MB is the one that stops it.
-          fetchMaxBytes: 100 * 1024 * 1024,
-        },
-        backoff: { fetch: { baseMs: 1, maxMs: 1 } },
-      })
+      // Larger than a radar file may be: the radar's own limit of 10 MB is the one that stops it.
+      return refreshFrom(base, db, lines, { fetchTimeoutMs: 5000, fetchMaxBytes: 100 * 1024 * 1024 })
     },
   }
 }

@@ -3,7 +3,7 @@
  * cannot choose its own key, IPv6 by subnet, and a lead never refused because the limiter
  * cannot reach Redis (own redis-server for the fault drills: stopped, frozen, late).
  */
-import { Writable } from 'node:stream'
+import { textLines } from '../support/log-sink'
 import request from 'supertest'
 import { Redis } from 'ioredis'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
@@ -28,14 +28,7 @@ async function pipeline(
   logs?: string[],
   awaitRateLimitRedis = true,
 ) {
-  const logStream = logs
-    ? new Writable({
-        write(chunk, _e, done) {
-          logs.push(String(chunk))
-          done()
-        },
-      })
-    : undefined
+  const logStream = logs ? textLines(logs) : undefined
   const p = await createPipeline({
     label,
     producerUrl: null,

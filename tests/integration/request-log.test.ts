@@ -5,7 +5,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { Writable } from 'node:stream'
+import { textLines } from '../support/log-sink'
 import request from 'supertest'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createApp, isStaticAsset } from '../../server/app'
@@ -22,15 +22,7 @@ beforeAll(() => {
   writeFileSync(path.join(dir, 'assets', 'entry-abc123.js'), 'console.log(1)')
   writeFileSync(path.join(dir, 'uploads', 'roof.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
   writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
-  const logger = createLogger(
-    'info',
-    new Writable({
-      write(chunk, _e, done) {
-        lines.push(String(chunk))
-        done()
-      },
-    }),
-  )
+  const logger = createLogger('info', textLines(lines))
   app = createApp({ config: parseWebConfig({ NODE_ENV: 'test' }), logger, clientDistDir: dir })
 })
 afterAll(() => {

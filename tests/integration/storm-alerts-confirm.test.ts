@@ -17,8 +17,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { findNotifications } from '../../core/notifications/notification-store'
 import { createLogger } from '../../core/platform/logger'
 import { createMailer, type Mailer } from '../../core/platform/mail/mailer'
-import { locateAddressAnswered, SAMPLE_WEATHER_REPORT } from '../../core/storms'
-import { respondToNewRadarDays, type RespondDeps } from '../../core/storm-response'
+import { locateAddressAnswered, sampleWeatherReport } from '../../core/storms'
+import { respondToNewStormDays, type RespondDeps } from '../../core/storm-response'
 import { makeConfirmToken } from '../../core/storm-response/consent'
 import { unsubscribeKey } from '../../core/storm-response/unsubscribe'
 import { buildLeadView } from '../../core/notifications/lead-view'
@@ -167,7 +167,7 @@ describe('with the autoreply on: the autoreply asks, and an unconfirmed consent 
     const day = denverDay(new Date(asked.getTime() + DAY_MS))
     const at = new Date(asked.getTime() + 1.5 * DAY_MS)
     storeStormDay(p.db, day, [{ centre: HOME, radiusMi: 1.5, inches: 1.75 }], at)
-    const [answered] = await respondToNewRadarDays(p.db, respondDeps(p), at)
+    const [answered] = await respondToNewStormDays(p.db, respondDeps(p), at)
     expect(answered).toMatchObject({ day, homesHit: 1, alertsSent: 0, briefing: { status: 'sent' } })
     expect(alertRow(p, lead, day)).toEqual({
       status: 'skipped',
@@ -248,7 +248,7 @@ describe('confirmed: alerted for radar data that lands from then on', () => {
     const day = denverDay(new Date(asked.getTime() + 2 * DAY_MS))
     const at = new Date(asked.getTime() + 2.5 * DAY_MS)
     storeStormDay(p.db, day, [{ centre: HOME, radiusMi: 1.5, inches: 1.5 }], at)
-    const answered = await respondToNewRadarDays(p.db, respondDeps(p), at)
+    const answered = await respondToNewStormDays(p.db, respondDeps(p), at)
     expect(answered.map((r) => r.day)).toEqual([day])
     expect(alertRow(p, lead, day)).toMatchObject({ status: 'sent' })
     expect(alertRow(p, lead, earlier)).toMatchObject({ status: 'skipped' })
@@ -277,7 +277,7 @@ describe('confirmed: alerted for radar data that lands from then on', () => {
     )
     const path = `${STORM_ALERTS_CONFIRM_PATH}/${makeConfirmToken(unsubscribeKey(p.db), late, email)}`
     expect((await request(p.app).post(path).send('')).status).toBe(200)
-    await respondToNewRadarDays(p.db, respondDeps(p), new Date(now.getTime() + 60_000))
+    await respondToNewStormDays(p.db, respondDeps(p), new Date(now.getTime() + 60_000))
     expect(alertRow(p, late, day)).toEqual({
       status: 'skipped',
       detail: "the address confirmed storm alerts after this day's radar data landed",
@@ -343,14 +343,14 @@ describe('a lapsed consent, and the weather report e-mail', () => {
       SITE_ORIGIN,
     )
     const url = `${SITE_ORIGIN}${STORM_ALERTS_CONFIRM_PATH}/token`
-    const mail = await buildWeatherReportMail(lead, SAMPLE_WEATHER_REPORT, {
+    const mail = await buildWeatherReportMail(lead, sampleWeatherReport(), {
       from: FROM,
       business: DEFAULT_BUSINESS,
       confirmUrl: url,
     })
     expect(mail.html).toContain(`href="${url}"`)
     expect(mail.text).toContain(`${CONFIRM_BUTTON} ${url}`)
-    const without = await buildWeatherReportMail(lead, SAMPLE_WEATHER_REPORT, {
+    const without = await buildWeatherReportMail(lead, sampleWeatherReport(), {
       from: FROM,
       business: DEFAULT_BUSINESS,
     })

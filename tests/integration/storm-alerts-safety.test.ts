@@ -16,7 +16,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
-import { Writable } from 'node:stream'
+import { jsonLines } from '../support/log-sink'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Db } from '../../core/platform/db/connection'
@@ -25,7 +25,7 @@ import { findZipCode } from '../../core/platform/geography'
 import { createLogger } from '../../core/platform/logger'
 import { createMailer, type Mailer } from '../../core/platform/mail/mailer'
 import { locateAddressAnswered } from '../../core/storms'
-import { respondToNewRadarDays, type RespondDeps } from '../../core/storm-response'
+import { respondToNewStormDays, type RespondDeps } from '../../core/storm-response'
 import { makeConfirmToken } from '../../core/storm-response/consent'
 import { makeUnsubscribeToken, unsubscribeKey } from '../../core/storm-response/unsubscribe'
 import { createConfirmRouter, STORM_ALERTS_CONFIRM_PATH } from '../../server/storm-alerts/confirm-router'
@@ -73,15 +73,7 @@ let key: Buffer
 const logLines: { msg: string; [k: string]: unknown }[] = []
 
 function deps(over: Partial<RespondDeps> = {}): RespondDeps {
-  const logger = createLogger(
-    'info',
-    new Writable({
-      write(chunk: Buffer, _enc, done) {
-        for (const line of chunk.toString().split('\n').filter(Boolean)) logLines.push(JSON.parse(line))
-        done()
-      },
-    }),
-  )
+  const logger = createLogger('info', jsonLines(logLines))
   return {
     minIn: 1,
     locate: (address) => locateAddressAnswered(address, { baseUrl: geocoder.url, timeoutMs: 2000 }),
@@ -92,7 +84,7 @@ function deps(over: Partial<RespondDeps> = {}): RespondDeps {
   }
 }
 
-const respond = (at = NOW, over: Partial<RespondDeps> = {}) => respondToNewRadarDays(db, deps(over), at)
+const respond = (at = NOW, over: Partial<RespondDeps> = {}) => respondToNewStormDays(db, deps(over), at)
 
 /** A lead that ticked the box; confirmed by its address unless told otherwise. */
 function subscriber(email: string, address: string, opts: { confirmed?: boolean } = {}): string {

@@ -2,7 +2,7 @@
  * Storm alerts (docs/storm-alerts.md) end to end on a real SQLite file: radar days written by
  * ecCodes (tests/support/mesh/write_mesh.py) and imported with `site-admin storms import`, homes
  * placed through a local stand-in of the Census geocoder, the worker's pass
- * (respondToNewRadarDays) sending through nodemailer to a real SMTP server in-process, and the
+ * (respondToNewStormDays) sending through nodemailer to a real SMTP server in-process, and the
  * unsubscribe links answered by their router on a real HTTP server.
  *
  * The homes: a subscriber in Parker under a swath of 1.75 in (who wrote twice, so two leads of
@@ -21,7 +21,7 @@ import { createLogger } from '../../core/platform/logger'
 import { createMailer, type Mailer } from '../../core/platform/mail/mailer'
 import { locateAddressAnswered, RADAR_MEANING } from '../../core/storms'
 import {
-  respondToNewRadarDays,
+  respondToNewStormDays,
   STORM_ALERTS_UNSUBSCRIBE_PATH,
   STORM_RESPONSE_MAX_AGE_DAYS,
   MAX_ALERT_ATTEMPTS,
@@ -91,7 +91,7 @@ function deps(): RespondDeps {
   }
 }
 
-const respond = (at = NOW) => respondToNewRadarDays(db, deps(), at)
+const respond = (at = NOW) => respondToNewStormDays(db, deps(), at)
 const alertsTo = (email: string) => smtp.messages.filter((m) => m.envelopeTo.includes(email))
 /**
  * What the SMTP server took, to whom: recorded before its answer, so once a pass has returned
@@ -119,9 +119,12 @@ function seed(name: string, fields: Parameters<typeof addLead>[1], stormAlerts: 
   return id
 }
 
-/** Waits (up to 5 s) until a message the server took is parsed. */
+/** Waits (up to 5 s) until a message the server took is parsed; fails the test when it never is. */
 async function waitFor(done: () => boolean): Promise<void> {
-  for (let waited = 0; !done() && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50))
+  for (let waited = 0; !done(); waited += 50) {
+    if (waited >= 5000) throw new Error('waited 5 s and the message the test waits for was not parsed')
+    await new Promise((r) => setTimeout(r, 50))
+  }
 }
 
 function alertRow(leadId: string, day: string) {

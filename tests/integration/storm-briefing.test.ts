@@ -19,6 +19,7 @@ import { inToMm10, storeMeshDay } from '../../core/storms/radar/store'
 import { sendStormBriefing, type BriefingDeps } from '../../core/storm-response/briefing'
 import { HTML_HOMES_LISTED } from '../../core/storm-response/BriefingEmail'
 import { swathSvg } from '../../core/storm-response/swath-png'
+import { serviceAreaSwath } from '../../core/storms/swath-geometry'
 import type { AlertOutcome, HitHome } from '../../core/storm-response/types'
 import { DEFAULT_BUSINESS } from '../../shared/business'
 import { startTestSmtpServer, type TestSmtpServer } from '../support/notify-peers'
@@ -235,8 +236,7 @@ describe('storm briefing', () => {
 
   test('the picture draws every band the day reached, the cities with names, the homes, a scale bar and north', () => {
     const svg = swathSvg({
-      box: SERVICE_AREA_BOX,
-      cells: stormCells().map((c) => ({ row: c.row, col: c.col, mm10: Math.round(c.mm * 10) })),
+      swath: serviceAreaSwath(db, DAY),
       cities: [
         { name: 'Denver', centre: DENVER },
         { name: 'Aurora', centre: AURORA },

@@ -8,7 +8,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
-import { Writable } from 'node:stream'
+import { jsonLines } from '../support/log-sink'
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type Db } from '../../core/platform/db/connection'
@@ -299,16 +299,7 @@ afterAll(async () => {
 const tempDir = useTempDir('roofing-storm-refresh-')
 /** The refresh's log lines, parsed. */
 const logLines: Record<string, unknown>[] = []
-const logger = createLogger(
-  'debug',
-  new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of String(chunk).split('\n'))
-        if (line) logLines.push(JSON.parse(line) as Record<string, unknown>)
-      done()
-    },
-  }),
-)
+const logger = createLogger('debug', jsonLines(logLines))
 /** The waits before each new try of a download of `pathname`, from the lines logged since `from`. */
 const retryWaitsOf = (pathname: string, from: number) =>
   logLines

@@ -60,7 +60,7 @@ export function tokenOnArrival(arrival: Arrival): TokenState {
 
 /**
  * The spam evidence of an entry arriving with this token, as the web process gathers it
- * (server/leads/spam-check.ts): where the address lies, and the classifier's probability when
+ * (core/spam/check.ts): where the address lies, and the classifier's probability when
  * a model is given.
  */
 export function evidenceOf(entry: CorpusEntry, token: TokenState, model?: SpamModel): SpamEvidence {

@@ -4,7 +4,7 @@
  * its column, at the top, nested in a request body, an enquiry, a lead, a row or the data of a
  * payload. The values come from the table, so a field marked personal later is checked too.
  */
-import { Writable } from 'node:stream'
+import { textLines } from '../support/log-sink'
 import { describe, expect, test } from 'vitest'
 import { LEAD_FIELDS } from '../../shared/lead-fields'
 import { createLogger, REDACT_PATHS } from '../../core/platform/logger'
@@ -12,15 +12,7 @@ import { PERSONAL_FIELDS, personalValues } from '../support/personal-values'
 
 function logLines(write: (log: ReturnType<typeof createLogger>) => void): string {
   const lines: string[] = []
-  const logger = createLogger(
-    'info',
-    new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk))
-        done()
-      },
-    }),
-  )
+  const logger = createLogger('info', textLines(lines))
   write(logger)
   return lines.join('')
 }

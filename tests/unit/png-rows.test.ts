@@ -5,20 +5,12 @@
  * these use each of PNG's five filter types on every row, for each sample layout read, so each
  * unfilter is checked against the rows that went in.
  */
-import { crc32, deflateSync } from 'node:zlib'
+import { deflateSync } from 'node:zlib'
 import { describe, expect, test } from 'vitest'
 import { openPng, PngError, readPngRows } from '../../core/storms/radar/png-rows'
+import { pngChunk as chunk } from '../../scripts/lib/hostile-radar-files'
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
-
-function chunk(type: string, data: Uint8Array): Buffer {
-  const head = Buffer.alloc(8)
-  head.writeUInt32BE(data.length, 0)
-  head.write(type, 4, 'latin1')
-  const crc = Buffer.alloc(4)
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])))
-  return Buffer.concat([head, data, crc])
-}
 
 /** PNG's filter of one row (section 9.2), `above` the previous row's raw bytes. */
 function filterRow(type: number, row: Uint8Array, above: Uint8Array, bpp: number): Uint8Array {

@@ -4,17 +4,14 @@
  */
 import { describe, expect, test } from 'vitest'
 import { EnquiryFieldsSchema, EnquirySchema, toFieldErrors } from '../../shared/enquiry'
-import { CONSENT_FIELDS, STORM_ALERTS_LABEL, summarize } from '../../shared/lead-fields'
-import { STORM_ALERTS_LABEL as STORM_RESPONSE_LABEL } from '../../core/storm-response/types'
+import { CONSENT_FIELDS, summarize } from '../../shared/lead-fields'
+import { AlertEmail } from '../../core/storm-response/AlertEmail'
+import { renderBoth } from '../../core/platform/mail/render'
+import { DEFAULT_BUSINESS } from '../../shared/business'
+import { CONFIRM_EMAIL, CONFIRM_SECTION } from '../../shared/storm-alerts-consent'
+import { VALID_ENQUIRY } from '../support/enquiries'
 
-const valid = {
-  firstName: 'Dana',
-  lastName: 'Reyes',
-  email: 'dana@example.com',
-  phone: '3035550199',
-  address: '1450 Elm St, Denver',
-  formType: 'contact',
-}
+const valid = VALID_ENQUIRY
 
 describe('the storm alerts box in the enquiry schema', () => {
   test('true is accepted as asked for', () => {
@@ -54,10 +51,27 @@ describe('the storm alerts box in the enquiry schema', () => {
 })
 
 describe('its words and its row', () => {
-  test('the box is labelled with the exact words, defined once and shared with the storm response', () => {
-    expect(STORM_ALERTS_LABEL).toBe('Tell me when radar sees hail at this address')
-    expect(CONSENT_FIELDS.stormAlerts.input.label).toBe(STORM_ALERTS_LABEL)
-    expect(STORM_RESPONSE_LABEL).toBe(STORM_ALERTS_LABEL)
+  test('the box is labelled with the exact words', () => {
+    expect(CONSENT_FIELDS.stormAlerts.input.label).toBe('Tell me when radar sees hail at this address')
+  })
+
+  test('the e-mails that ask for a confirmation and the alert itself quote the box as the form shows it', async () => {
+    const quoted = `“${CONSENT_FIELDS.stormAlerts.input.label}”`
+    expect(CONFIRM_SECTION.text).toContain(quoted)
+    expect(CONFIRM_EMAIL.asked('Dana', 'Summit Roofing', undefined)).toContain(quoted)
+    const { text } = await renderBoth(
+      AlertEmail({
+        firstName: 'Dana',
+        date: '12 Jun 2024',
+        size: '1.6',
+        bookingUrl: 'https://roofing.example/book',
+        unsubscribeUrl: 'https://roofing.example/storm-alerts/unsubscribe/x',
+        business: DEFAULT_BUSINESS,
+      }),
+    )
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      `given on our website with "${CONSENT_FIELDS.stormAlerts.input.label}" ticked, and you confirmed it.`,
+    )
   })
 
   test('the summary ends with a Storm alerts row: asked, not confirmed when ticked, no when not or never asked; or the words given', () => {

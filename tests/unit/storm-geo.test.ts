@@ -1,7 +1,6 @@
 /** Distances and directions against known values (docs/storm-data.md). */
 import { describe, expect, test } from 'vitest'
-import { bearingDeg, compass16, distanceMi } from '../../core/platform/geography'
-import { pointAt } from '../../core/storms/sample-report'
+import { bearingDeg, compass16, distanceMi, pointAt } from '../../core/platform/geography'
 
 const UNION_STATION = { latitude: 39.7531, longitude: -105.0002 }
 const COLORADO_SPRINGS = { latitude: 38.8339, longitude: -104.8214 }

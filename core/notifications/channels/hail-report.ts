@@ -13,7 +13,7 @@
  */
 import { flagOnByDefault } from '../../platform/config/helpers'
 import { renderReportPdfOffThread } from '../../storms/pdf'
-import { SAMPLE_WEATHER_REPORT } from '../../storms'
+import { sampleWeatherReport } from '../../storms'
 import { LEAD_FORMS } from '../../../shared/lead-forms'
 import { buildWeatherReportMail } from '../weather-report-mail'
 import { stormAlertsConsentOf } from '../lead-view'
@@ -47,8 +47,9 @@ export const hailReport = defineChannel({
     if (!ctx.mailer) return { kind: 'failed', reason: 'SMTP_URL is no longer configured' }
     const opts = { from: settings.smtp.from, business: ctx.business }
     if (ctx.test) {
-      const pdf = await renderReportPdfOffThread(SAMPLE_WEATHER_REPORT, ctx.business)
-      const mail = await buildWeatherReportMail(lead, SAMPLE_WEATHER_REPORT, { ...opts, pdf })
+      const sample = sampleWeatherReport()
+      const pdf = await renderReportPdfOffThread(sample, ctx.business)
+      const mail = await buildWeatherReportMail(lead, sample, { ...opts, pdf })
       return ctx.mailer.send({ ...mail, subject: `[Test] ${mail.subject}` })
     }
     if (!ctx.reports) return { kind: 'failed', reason: 'this worker makes no weather reports' }

@@ -13,16 +13,9 @@ import { Text } from '@react-email/text'
 import { telHref } from '../../../shared/business'
 import { summarize, type SummaryLine } from '../../../shared/lead-fields'
 import type { LeadView } from '../lead-view'
+import { mapSearchUrl } from '../../platform/mail/links'
 import { styles } from '../../platform/mail/styles'
 import { ButtonRow, EmailPage, LabelledRow } from './parts'
-
-/**
- * A maps search for the address: on a phone it opens the maps app with directions one tap
- * away, on a desktop the map in the browser. The office drives to these homes.
- */
-function mapSearchUrl(address: string): string {
-  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`
-}
 
 function capitalise(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1)

@@ -8,7 +8,7 @@
 import path from 'node:path'
 import { z } from 'zod'
 import { DEFAULT_BUSINESS } from '../../../shared/business'
-import { flag, hours, httpUrl, nonEmpty, optionalText, wholeMs, wholeNumberOf, type EnvOf } from './helpers'
+import { flag, hours, httpUrl, nonEmpty, optionalText, wholeNumberOf, type EnvOf } from './helpers'
 
 /** Backups go beside the database unless BACKUP_DIR says otherwise (data/backups by default). */
 export function defaultBackupDir(databasePath: string): string {
@@ -121,44 +121,4 @@ export const SAMPLE_VALUE_SETTINGS = {
 
 export function readSampleValueSettings(e: EnvOf<typeof SAMPLE_VALUE_SETTINGS>) {
   return { sampleValues: { refuse: e.REFUSE_SAMPLE_VALUES, allow: e.ALLOW_SAMPLE_VALUES } }
-}
-
-/**
- * The storm data's states (docs/storm-data.md): the worker's refresh and `site-admin storms
- * import` keep only the reports of these states. `all` keeps the whole country (a benchmark).
- */
-export const STORM_SETTINGS = {
-  STORM_STATES: z
-    .string()
-    .trim()
-    .default('CO')
-    .transform((v, ctx): readonly string[] | 'all' => {
-      if (v.toLowerCase() === 'all') return 'all'
-      const states = v
-        .split(',')
-        .map((s) => s.trim().toUpperCase())
-        .filter((s) => s !== '')
-      const bad = states.filter((s) => !/^[A-Z]{2}$/.test(s))
-      if (states.length === 0 || bad.length > 0)
-        ctx.addIssue({
-          code: 'custom',
-          message: `must be two-letter state codes separated by commas, e.g. CO or CO, WY, or all${bad.length ? `; not a state code: "${bad.join('", "')}"` : ''}`,
-        })
-      return [...new Set(states)]
-    }),
-}
-
-/**
- * The US Census Bureau geocoder (no key needed), which places a home for its weather report:
- * the worker for each hail report lead, site-admin for `storms report`.
- */
-export const GEOCODER_SETTINGS = {
-  CENSUS_GEOCODER_URL: httpUrl('the US Census Bureau geocoder')
-    .default('https://geocoding.geo.census.gov/geocoder')
-    .transform((v) => v.replace(/\/+$/, '')),
-  GEOCODER_TIMEOUT_MS: wholeMs('longest wait for the geocoder', 100, 60_000).default(5000),
-}
-
-export function readGeocoderSettings(e: EnvOf<typeof GEOCODER_SETTINGS>) {
-  return { geocoder: { baseUrl: e.CENSUS_GEOCODER_URL, timeoutMs: e.GEOCODER_TIMEOUT_MS } }
 }

@@ -40,6 +40,11 @@ export function addressOf(mailbox: string): string | undefined {
   return address && isEmailAddress(address) ? address : undefined
 }
 
+/** The domain of a sender (`Office <leads@roofing.example>`: roofing.example), for the Message-IDs it makes; localhost without one. */
+export function domainOf(from: string): string {
+  return addressOf(from)?.split('@')[1] ?? 'localhost'
+}
+
 export function checkSmtpSettings(e: EnvOf<typeof SMTP_SETTINGS>, problem: Problem): void {
   if (e.LEAD_NOTIFY_FROM !== undefined && !addressOf(e.LEAD_NOTIFY_FROM))
     problem(

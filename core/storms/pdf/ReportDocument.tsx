@@ -163,7 +163,7 @@ function Ring({
       {/* The ring's title stays with its table's first rows. */}
       <View wrap={false} minPresenceAhead={48}>
         <Text style={styles.h3}>{ringHeading(RING_TITLE[ring], inRing, storms.length)}</Text>
-        {storms.length ? null : <Text style={styles.none}>No storm reports in this ring.</Text>}
+        {storms.length ? null : <Text style={styles.none}>No storm events in this ring.</Text>}
       </View>
       {/* Fixed: repeated at the top of each page the ring's table continues on. */}
       {storms.length ? <TableHead /> : null}
@@ -341,7 +341,7 @@ export function ReportDocument({ report, business }: { report: WeatherReport; bu
     <Document
       title={`${REPORT_TITLE}: ${report.address}`}
       author={business.name}
-      subject="Storm reports within 10 miles of the property, from NOAA data"
+      subject="Storm events within 10 miles of the property, from NOAA data"
       creator={business.name}
       producer={business.name}
       language="en-US"

@@ -1,19 +1,27 @@
 /**
  * One storm day's radar hail around the home, drawn without map tiles like the storm picture:
  * the MESH swath as filled bands between the contours at SWATH_CONTOURS_IN, the 1 and 3-mile
- * rings, that day's ground reports with their sizes, the home, a north arrow and a 1-mile scale
+ * rings, that day's hail events with their sizes, the home, a north arrow and a 1-mile scale
  * bar. Unlike the storm picture it is to scale, one scale both ways, so the swath's shape and
  * its distance from the home read true.
  *
- * The contours are d3-contour's marching squares over the radar grid (row 0 the northernmost),
- * upsampled bilinearly first: the grid's cells are half a mile wide, and contours traced on
- * the cells themselves would be drawn as jagged polygons that look more precise than radar is.
+ * The swath's paths, colours and legend words are the storms feature's one drawing of it
+ * (../swath-geometry.ts), shared with the office's storm briefing.
  */
 import { ClipPath, Circle, Defs, G, Line, Path, Polygon, Rect, Svg, Text, View } from '@react-pdf/renderer'
-import { contours } from 'd3-contour'
-import { EARTH_RADIUS_MI } from '../../platform/geography'
-import { formatDay, formatHail } from '../report-words'
-import { SWATH_BAND_FILL, SWATH_CONTOURS_IN, type LatLon, type RadarSwath } from '../types'
+import { formatIsoDate } from '../../../shared/business-time'
+import { formatHail } from '../report-words'
+import {
+  bandFill,
+  bandLabel,
+  mapFrame,
+  MI_PER_DEG,
+  SWATH_THRESHOLDS,
+  swathBands,
+  toPicture,
+  type MapFrame,
+} from '../swath-geometry'
+import type { LatLon, RadarSwath } from '../types'
 import { Home, hailRadius } from './StormPicture'
 import { LegendRow, type LegendLayout } from './legend'
 import { COLOURS as C } from './theme'
@@ -22,22 +30,12 @@ import { COLOURS as C } from './theme'
 export const SWATH_PICTURE_SIZE = 288
 const SIZE = SWATH_PICTURE_SIZE
 const CENTRE = SIZE / 2
-const MI_PER_DEG = (EARTH_RADIUS_MI * Math.PI) / 180
 /** How finely the grid is resampled before the contours are traced. */
-const UPSAMPLE = 4
+export const SWATH_UPSAMPLE = 4
 
-/** Where the picture puts a point, in points from its top left corner. */
-export interface Frame {
-  home: LatLon
-  ptPerMi: number
-  cosLat: number
-}
-
-function toPicture(frame: Frame, p: LatLon): { x: number; y: number } {
-  return {
-    x: CENTRE + (p.longitude - frame.home.longitude) * MI_PER_DEG * frame.cosLat * frame.ptPerMi,
-    y: CENTRE - (p.latitude - frame.home.latitude) * MI_PER_DEG * frame.ptPerMi,
-  }
+/** The picture's frame: the home at its centre, `viewMi` miles from it to each edge. */
+export function swathFrame(home: LatLon, viewMi: number): MapFrame {
+  return mapFrame(home, { x: CENTRE, y: CENTRE }, CENTRE / viewMi)
 }
 
 /**
@@ -56,60 +54,6 @@ export function viewHalfWidthMi(swath: RadarSwath, home: LatLon): number {
     (east - home.longitude) * MI_PER_DEG * cosLat,
   )
   return Math.max(0.5, Math.floor(reach * 2) / 2)
-}
-
-/** The grid resampled UPSAMPLE times finer, bilinearly: [values, columns, rows]. */
-function upsample(swath: RadarSwath): [number[], number, number] {
-  const cols = (swath.cols - 1) * UPSAMPLE + 1
-  const rows = (swath.rows - 1) * UPSAMPLE + 1
-  const at = (r: number, c: number) => swath.valuesIn[r * swath.cols + c] ?? 0
-  const values = new Array<number>(cols * rows)
-  for (let j = 0; j < rows; j++) {
-    const r0 = Math.min(Math.floor(j / UPSAMPLE), swath.rows - 2)
-    const fr = j / UPSAMPLE - r0
-    for (let i = 0; i < cols; i++) {
-      const c0 = Math.min(Math.floor(i / UPSAMPLE), swath.cols - 2)
-      const fc = i / UPSAMPLE - c0
-      values[j * cols + i] =
-        at(r0, c0) * (1 - fr) * (1 - fc) +
-        at(r0, c0 + 1) * (1 - fr) * fc +
-        at(r0 + 1, c0) * fr * (1 - fc) +
-        at(r0 + 1, c0 + 1) * fr * fc
-    }
-  }
-  return [values, cols, rows]
-}
-
-/**
- * Each contour as an SVG path in the picture's points. d3-contour puts a value at the centre
- * of its pixel: the value of fine column i is at x = i + 0.5, so x maps back to the grid's
- * column (x - 0.5) / UPSAMPLE.
- */
-export function swathBands(swath: RadarSwath, frame: Frame): { threshold: number; d: string }[] {
-  if (swath.rows < 2 || swath.cols < 2) return []
-  const [values, cols, rows] = upsample(swath)
-  const generator = contours()
-    .size([cols, rows])
-    .thresholds([...SWATH_CONTOURS_IN])
-  return generator(values).map((contour) => {
-    const d = contour.coordinates
-      .flatMap((polygon) =>
-        polygon.map((ring) =>
-          ring
-            .map(([x, y], k) => {
-              const p = toPicture(frame, {
-                latitude: swath.north - ((y! - 0.5) / UPSAMPLE) * swath.stepDeg,
-                longitude: swath.west + ((x! - 0.5) / UPSAMPLE) * swath.stepDeg,
-              })
-              return `${k ? 'L' : 'M'}${p.x.toFixed(1)},${p.y.toFixed(1)}`
-            })
-            .join(''),
-        ),
-      )
-      .map((ring) => `${ring}Z`)
-      .join('')
-    return { threshold: contour.value, d }
-  })
 }
 
 /** Text over the picture, placed by its left edge and vertical centre, on a white ground to stay legible over the bands. */
@@ -155,17 +99,16 @@ function Label({
 }
 
 function Picture({ swath, home }: { swath: RadarSwath; home: LatLon }) {
-  const viewMi = viewHalfWidthMi(swath, home)
-  const frame: Frame = { home, ptPerMi: CENTRE / viewMi, cosLat: Math.cos((home.latitude * Math.PI) / 180) }
-  const bands = swathBands(swath, frame)
+  const frame = swathFrame(home, viewHalfWidthMi(swath, home))
+  const bands = swathBands(swath, frame, SWATH_UPSAMPLE)
   const reports = swath.reports
     .map((r) => ({ ...r, ...toPicture(frame, r) }))
     .filter((r) => r.x >= 0 && r.x <= SIZE && r.y >= 0 && r.y <= SIZE)
     // Largest first, so a small report near a large one stays visible on top.
     .sort((a, b) => b.hailIn - a.hailIn)
-  const ring1 = frame.ptPerMi
-  const ring3 = 3 * frame.ptPerMi
-  const bar = { x: 10, y: SIZE - 12, length: frame.ptPerMi }
+  const ring1 = frame.unitsPerMi
+  const ring3 = 3 * frame.unitsPerMi
+  const bar = { x: 10, y: SIZE - 12, length: frame.unitsPerMi }
   const arrow = { x: SIZE - 16, y: 14 }
   return (
     <View style={{ width: SIZE, height: SIZE, position: 'relative' }}>
@@ -181,7 +124,7 @@ function Picture({ swath, home }: { swath: RadarSwath; home: LatLon }) {
             <Path
               key={b.threshold}
               d={b.d}
-              fill={SWATH_BAND_FILL[b.threshold as keyof typeof SWATH_BAND_FILL] ?? C.orange600}
+              fill={bandFill(b.threshold)}
               fillRule="evenodd"
               stroke={C.white}
               strokeWidth={0.4}
@@ -243,8 +186,8 @@ function Picture({ swath, home }: { swath: RadarSwath; home: LatLon }) {
         return (
           <Label
             key={mi}
-            x={CENTRE + mi * frame.ptPerMi * Math.sin(a)}
-            y={CENTRE - mi * frame.ptPerMi * Math.cos(a)}
+            x={CENTRE + mi * frame.unitsPerMi * Math.sin(a)}
+            y={CENTRE - mi * frame.unitsPerMi * Math.cos(a)}
             align="center"
             bold
           >
@@ -271,21 +214,14 @@ function Picture({ swath, home }: { swath: RadarSwath; home: LatLon }) {
 /** This picture's legend: its marks drawn in a 22 × 16 box, 4 points between rows. */
 const LEGEND: LegendLayout = { width: 22, height: 16, gap: 4 }
 
-/** '0.75 to 1 in', …, '2 in or more'. */
-function bandLabel(i: number): string {
-  const low = SWATH_CONTOURS_IN[i]!
-  const high = SWATH_CONTOURS_IN[i + 1]
-  return high === undefined ? `${low} in or more` : `${low} to ${high} in`
-}
-
 function Legend({ swath, title }: { swath: RadarSwath; title: string }) {
   return (
     <View style={{ flex: 1, marginLeft: 16 }}>
       <Text style={{ fontSize: 10, fontFamily: 'Helvetica-Bold', color: C.navy900, marginBottom: 2 }}>
-        {`Radar hail on ${formatDay(swath.date)}`}
+        {`Radar hail on ${formatIsoDate(swath.date)}`}
       </Text>
       <Text style={{ fontSize: 8, color: C.slate600, marginBottom: 6 }}>{title}</Text>
-      {SWATH_CONTOURS_IN.map((threshold, i) => (
+      {SWATH_THRESHOLDS.map((threshold, i) => (
         <LegendRow
           key={threshold}
           layout={LEGEND}
@@ -295,7 +231,7 @@ function Legend({ swath, title }: { swath: RadarSwath; title: string }) {
               y={2}
               width={16}
               height={12}
-              fill={SWATH_BAND_FILL[threshold]}
+              fill={bandFill(threshold)}
               stroke={C.slate300}
               strokeWidth={0.5}
             />

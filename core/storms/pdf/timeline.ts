@@ -5,7 +5,7 @@
  * So the PDF lists the nearest PDF_TIMELINE_MAX_STORMS and says how many more there are; the
  * summary, the picture, the office's text and the stored report (its JSON) keep every storm.
  */
-import { plural } from '../report-words'
+import { plural } from '../../platform/words'
 import { REPORT_RADIUS_MI, type ReportStorm, type WeatherReport } from '../types'
 
 export const PDF_TIMELINE_MAX_STORMS = 300

@@ -29,7 +29,7 @@ export function daysFrom(first: string, last: string): string[] {
  * The storm days a report made at `now` can show and the refresh keeps: from the same date
  * FACTS.stormHistoryYears back to yesterday in Denver (today's file comes at the next midnight).
  */
-export function wantedRadarDays(now: Date): { first: string; last: string } {
+export function wantedStormDays(now: Date): { first: string; last: string } {
   const today = denverDate(now)
   const [y, m, d] = today.split('-')
   const first = `${Number(y) - FACTS.stormHistoryYears}-${m}-${m === '02' && d === '29' ? '28' : d}`

@@ -7,7 +7,7 @@
  * file failed (a 403, a file too large or refused) is asked for again on every refresh, after
  * the days not tried yet, so a day that keeps failing never holds the older ones back.
  */
-import { addDays, daysFrom, wantedRadarDays } from './days'
+import { addDays, daysFrom, wantedStormDays } from './days'
 
 /** A missing day this recent (in days before yesterday) is asked for again on every refresh. */
 const RECENT_DAYS = 3
@@ -20,13 +20,13 @@ const RETRY_OLD_MISSING_MS = 7 * 86_400_000
  */
 export const RADAR_FAILURES_IN_A_ROW = 5
 
-export function plannedRadarDays(
+export function plannedStormDays(
   now: Date,
   stored: ReadonlySet<string>,
   missing: ReadonlyMap<string, string>,
   failed: ReadonlySet<string> = new Set(),
 ): string[] {
-  const { first, last } = wantedRadarDays(now)
+  const { first, last } = wantedStormDays(now)
   const recent = addDays(last, -RECENT_DAYS)
   const wanted = daysFrom(first, last)
     .reverse()

@@ -1,7 +1,7 @@
 /**
  * The radar part of a weather report (docs/storm-data.md): for each storm day in the report's
  * period with radar hail of 0.75 in or more within 3 mi of the home, the estimate at the home's
- * cell, the largest within 1 and 3 mi, and whether a ground report agrees; the swath of the
+ * cell, the largest within 1 and 3 mi, and whether a storm event agrees; the swath of the
  * day with the largest hail at the home, for the picture; and the risk assessment, the home's
  * days of 1 in or more against every cell of the service area.
  *
@@ -28,7 +28,7 @@ import {
   inToMm10,
   mm10ToIn,
   radarCellsIn,
-  radarCoverage,
+  radarCoverageIn,
   radarDayCellsIn,
   type CellBlock,
   type StoredCell,
@@ -69,7 +69,7 @@ function markOf(home: LatLon, cell: StoredCell): RadarMark {
 
 /**
  * The radar days of `cells` (a block around the home, any days): those with 0.75 in or more
- * within 3 mi, newest first, each judged against the ground reports of the same Denver date.
+ * within 3 mi, newest first, each judged against the storm events of the same Denver date.
  */
 export function buildRadarDays(
   home: LatLon,
@@ -174,7 +174,7 @@ export function riskSentence(r: Omit<RiskAssessment, 'sentence'>, anyDayNear: bo
   )
 }
 
-/** The swath of `day` around the home, as a grid of inches, with that day's ground reports. */
+/** The swath of `day` around the home, as a grid of inches, with that day's hail events. */
 export function buildSwath(
   home: LatLon,
   day: string,
@@ -224,10 +224,10 @@ export function radarPart(
   now: Date,
   storms: readonly ReportStorm[],
 ): { radar: RadarSection; risk: RiskAssessment | null } {
-  const coverage = radarCoverage(db)
-  if (!coverage) return { radar: { coverage: null, days: [], largestAtHome: null, swath: null }, risk: null }
   const fromDay = denverDate(from)
   const toDay = denverDate(now)
+  const coverage = radarCoverageIn(db, fromDay, toDay)
+  if (!coverage) return { radar: { coverage: null, days: [], largestAtHome: null, swath: null }, risk: null }
   const cells = radarCellsIn(db, blockAround(home, AROUND_MI), fromDay, toDay)
   const days = buildRadarDays(home, cells, storms)
   const atHome = largestAtHome(days)

@@ -86,12 +86,12 @@ export function storeMeshDay(db: Db, mesh: MeshDay, now: Date): RadarDaySummary 
 }
 
 /** The storm days stored (Denver dates). */
-export function storedRadarDays(db: Db): Set<string> {
+export function storedStormDays(db: Db): Set<string> {
   return new Set((prepare(db, 'SELECT day FROM radar_days').pluck().all() as string[]) ?? [])
 }
 
 /** Days the refresh found missing at NOAA, with when it last asked. */
-export function missingRadarDays(db: Db): Map<string, string> {
+export function missingStormDays(db: Db): Map<string, string> {
   const rows = prepare(db, 'SELECT day, checked_at FROM radar_missing').all() as {
     day: string
     checked_at: string
@@ -140,6 +140,22 @@ export function radarFailures(db: Db): RadarFailure[] {
     db,
     'SELECT day, failed_at AS failedAt, failures, reason FROM radar_failures ORDER BY day DESC',
   ).all() as RadarFailure[]
+}
+
+/**
+ * The first and last storm day stored from `fromDay` to `toDay` (inclusive; a weather report's
+ * own period), and how many days are stored between them, or null when none is.
+ */
+export function radarCoverageIn(
+  db: Db,
+  fromDay: string,
+  toDay: string,
+): { first: string; last: string; days: number } | null {
+  const row = prepare(
+    db,
+    'SELECT MIN(day) AS first, MAX(day) AS last, COUNT(*) AS days FROM radar_days WHERE day BETWEEN ? AND ?',
+  ).get(fromDay, toDay) as { first: string | null; last: string | null; days: number }
+  return row.first && row.last ? { first: row.first, last: row.last, days: row.days } : null
 }
 
 /** The first and last storm day stored, and how many, or null when none. */

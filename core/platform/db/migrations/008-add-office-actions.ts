@@ -5,7 +5,7 @@
  *   spam) the office confirmed through a link, with its time. One row per lead and action, so a
  *   link acts once and its second use can say what happened and when. Deleted with its lead
  *   (spam purged from quarantine takes its rows with it).
- * - spam_digests: each digest of held leads the worker or site-admin started: when, what it
+ * - spam_digests: each spam digest the worker or site-admin started: when, what it
  *   covered, and how it ended. A scheduled digest carries its local day (unique), so the worker
  *   never sends two for one day, whatever restarts; the next digest lists what was held since
  *   the last one that was sent (covered_until).

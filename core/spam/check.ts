@@ -1,31 +1,27 @@
 /**
- * The spam check of one valid enquiry (docs/spam.md): gathers what needs the database or a
- * trained model, then scores it with the pure rules (core/spam/rules.ts).
+ * The spam check of one valid enquiry (docs/spam.md), the verdict the web process stores with
+ * its lead: gathers what needs the database or a trained model, then scores it with the pure
+ * rules (rules.ts).
  *
  * - The form token: its signature and age (form-token.ts), then its record, used here once and
- *   for all (core/spam/form-token-store.ts): a token another enquiry used, or one no page asked for,
+ *   for all (form-token-store.ts): a token another enquiry used, or one no page asked for,
  *   is evidence.
- * - Where the address lies, from its ZIP code or state (core/spam/service-area.ts).
+ * - Where the address lies, from its ZIP code or state (service-area.ts).
  * - The text classifier's probability that the names and message are a sales pitch
- *   (core/spam/classifier.ts), trained on the starter corpus and what the office labelled.
+ *   (classifier.ts), trained on the starter corpus and what the office labelled.
  *
  * When the lead then cannot be stored, `giveBack` returns the token unused, so the person's
  * next try with the same form does not count as a second use.
  */
-import type { Db } from '../../core/platform/db/connection'
-import {
-  releaseFormToken,
-  useFormToken,
-  createSpamClassifier,
-  checkServiceArea,
-  checkFormToken,
-  formTokenSecret,
-  isSpam,
-  scoreEnquiry,
-  type TokenState,
-} from '../../core/spam'
-import type { SpamCheck } from '../../core/leads'
+import type { Db } from '../platform/db/connection'
+import type { SpamCheck } from '../leads'
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, type Enquiry } from '../../shared/enquiry'
+import { createSpamClassifier } from './classifier'
+import type { TokenState } from './evidence'
+import { checkFormToken } from './form-token'
+import { formTokenSecret, releaseFormToken, useFormToken } from './form-token-store'
+import { isSpam, scoreEnquiry } from './rules'
+import { checkServiceArea } from './service-area'
 
 export interface CheckedEnquiry {
   spam: SpamCheck

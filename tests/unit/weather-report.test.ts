@@ -1,12 +1,18 @@
 /** The report's computation: rings, counts, the largest hail, the date of loss and the office's line. */
 import { describe, expect, test } from 'vitest'
+import { pointAt } from '../../core/platform/geography'
 import { buildWeatherReport } from '../../core/storms/report'
 import { formatReportText } from '../../core/storms/report-text'
-import { NO_RADAR_LINE, RADAR_CONFIRMED, RADAR_MEANING, RADAR_ONLY } from '../../core/storms/report-words'
+import {
+  NO_RADAR_LINE,
+  RADAR_CONFIRMED,
+  RADAR_MEANING,
+  RADAR_ONLY,
+  radarSourceText,
+} from '../../core/storms/report-words'
 import { formatBusinessDateTime } from '../../shared/business-time'
 import {
   makeSampleWeatherReport,
-  pointAt,
   SAMPLE_ADDRESS,
   SAMPLE_DATA_THROUGH,
   SAMPLE_LOCATION,
@@ -219,6 +225,24 @@ describe('formatReportText', () => {
 })
 
 describe('the radar section', () => {
+  test('says which days of the period radar covers, and how many of them are missing', () => {
+    const source = 'Radar data (NOAA MRMS, Maximum Estimated Size of Hail)'
+    // 28 Nov 2021 to 28 Nov 2026 is 1,827 days.
+    expect(radarSourceText({ first: '2021-11-28', last: '2026-11-28', days: 1827 })).toBe(
+      `${source} for every day from 28 Nov 2021 to 28 Nov 2026.`,
+    )
+    expect(radarSourceText({ first: '2021-11-28', last: '2026-11-28', days: 1826 })).toBe(
+      `${source} for every day from 28 Nov 2021 to 28 Nov 2026, 1 day missing.`,
+    )
+    // A leap day counts: 1 Feb to 1 Mar 2024 is 30 days.
+    expect(radarSourceText({ first: '2024-02-01', last: '2024-03-01', days: 2 })).toBe(
+      `${source} for every day from 1 Feb 2024 to 1 Mar 2024, 28 days missing.`,
+    )
+    expect(radarSourceText({ first: '2024-06-12', last: '2024-06-12', days: 1 })).toBe(
+      `${source} for 12 Jun 2024 only.`,
+    )
+  })
+
   const business = { name: 'Front Range Roofing Co.', phone: '(303) 555-0142' }
 
   test('the office reads each radar day on one line, what radar figures mean, and the risk assessment', () => {
@@ -238,7 +262,9 @@ describe('the radar section', () => {
     expect(lines.indexOf(dayLine('3 Jul 2025')!)).toBeLessThan(lines.indexOf(dayLine('19 Jun 2022')!))
     const text = lines.join('\n')
     expect(text).toContain(`(${RADAR_MEANING})`)
-    expect(text).toContain('1,819 days from 20 Nov 2021 to 19 Nov 2026')
+    expect(text).toContain(
+      'Radar data (NOAA MRMS, Maximum Estimated Size of Hail) for every day from 20 Nov 2021 to 19 Nov 2026, 7 days missing.',
+    )
     expect(text).toMatch(/Days of 1 in\+ at the home: +2 days in 5 years/)
     expect(text).toMatch(/Largest at the home: +1\.6 in on 12 Jun 2024/)
     expect(text).toMatch(/Compared with the area: +more than 97% of the service area had fewer such days/)

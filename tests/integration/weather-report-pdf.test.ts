@@ -72,8 +72,10 @@ describe('the PDF of the sample report', () => {
     expect(radarPage, 'a page with the radar section').toBeDefined()
     // Its own page, before the timeline's.
     expect(pages.indexOf(radarPage!)).toBe(1)
-    expect(radarPage).toContain('NOAA MRMS radar, Maximum Estimated Size of Hail (MESH): 1,819 days')
-    expect(radarPage).toContain('Date At the home Largest within 1 mi Largest within 3 mi Ground reports')
+    expect(radarPage).toContain(
+      'Radar data (NOAA MRMS, Maximum Estimated Size of Hail) for every day from 20 Nov 2021 to 19 Nov 2026, 7 days missing.',
+    )
+    expect(radarPage).toContain('Date At the home Largest within 1 mi Largest within 3 mi Storm events')
     // Newest first; the day pictured is marked.
     expect(radarPage).toMatch(
       /3 Jul 2025 none none 0\.9 in 2\.5 mi E confirmed by a report 2\.4 mi E 12 Jun 2024 Pictured below 1\.6 in 1\.7 in 0\.8 mi WNW 2\.0 in 2\.6 mi WNW confirmed by a report 0\.6 mi NW 11 Jul 2023 none none 1\.1 in 2\.1 mi SW radar only 19 Jun 2022 1\.0 in/,
