@@ -222,6 +222,9 @@ describe('the settings of the lead’s life after the form', () => {
     expect(c.leadLife).toEqual({
       nudgeAfterMs: 15 * 60_000,
       officeHours: { openMin: 7 * 60, closeMin: 19 * 60 },
+      // The follow-ups' defaults: a day and three days after the lead, 8 AM to 7 PM in Denver.
+      followUpAfterMs: [86_400_000, 3 * 86_400_000],
+      followUpHours: { openMin: 8 * 60, closeMin: 19 * 60 },
     })
   })
 
