@@ -14,7 +14,10 @@ export const ROOT = path.resolve(__dirname, '../..')
  * a second process and relays signals to it, so a signal would test tsx's relay, not our code.
  */
 const TSX_LOADER = pathToFileURL(createRequire(__filename).resolve('tsx')).href
-/** A process that neither finishes nor reaches `until` by then is killed (and the test sees code null): a bound on a process that hangs, wide enough for tsx compiling the tree on a loaded machine. */
+/**
+ * A process that neither finishes nor reaches `until` by then is killed (and the test sees code
+ * null): a bound on a process that hangs, wide enough for tsx compiling the tree on a loaded machine.
+ */
 const RUN_TIMEOUT_MS = 80_000
 
 /** PATH and HOME only, plus `extra`: a test runner may have settings of its own in its environment. */
