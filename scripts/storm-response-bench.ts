@@ -39,7 +39,7 @@ import { SERVED_CITIES } from '../core/platform/geography'
 import { startGeocoderPeer } from '../tests/support/geocoder-peer'
 import { writeMeshFile } from '../tests/support/mesh-files'
 import { startTestSmtpServer, type TestSmtpServer } from '../tests/support/notify-peers'
-import { random, seedRadarDays } from './lib/radar-seed'
+import { markRadarDaysAnswered, random, seedRadarDays } from './lib/radar-seed'
 import {
   createRedis,
   createWeb,
@@ -228,16 +228,6 @@ function seedLeads(db: Db, homes: readonly Home[], now: Date, rand: () => number
   return subscribed
 }
 
-/** Marks every seeded radar day answered, as the worker did when each landed. */
-function markDaysAnswered(db: Db, now: Date): number {
-  return db
-    .prepare(
-      `INSERT INTO storm_responses (day, started_at, finished_at, homes_hit, alerts_sent, briefing_status, briefing_detail)
-       SELECT day, ?, ?, 0, 0, 'skipped', 'seeded by the bench' FROM radar_days`,
-    )
-    .run(now.toISOString(), now.toISOString()).changes
-}
-
 interface StreamResult {
   posted: number
   /** Answered 201. */
@@ -340,7 +330,7 @@ function prepareStore(dbPath: string, dir: string): Store {
   const db = openMigratedDatabase(dbPath)
   // History up to the day before the storm day, so the storm day is new when it lands.
   const radar = seedRadarDays(db, new Date(validAt.getTime() - 86_400_000))
-  const answered = markDaysAnswered(db, now)
+  const answered = markRadarDaysAnswered(db, now)
   const rand = random(20261127)
   const subscribed = seedLeads(db, placeHomes(hitCells, rand), now, rand)
   const seededIds = new Set(

@@ -27,6 +27,14 @@ const RENDER_TIMEOUT_MS = 60_000
  * minutes, and a new thread costs a second or two of start-up.
  */
 const IDLE_MS = 120_000
+/**
+ * The thread's heap, capped so a render cannot grow the worker past its container's limit: V8
+ * collects harder instead. A report's render needs 64 to 96 MB of old space however many storms
+ * it lists (measured with 350 and 1,400; the renderer itself is most of it), and runs two to
+ * three times slower at 80 MB; 128 leaves room. A thread that still runs out ends with an
+ * error, which fails that render alone (docs/performance.md, "Memory").
+ */
+const PDF_THREAD_LIMITS = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 8 }
 
 export interface RenderRequest {
   id: number
@@ -174,6 +182,6 @@ export async function renderReportPdfOffThread(
 ): Promise<Buffer> {
   const file = builtRenderer()
   if (!file) return (await import('./render')).renderReportPdf(report, business)
-  shared ??= new PdfRenderThread(() => new Worker(file))
+  shared ??= new PdfRenderThread(() => new Worker(file, { resourceLimits: PDF_THREAD_LIMITS }))
   return shared.render(report, business)
 }
