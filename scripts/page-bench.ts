@@ -49,6 +49,7 @@ import { gunzipSync } from 'node:zlib'
 import { hourKeyOf } from '../server/http/fallback-pages'
 import { sleep, stopChild, until } from './lib/harness'
 import { freePort } from './lib/free-port.mjs'
+import { CADDY_BIN, startCaddy } from './lib/caddy-process'
 
 const DURATION = process.env.BENCH_DURATION ?? '10s'
 /**
@@ -60,7 +61,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? '3')
 const CONNECTIONS = process.env.BENCH_CONNECTIONS ?? '32'
 const PAGE = '/faqs'
 const NGINX_BIN = process.env.NGINX_BIN ?? '/usr/sbin/nginx'
-const CADDY_BIN = process.env.CADDY_BIN ?? '/usr/bin/caddy'
 const SAME_PAGE_GOAL = 0.9
 const NGINX_GOAL = 0.1
 const CADDY_GOAL = 0.5
@@ -279,56 +279,6 @@ http {
     stop: async () => {
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
       child.kill('SIGQUIT')
-      await Promise.race([exited, sleep(5000)])
-      if (child.exitCode === null) child.kill('SIGKILL')
-    },
-  }
-}
-
-/** Caddy with the repository's Caddyfile in front of `webOrigin`, serving `fallbackDir`; its stop function. */
-async function startCaddy(
-  dir: string,
-  webOrigin: string,
-  fallbackDir: string,
-): Promise<{ origin: string; stop: () => Promise<void> }> {
-  const port = await freePort()
-  const origin = `http://127.0.0.1:${port}`
-  const root = path.join(dir, 'caddy')
-  mkdirSync(root, { recursive: true })
-  const logFile = path.join(root, 'caddy.log')
-  const fd = openSync(logFile, 'a')
-  const child = spawn(CADDY_BIN, ['run', '--config', 'Caddyfile', '--adapter', 'caddyfile'], {
-    env: {
-      PATH: process.env.PATH,
-      // Caddy names the hour of its clock in UTC, as the web process names its files' links.
-      TZ: 'UTC',
-      XDG_DATA_HOME: root,
-      XDG_CONFIG_HOME: root,
-      CADDY_ADMIN: 'off',
-      SITE_URL: origin,
-      HTTP_PORT: String(port),
-      HTTPS_PORT: String(await freePort()),
-      WEB_UPSTREAM: webOrigin.slice('http://'.length),
-      FALLBACK_ROOT: fallbackDir,
-      ASSET_ARCHIVE_ROOT: path.join(dir, 'asset-archive'),
-    },
-    stdio: ['ignore', fd, fd],
-  })
-  closeSync(fd)
-  const ok = await until(async () => {
-    if (child.exitCode !== null) return false
-    try {
-      return (await fetchRaw(`${origin}/healthz`, {})).status === 200
-    } catch {
-      return false
-    }
-  }, 10_000)
-  if (!ok) throw new Error(`Caddy did not start (exit ${child.exitCode}): ${readFileSync(logFile, 'utf8')}`)
-  return {
-    origin,
-    stop: async () => {
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-      child.kill('SIGTERM')
       await Promise.race([exited, sleep(5000)])
       if (child.exitCode === null) child.kill('SIGKILL')
     },

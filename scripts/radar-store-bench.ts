@@ -55,7 +55,7 @@ import {
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { gunzipSync, gzipSync } from 'node:zlib'
+import { gunzipSync } from 'node:zlib'
 import type { Db } from '../core/platform/db/connection'
 import { openMigratedDatabase } from '../core/platform/db/open'
 import { storeStormFile } from '../core/storms/events'
@@ -69,7 +69,7 @@ import { makeWeatherReport } from '../core/storms/report'
 import { DAMAGING_HAIL_IN, type Location, type ReportStorm, type StormEventInput } from '../core/storms/types'
 import { FACTS } from '../shared/business'
 import type { MeshFileSpec } from '../tests/support/mesh-files'
-import { bundleForNode, cachedMeshFile, CONUS_OUTSIDE_RADAR } from './lib/radar-bench'
+import { bundleForNode, cachedMeshFile, CONUS_OUTSIDE_RADAR, restampedMeshFile } from './lib/radar-bench'
 
 const BACKFILL_BUDGET_MIN = 30
 const STORE_BUDGET_MB = 50
@@ -211,22 +211,9 @@ function ensurePool(): Buffer[] {
   return pool
 }
 
-/**
- * A pool file re-stamped as the file of `day`: section 1's reference time (from byte 16: length 4,
- * number 1, centre 2, subcentre 2, master and local tables 1 each, significance 1, then year 2
- * big-endian, month, day, hour, minute, second) set to the day's valid time, gzipped as NOAA does.
- */
+/** A pool file re-stamped as the file of `day` (scripts/lib/radar-bench.ts), gzipped as NOAA does. */
 function dayFile(pool: readonly Buffer[], day: string): Buffer {
-  const { validAt } = meshFileNameForDay(day)
-  const grib = Buffer.from(pool[poolFileOfDay(day)]!)
-  const at = 16 + 12
-  grib.writeUInt16BE(validAt.getUTCFullYear(), at)
-  grib[at + 2] = validAt.getUTCMonth() + 1
-  grib[at + 3] = validAt.getUTCDate()
-  grib[at + 4] = validAt.getUTCHours()
-  grib[at + 5] = validAt.getUTCMinutes()
-  grib[at + 6] = validAt.getUTCSeconds()
-  return gzipSync(grib, { level: 6 })
+  return restampedMeshFile(pool[poolFileOfDay(day)]!, meshFileNameForDay(day).validAt)
 }
 
 /** The days' files on disk, made from the pool where missing. */

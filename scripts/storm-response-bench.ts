@@ -37,7 +37,7 @@ import { CITY_PAGES } from '../shared/service-areas'
 import { SERVED_CITIES } from '../core/platform/geography'
 import { writeMeshFile } from '../tests/support/mesh-files'
 import type { TestSmtpServer } from '../tests/support/notify-peers'
-import { random, seedStormDays } from './lib/radar-seed'
+import { markRadarDaysAnswered, random, seedStormDays } from './lib/radar-seed'
 import { LEAD_BODY, percentile, postLead, sleep, until, withBenchStack } from './lib/harness'
 
 const PAST_LEADS = 10_000
@@ -215,16 +215,6 @@ function seedLeads(db: Db, homes: readonly Home[], now: Date, rand: () => number
   return subscribed
 }
 
-/** Marks every seeded radar day answered, as the worker did when each landed. */
-function markDaysAnswered(db: Db, now: Date): number {
-  return db
-    .prepare(
-      `INSERT INTO storm_responses (day, started_at, finished_at, homes_hit, alerts_sent, briefing_status, briefing_detail)
-       SELECT day, ?, ?, 0, 0, 'skipped', 'seeded by the bench' FROM radar_days`,
-    )
-    .run(now.toISOString(), now.toISOString()).changes
-}
-
 interface StreamResult {
   posted: number
   /** Answered 201. */
@@ -327,7 +317,7 @@ function prepareStore(dbPath: string, dir: string): Store {
   const db = openMigratedDatabase(dbPath)
   // History up to the day before the storm day, so the storm day is new when it lands.
   const radar = seedStormDays(db, new Date(validAt.getTime() - 86_400_000))
-  const answered = markDaysAnswered(db, now)
+  const answered = markRadarDaysAnswered(db, now)
   const rand = random(20261127)
   const subscribed = seedLeads(db, placeHomes(hitCells, rand), now, rand)
   const seededIds = new Set(

@@ -5,15 +5,16 @@
  * (core/spam/service-area.ts); the weather report places a home by its ZIP code or city and
  * measures each storm from it (core/storms/geocode.ts, report.ts).
  *
- * It lives in the platform, not in shared/: it reads the `zipcodes` package's national table
- * (megabytes the browser has no use for), and the browser needs none of it, only the words the
- * report says about where the home was placed, which the report's summary carries to the page.
+ * It lives in the platform, not in shared/: it reads the national ZIP code table (zip-table.ts,
+ * generated from the `zipcodes` package: a megabyte the browser has no use for), and the browser
+ * needs none of it, only the words the report says about where the home was placed, which the
+ * report's summary carries to the page.
  *
  * A sphere is accurate to about 0.5 % here, far finer than the position of a storm event (NOAA
  * gives them to a hundredth of a degree, about 0.7 mi) or of a ZIP code's centre.
  */
-import zipcodes from 'zipcodes'
 import { ALSO_SERVING, CITY_PAGES } from '../../shared/service-areas'
+import { lookupByCity, lookupZip, type ZipEntry } from './zip-table'
 
 interface LatLon {
   latitude: number
@@ -90,26 +91,17 @@ export function compass16(deg: number): Compass16 {
   return COMPASS_16[Math.round(normal / 22.5) % 16]!
 }
 
-/** A ZIP code an address ends with, as the national table knows it. */
-interface ZipPlace extends LatLon {
-  zip: string
-  /** The two-letter state (or territory) of the ZIP code. */
-  state: string
-}
-
 /**
  * The address's ZIP code: its last 5-digit group (with an optional +4), but not one that opens
  * it (a house number such as 10234 would otherwise place the home in another state); undefined
  * when it has none or the table does not know it as a US ZIP code.
  */
-export function findZipCode(address: string): ZipPlace | undefined {
+export function findZipCode(address: string): ZipEntry | undefined {
   const groups = [...address.matchAll(/(?<!\d)(\d{5})(?:-\d{4})?(?!\d)/g)].filter(
     (m) => address.slice(0, m.index).trim() !== '',
   )
   const zip = groups.at(-1)?.[1]
-  const found = zip ? zipcodes.lookup(zip) : undefined
-  if (!zip || !found || found.country !== 'US') return undefined
-  return { zip, state: found.state, latitude: found.latitude, longitude: found.longitude }
+  return zip ? lookupZip(zip) : undefined
 }
 
 /** A city served and its centre (undefined when the table knows neither its ZIP codes nor its name). */
@@ -120,8 +112,8 @@ interface ServedCity {
 
 /** The average of the city's ZIP code centres: those its page lists, else those the table names it for. */
 function cityCentre(name: string, zips: string[]): LatLon | undefined {
-  const listed = zips.map((zip) => zipcodes.lookup(zip)).filter((z) => z !== undefined)
-  const points = listed.length > 0 ? listed : zipcodes.lookupByName(name, SERVICE_STATE)
+  const listed = zips.map((zip) => lookupZip(zip)).filter((z) => z !== undefined)
+  const points = listed.length > 0 ? listed : lookupByCity(name, SERVICE_STATE)
   if (points.length === 0) return undefined
   const mean = (pick: (p: LatLon) => number) => points.reduce((sum, p) => sum + pick(p), 0) / points.length
   return { latitude: mean((p) => p.latitude), longitude: mean((p) => p.longitude) }

@@ -16,7 +16,13 @@
  * changed the examples. Training on a few hundred short texts takes milliseconds.
  */
 import createClassifier from 'wink-naive-bayes-text-classifier'
-import nlp from 'wink-nlp-utils'
+// The four text utilities, each from its own file: the package's index also loads wink-nlp and
+// its English model for string.tokenize, some 45 MB of memory in every process that scores a
+// lead (docs/performance.md, "Memory"). These four load none of it.
+import lowerCase from 'wink-nlp-utils/src/string-lower-case.js'
+import tokenize0 from 'wink-nlp-utils/src/string-tokenize0.js'
+import removeWords from 'wink-nlp-utils/src/tokens-remove-words.js'
+import stem from 'wink-nlp-utils/src/tokens-stem.js'
 import type { Db } from '../platform/db/connection'
 import { readSpamExamples, spamModelVersion, type SpamExample } from './learning'
 import { STARTER_HOMEOWNER, STARTER_PITCHES } from './starter-corpus'
@@ -27,8 +33,8 @@ const WORD = /\p{L}/u
 
 /** Lower case, words split off punctuation, common words dropped, the rest stemmed. */
 function prepare(text: string): string[] {
-  const words = nlp.string.tokenize0(nlp.string.lowerCase(text)).filter((token) => WORD.test(token))
-  return nlp.tokens.stem(nlp.tokens.removeWords(words))
+  const words = tokenize0(lowerCase(text)).filter((token) => WORD.test(token))
+  return stem(removeWords(words))
 }
 
 /** The starter corpus as labelled examples. */

@@ -13,16 +13,20 @@ declare module 'wink-naive-bayes-text-classifier' {
   export default create
 }
 
-declare module 'wink-nlp-utils' {
-  const nlp: {
-    string: {
-      lowerCase(text: string): string
-      tokenize0(text: string): string[]
-    }
-    tokens: {
-      removeWords(tokens: string[]): string[]
-      stem(tokens: string[]): string[]
-    }
-  }
-  export default nlp
+// wink-nlp-utils' own files for the four utilities the classifier uses (core/spam/classifier.ts).
+declare module 'wink-nlp-utils/src/string-lower-case.js' {
+  const lowerCase: (text: string) => string
+  export default lowerCase
+}
+declare module 'wink-nlp-utils/src/string-tokenize0.js' {
+  const tokenize0: (text: string) => string[]
+  export default tokenize0
+}
+declare module 'wink-nlp-utils/src/tokens-remove-words.js' {
+  const removeWords: (tokens: string[]) => string[]
+  export default removeWords
+}
+declare module 'wink-nlp-utils/src/tokens-stem.js' {
+  const stem: (tokens: string[]) => string[]
+  export default stem
 }

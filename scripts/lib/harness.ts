@@ -10,6 +10,7 @@ import path from 'node:path'
 import { Redis } from 'ioredis'
 import { startGeocoderPeer } from '../../tests/support/geocoder-peer'
 import { startTestSmtpServer, type TestSmtpServer } from '../../tests/support/notify-peers'
+import { composeMemoryEnv } from './compose-env'
 import { freePort } from './free-port.mjs'
 
 /** redis-server from PATH, or the one REDIS_SERVER_BIN names. */
@@ -84,6 +85,8 @@ export async function stopChild(c: ChildProcess, signal: NodeJS.Signals = 'SIGTE
 export interface ManagedProcess {
   readonly name: string
   readonly running: boolean
+  /** The process's id while it runs (scripts/memory-bench.ts reads its memory from /proc). */
+  readonly pid: number | undefined
   start(): Promise<void>
   /** Sends a signal (SIGKILL: a crash) and waits for the exit. */
   kill(signal?: NodeJS.Signals): Promise<void>
@@ -101,6 +104,9 @@ function manage(
     name,
     get running() {
       return child !== undefined && child.exitCode === null && child.signalCode === null
+    },
+    get pid() {
+      return child?.pid
     },
     async start() {
       const c = spawn(command, args, { env: opts.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] })
@@ -162,6 +168,15 @@ export async function createRedis(dir: string, logDir: string): Promise<RedisPro
   })
 }
 
+/**
+ * With BENCH_COMPOSE_ENV set (scripts/memory-bench.ts sets it for the benchmarks it runs), the
+ * memory settings docker-compose.yml gives the process: the benchmark's processes run as the
+ * containers do. Never this script's own NODE_OPTIONS, which may load tsx.
+ */
+function memoryEnv(service: 'web' | 'worker'): Record<string, string> {
+  return process.env.BENCH_COMPOSE_ENV ? composeMemoryEnv(service) : {}
+}
+
 export interface WebProcess extends ManagedProcess {
   readonly origin: string
 }
@@ -171,7 +186,7 @@ export async function createWeb(env: NodeJS.ProcessEnv, logDir: string, port?: n
   port ??= await freePort()
   const origin = `http://127.0.0.1:${port}`
   const proc = manage('web', process.execPath, ['dist/node/server.mjs'], {
-    env: { ...env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...env, ...memoryEnv('web'), NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1' },
     logFile: path.join(logDir, 'web.log'),
     ready: async () => {
       try {
@@ -188,7 +203,7 @@ export function createWorker(env: NodeJS.ProcessEnv, logDir: string): ManagedPro
   const logFile = path.join(logDir, 'worker.log')
   let startedAt = 0
   const proc = manage('worker', process.execPath, ['dist/node/worker.mjs'], {
-    env: { ...env, NODE_ENV: 'production' },
+    env: { ...env, ...memoryEnv('worker'), NODE_ENV: 'production' },
     logFile,
     // The worker serves no port: give it a moment to connect and run its first reconciler pass.
     ready: async () => Date.now() - startedAt > 800,
@@ -197,6 +212,9 @@ export function createWorker(env: NodeJS.ProcessEnv, logDir: string): ManagedPro
     name: proc.name,
     get running() {
       return proc.running
+    },
+    get pid() {
+      return proc.pid
     },
     async start() {
       startedAt = Date.now()

@@ -5,6 +5,7 @@
  * is production's.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { MeshBox } from '../../core/storms/radar/mesh-file'
@@ -73,4 +74,23 @@ export function residentKb(): { now: number; peak: number } {
   const status = readFileSync('/proc/self/status', 'utf8')
   const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1])
   return { now: kb('VmRSS'), peak: kb('VmHWM') }
+}
+
+/**
+ * An unzipped GRIB2 MESH file re-stamped with another valid time, gzipped as NOAA does: section 1's
+ * reference time (from byte 16: length 4, number 1, centre 2, subcentre 2, master and local tables
+ * 1 each, significance 1, then year 2 big-endian, month, day, hour, minute, second) set to `validAt`.
+ */
+export function restampedMeshFile(grib: Buffer, validAt: Date): Buffer {
+  if (grib.toString('latin1', 0, 4) !== 'GRIB' || grib[16 + 4] !== 1)
+    throw new Error('not a GRIB2 message with section 1 at byte 16')
+  const copy = Buffer.from(grib)
+  const at = 16 + 12
+  copy.writeUInt16BE(validAt.getUTCFullYear(), at)
+  copy[at + 2] = validAt.getUTCMonth() + 1
+  copy[at + 3] = validAt.getUTCDate()
+  copy[at + 4] = validAt.getUTCHours()
+  copy[at + 5] = validAt.getUTCMinutes()
+  copy[at + 6] = validAt.getUTCSeconds()
+  return gzipSync(copy, { level: 6 })
 }

@@ -84,3 +84,16 @@ export function seedStormDays(
   }
   return { days: daysFrom(first, last).length, hailDays, cells }
 }
+
+/**
+ * Marks every stored radar day answered, as the worker's storm response did when each landed
+ * (otherwise a worker starting on the seeded store answers all five years of days first).
+ */
+export function markRadarDaysAnswered(db: Db, now: Date): number {
+  return db
+    .prepare(
+      `INSERT INTO storm_responses (day, started_at, finished_at, homes_hit, alerts_sent, briefing_status, briefing_detail)
+       SELECT day, ?, ?, 0, 0, 'skipped', 'seeded by the bench' FROM radar_days`,
+    )
+    .run(now.toISOString(), now.toISOString()).changes
+}

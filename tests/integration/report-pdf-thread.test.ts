@@ -1,8 +1,10 @@
 /**
  * The worker's PDF renderer thread (core/storms/pdf/thread.ts), a real thread making real PDFs:
  * a render that hangs or kills its thread fails alone, and the reports queued behind it are
- * made afterwards, each with its whole timeout from the moment it is handed to the thread.
+ * made afterwards, each with its whole timeout from the moment it is handed to the thread; the
+ * thread ends when no report has come for a while.
  */
+import type { Worker } from 'node:worker_threads'
 import { afterEach, expect, test } from 'vitest'
 import { DEFAULT_BUSINESS } from '../../shared/business'
 import { PdfRenderThread } from '../../core/storms/pdf/thread'
@@ -74,4 +76,34 @@ test('a render that times out or kills its thread fails alone; the renders befor
     '11 Main Street, Parker, CO 80134',
     '12 Main Street, Parker, CO 80134',
   ])
+}, 120_000)
+
+test('the thread ends after a while with no report, which releases the renderer; the next report starts a new one', async () => {
+  const idleMs = 1_500
+  const started: Worker[] = []
+  renderer = new PdfRenderThread(
+    () => {
+      const thread = startReportPdfThread()
+      started.push(thread)
+      return thread
+    },
+    TIMEOUT_MS,
+    idleMs,
+  )
+  expect(renderer.threadRunning).toBe(false)
+  expect(
+    await addressIn(await renderer.render(reportFor('10 Main Street, Parker, CO 80134'), DEFAULT_BUSINESS)),
+  ).toBe('10 Main Street, Parker, CO 80134')
+  expect(renderer.threadRunning).toBe(true)
+  const exited = new Promise<number>((resolve) => started[0]!.once('exit', resolve))
+  // A report within the idle time keeps the same thread.
+  await new Promise((resolve) => setTimeout(resolve, idleMs / 2))
+  await renderer.render(reportFor('11 Main Street, Parker, CO 80134'), DEFAULT_BUSINESS)
+  expect(started).toHaveLength(1)
+  expect(await exited).toBe(1) // terminate()'s exit code
+  expect(renderer.threadRunning).toBe(false)
+  expect(
+    await addressIn(await renderer.render(reportFor('12 Main Street, Parker, CO 80134'), DEFAULT_BUSINESS)),
+  ).toBe('12 Main Street, Parker, CO 80134')
+  expect(started).toHaveLength(2)
 }, 120_000)

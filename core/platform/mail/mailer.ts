@@ -8,7 +8,7 @@
  * again. Everything else (connection refused, timeouts, TLS, 4xx "try later", failed
  * login) is retried with back-off: the server or its settings can come back.
  */
-import { createTransport } from 'nodemailer'
+import type { createTransport } from 'nodemailer'
 import type { SmtpSettings } from './smtp'
 import type { Outcome } from './outcome'
 import { toReason } from './text'
@@ -65,21 +65,32 @@ export function classifySmtpError(err: unknown): Outcome {
   return { kind: 'retry', reason: `${label}: ${text}` }
 }
 
+type Transport = ReturnType<typeof createTransport>
+
+/**
+ * The mailer of `smtp`. nodemailer is loaded with the first e-mail, not with the module: the web
+ * process imports this code (through the features' faces) but sends no e-mail
+ * (docs/performance.md, "Memory").
+ */
 export function createMailer(smtp: SmtpSettings, sendTimeoutMs: number): Mailer {
   const stepMs = Math.min(10_000, sendTimeoutMs)
-  const transport = createTransport({
-    url: smtp.url,
-    pool: true,
-    maxConnections: 3,
-    connectionTimeout: stepMs,
-    greetingTimeout: stepMs,
-    socketTimeout: sendTimeoutMs,
-    dnsTimeout: stepMs,
-  })
+  let transport: Promise<Transport> | undefined
+  const open = () =>
+    (transport ??= import('nodemailer').then((nodemailer) =>
+      nodemailer.createTransport({
+        url: smtp.url,
+        pool: true,
+        maxConnections: 3,
+        connectionTimeout: stepMs,
+        greetingTimeout: stepMs,
+        socketTimeout: sendTimeoutMs,
+        dnsTimeout: stepMs,
+      }),
+    ))
   return {
     async send(mail) {
       try {
-        const info = await transport.sendMail({ ...mail, signal: AbortSignal.timeout(sendTimeoutMs) })
+        const info = await (await open()).sendMail({ ...mail, signal: AbortSignal.timeout(sendTimeoutMs) })
         const rejected = (info.rejected ?? []).length
         const response = toReason(String(info.response ?? ''), 200)
         return {
@@ -92,7 +103,7 @@ export function createMailer(smtp: SmtpSettings, sendTimeoutMs: number): Mailer 
       }
     },
     close() {
-      transport.close()
+      void transport?.then((t) => t.close())
     },
   }
 }

@@ -5,9 +5,12 @@
  * stall its queue lock renewals, its SMTP dialogues and the geocoder's timers for every other
  * lead. Run from source (tsx, vitest), where no built file exists, it renders in the same thread.
  *
- * One thread, kept while the process runs (unref'd, so it never holds the process open), given
- * one render at a time; the others wait here, in order. A render's timeout starts when it is
- * handed to the thread, so reports queued behind a slow one never use up their time waiting.
+ * One thread (unref'd, so it never holds the process open), started for the first report, given
+ * one render at a time; the others wait here, in order. The thread ends when no report has come
+ * for IDLE_MS, which releases the renderer's memory (about 50 MB; docs/performance.md, "Memory");
+ * the next report starts a new one. The process's own thread never loads the renderer.
+ * A render's timeout starts when it is handed to the thread, so reports queued behind a slow
+ * one never use up their time waiting.
  * A render that takes longer than RENDER_TIMEOUT_MS, or that kills its thread, fails alone (the
  * channel retries it): the thread is replaced and the next render goes to the new one.
  */
@@ -15,10 +18,23 @@ import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import type { WeatherReport } from '../types'
-import { renderReportPdf, type ReportPdfBusiness } from './render'
+import type { ReportPdfBusiness } from './render'
 
 /** A render's own time, from being handed to the thread (a fresh thread's start-up included). */
 const RENDER_TIMEOUT_MS = 60_000
+/**
+ * How long the thread is kept with no report to make: the leads of one storm come within
+ * minutes, and a new thread costs a second or two of start-up.
+ */
+const IDLE_MS = 120_000
+/**
+ * The thread's heap, capped so a render cannot grow the worker past its container's limit: V8
+ * collects harder instead. A report's render needs 64 to 96 MB of old space however many storms
+ * it lists (measured with 350 and 1,400; the renderer itself is most of it), and runs two to
+ * three times slower at 80 MB; 128 leaves room. A thread that still runs out ends with an
+ * error, which fails that render alone (docs/performance.md, "Memory").
+ */
+const PDF_THREAD_LIMITS = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 8 }
 
 export interface RenderRequest {
   id: number
@@ -42,10 +58,12 @@ export class PdfRenderThread {
   private current: (Job & { timer: ReturnType<typeof setTimeout> }) | undefined
   private readonly waiting: Job[] = []
   private nextId = 1
+  private idleTimer: ReturnType<typeof setTimeout> | undefined
 
   constructor(
     private readonly startThread: () => Worker,
     private readonly timeoutMs: number = RENDER_TIMEOUT_MS,
+    private readonly idleMs: number = IDLE_MS,
   ) {}
 
   render(report: WeatherReport, business: ReportPdfBusiness): Promise<Buffer> {
@@ -60,8 +78,14 @@ export class PdfRenderThread {
     return this.waiting.length + (this.current ? 1 : 0)
   }
 
+  /** Whether a renderer thread is running (it ends after idleMs with no report). */
+  get threadRunning(): boolean {
+    return this.thread !== undefined
+  }
+
   /** Stops the thread; renders not finished fail. */
   async close(): Promise<void> {
+    clearTimeout(this.idleTimer)
     const err = new Error('the PDF renderer was closed')
     for (const job of this.waiting.splice(0)) job.reject(err)
     this.settle(undefined, err)
@@ -74,7 +98,11 @@ export class PdfRenderThread {
   private next(): void {
     if (this.current) return
     const job = this.waiting.shift()
-    if (!job) return
+    if (!job) {
+      this.idle()
+      return
+    }
+    clearTimeout(this.idleTimer)
     const thread = (this.thread ??= this.spawn())
     const timer = setTimeout(() => {
       const seconds = this.timeoutMs / 1000
@@ -94,6 +122,19 @@ export class PdfRenderThread {
     clearTimeout(job.timer)
     if (pdf) job.resolve(pdf)
     else job.reject(err ?? new Error("the report's PDF could not be made"))
+  }
+
+  /** Nothing to render: the thread ends after idleMs unless a report comes first. */
+  private idle(): void {
+    clearTimeout(this.idleTimer)
+    if (!this.thread) return
+    this.idleTimer = setTimeout(() => {
+      const thread = this.thread
+      if (!thread || this.current || this.waiting.length > 0) return
+      this.thread = undefined
+      void thread.terminate()
+    }, this.idleMs)
+    this.idleTimer.unref()
   }
 
   private giveUp(thread: Worker): void {
@@ -140,7 +181,7 @@ export async function renderReportPdfOffThread(
   business: ReportPdfBusiness,
 ): Promise<Buffer> {
   const file = builtRenderer()
-  if (!file) return renderReportPdf(report, business)
-  shared ??= new PdfRenderThread(() => new Worker(file))
+  if (!file) return (await import('./render')).renderReportPdf(report, business)
+  shared ??= new PdfRenderThread(() => new Worker(file, { resourceLimits: PDF_THREAD_LIMITS }))
   return shared.render(report, business)
 }

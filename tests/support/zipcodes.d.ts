@@ -1,6 +1,6 @@
-/** The part of the zipcodes package (no types of its own) that the geocoder's fallbacks use. */
+/** The part of the zipcodes package (no types of its own) that tests/unit/zip-table.test.ts reads. */
 declare module 'zipcodes' {
-  interface ZipCode {
+  export interface ZipCode {
     zip: string
     latitude: number
     longitude: number
@@ -9,6 +9,8 @@ declare module 'zipcodes' {
     country: string
   }
   const zipcodes: {
+    /** Every ZIP and postal code, by code. */
+    codes: Record<string, ZipCode>
     lookup(zip: string): ZipCode | undefined
     lookupByName(city: string, state: string): ZipCode[]
   }
