@@ -1,6 +1,6 @@
 /**
  * What the other features ask of the leads table (form_submissions), so that none of them
- * writes out the table's columns or what "in quarantine" means (issue 38;
+ * writes out the table's columns or what "in quarantine" means (see
  * docs/decisions/022-features-in-one-direction.md). A query that joins a feature's own table
  * (lead_places, lead_states, lead_notifications …) keeps its SQL with that feature and takes
  * the condition from here (`NOT_QUARANTINED`, `notQuarantined('f')`).

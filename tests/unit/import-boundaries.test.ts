@@ -253,7 +253,7 @@ describe('no circle of imports (npm run lint: dependency-cruiser, .dependency-cr
   })
 
   test('fails on a circle between two features added on purpose', () => {
-    // The lead record (below) made to import its delivery (above): the circle issue 38 cut.
+    // The lead record (below) made to import its delivery (above): the circle decision 022 cut.
     appendFileSync(
       path.join(copy, 'core/leads/counts.ts'),
       "\nimport type { Notifier } from '../notifications'\nexport type CircleOnPurpose = Notifier\n",
