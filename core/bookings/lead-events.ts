@@ -19,7 +19,7 @@ import { prepare } from '../platform/db/prepare'
 import type { Outcome } from '../platform/mail/outcome'
 import { postSignedWebhook } from '../notifications'
 import { planMessages, type LeadMessage } from './messages'
-import type { LeadState, StateCause } from './state'
+import type { LeadState, StateCause, StateChangeRow } from './state'
 
 const CURSOR = 'webhook_changes_through'
 const BATCH = 100
@@ -43,20 +43,9 @@ export interface LeadEventPayload {
   }
 }
 
-interface ChangeRow {
-  id: number
-  lead_id: string
-  state: LeadState
-  booked_for: string | null
-  cause: StateCause
-  detail: string
-  booking_event_id: number | null
-  changed_at: string
-}
-
 const isOfficeMark = (cause: StateCause) => cause === 'site-admin' || cause === 'office-link'
 
-function typeOf(c: Pick<ChangeRow, 'state' | 'cause'>): LeadEventType {
+function typeOf(c: Pick<StateChangeRow, 'state' | 'cause'>): LeadEventType {
   if (isOfficeMark(c.cause)) return 'lead.marked'
   return c.state === 'canceled' ? 'lead.canceled' : 'lead.booked'
 }
@@ -81,7 +70,7 @@ export function planLeadEvents(db: Db, now: Date): number {
       const changes = prepare(db, 'SELECT * FROM lead_state_changes WHERE id > ? ORDER BY id LIMIT ?').all(
         Number(cursor.value),
         BATCH,
-      ) as ChangeRow[]
+      ) as StateChangeRow[]
       if (!changes.length) return 0
       planMessages(
         db,
@@ -110,7 +99,7 @@ export function planLeadEvents(db: Db, now: Date): number {
 export function leadEventOf(db: Db, msg: LeadMessage): { id: string; payload: LeadEventPayload } | undefined {
   const changeId = Number(msg.key.split(':').at(-1))
   const c = prepare(db, 'SELECT * FROM lead_state_changes WHERE id = ?').get(changeId) as
-    ChangeRow | undefined
+    StateChangeRow | undefined
   if (!c) return undefined
   const type = typeOf(c)
   return {
