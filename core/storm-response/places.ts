@@ -51,17 +51,23 @@ function placeAgainAt(now: Date, tries: number): string {
 }
 
 /**
- * Places up to `limit` leads that have an address and no place yet, newest first; with a
- * `deadline` (epoch ms on `clock`), stops asking the geocoder once it has passed.
+ * What a placing step works with: the geocoder, the pass's time, how many homes at most, and a
+ * `deadline` (epoch ms on `clock`) after which it asks the geocoder no more.
  */
-export async function placeUnplacedLeads(
-  db: Db,
-  locate: Locate,
-  now: Date,
-  limit: number,
-  deadline = Infinity,
-  clock: () => number = Date.now,
-): Promise<PlacingSummary> {
+export interface PlacingStep {
+  locate: Locate
+  now: Date
+  limit: number
+  deadline?: number
+  clock?: () => number
+}
+
+/**
+ * Places up to `limit` leads that have an address and no place yet, newest first; with a
+ * `deadline`, stops asking the geocoder once it has passed.
+ */
+export async function placeUnplacedLeads(db: Db, step: PlacingStep): Promise<PlacingSummary> {
+  const { locate, now, limit, deadline = Infinity, clock = Date.now } = step
   const leads = leadsToPlace(db, { placedIn: 'SELECT lead_id FROM lead_places', limit })
   const summary: PlacingSummary = { fromReports: 0, located: 0, unplaceable: 0, stoppedAtDeadline: false }
   for (const lead of leads) {
@@ -129,14 +135,8 @@ export interface PlacingAgainSummary {
  * longest waiting first. A try the geocoder does not answer ends the step: it is down or slow,
  * and the next try of each home waits longer.
  */
-export async function placeFallbackHomesAgain(
-  db: Db,
-  locate: Locate,
-  now: Date,
-  limit: number,
-  deadline = Infinity,
-  clock: () => number = Date.now,
-): Promise<PlacingAgainSummary> {
+export async function placeFallbackHomesAgain(db: Db, step: PlacingStep): Promise<PlacingAgainSummary> {
+  const { locate, now, limit, deadline = Infinity, clock = Date.now } = step
   const homes = prepare(
     db,
     `SELECT p.lead_id, f.address, p.address_tries FROM lead_places p JOIN form_submissions f ON f.id = p.lead_id
