@@ -95,6 +95,20 @@ export async function placeUnplacedLeads(db: Db, step: PlacingStep): Promise<Pla
   return summary
 }
 
+/** The place's columns of lead_places (located_by, latitude, longitude, row, col) for a location, or for none. */
+function placeColumns(
+  location: Location | undefined,
+): [string, number | null, number | null, number | null, number | null] {
+  const cell = location ? cellOf(location) : undefined
+  return [
+    location?.locatedBy ?? 'none',
+    location?.latitude ?? null,
+    location?.longitude ?? null,
+    cell?.row ?? null,
+    cell?.col ?? null,
+  ]
+}
+
 function savePlace(
   db: Db,
   leadId: string,
@@ -103,22 +117,11 @@ function savePlace(
   placeAgainAt: string | null,
   tries: number,
 ): void {
-  const cell = location ? cellOf(location) : undefined
   prepare(
     db,
     `INSERT INTO lead_places (lead_id, located_by, latitude, longitude, row, col, placed_at, place_again_at, address_tries)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (lead_id) DO NOTHING`,
-  ).run(
-    leadId,
-    location?.locatedBy ?? 'none',
-    location?.latitude ?? null,
-    location?.longitude ?? null,
-    cell?.row ?? null,
-    cell?.col ?? null,
-    now.toISOString(),
-    placeAgainAt,
-    tries,
-  )
+  ).run(leadId, ...placeColumns(location), now.toISOString(), placeAgainAt, tries)
 }
 
 export interface PlacingAgainSummary {
@@ -159,22 +162,12 @@ export async function placeFallbackHomesAgain(db: Db, step: PlacingStep): Promis
       break
     }
     // A match places the home by its address; no match leaves it where the fallback put it, for good.
-    const cell = location ? cellOf(location) : undefined
     prepare(
       db,
       `UPDATE lead_places SET located_by = ?, latitude = ?, longitude = ?, row = ?, col = ?, placed_at = ?,
          place_again_at = NULL, address_tries = ?
        WHERE lead_id = ?`,
-    ).run(
-      location?.locatedBy ?? 'none',
-      location?.latitude ?? null,
-      location?.longitude ?? null,
-      cell?.row ?? null,
-      cell?.col ?? null,
-      now.toISOString(),
-      tries,
-      home.lead_id,
-    )
+    ).run(...placeColumns(location), now.toISOString(), tries, home.lead_id)
     if (geocoder === 'match') summary.byAddress++
     else summary.noMatch++
   }
