@@ -206,10 +206,7 @@ function readBody<P>(
   | Exclude<ReadEvent, { kind: 'event' }> {
   const envelope = how.envelope.safeParse(parseJson(raw))
   if (!envelope.success)
-    return {
-      kind: 'refused',
-      refusal: { status: 400, reason: `Not a ${how.tool} webhook event: expected JSON with ${how.fields}.` },
-    }
+    return refused(400, `Not a ${how.tool} webhook event: expected JSON with ${how.fields}.`)
   const { trigger, payload } = envelope.data
   const event = how.kinds[trigger]
   if (!event) return { kind: 'not-taken', trigger }
