@@ -26,10 +26,10 @@ import { exemptValidPost, para } from './page-parts'
 const ONE_CLICK = 'One-Click'
 
 /** How the stop was asked for: the page's button, or a mail client's one-click post. */
-export type StopHow = 'page' | 'one-click'
+type StopHow = 'page' | 'one-click'
 
 /** A page's title and its body (HTML already). */
-export interface LinkPage {
+interface LinkPage {
   title: string
   body: string
 }
