@@ -97,3 +97,33 @@ export function buildBookingUrl(options: BookingUrlOptions): string {
 
   return target.toString()
 }
+
+/** The homeowner a booking link in an e-mail is for (a lead's or an alert's row). */
+interface EmailedPerson {
+  firstName?: string | null
+  lastName?: string | null
+  email: string
+}
+
+/**
+ * The booking link of an e-mail to a homeowner (a follow-up, a storm alert): their name and
+ * address filled in, tagged utm_medium=email with the e-mail's source and campaign, and the
+ * lead's reference when it has one.
+ */
+export function emailBookingUrl(
+  url: string,
+  person: EmailedPerson,
+  utm: { utmSource: string; utmCampaign: string },
+  leadRef?: string | null,
+): string {
+  return buildBookingUrl({
+    url,
+    prefill: {
+      firstName: person.firstName ?? undefined,
+      lastName: person.lastName ?? undefined,
+      email: person.email,
+    },
+    utm: { ...utm, utmMedium: 'email' },
+    leadRef: leadRef ?? undefined,
+  })
+}

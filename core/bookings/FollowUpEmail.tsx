@@ -4,17 +4,13 @@
  * for a hail report lead the line of its report, the phone, and how to stop these e-mails. One
  * column, large type and a full-width button: most homeowners read it on a phone.
  */
-import { Body } from '@react-email/body'
-import { Container } from '@react-email/container'
-import { Head } from '@react-email/head'
 import { Heading } from '@react-email/heading'
 import { Hr } from '@react-email/hr'
-import { Html } from '@react-email/html'
 import { Link } from '@react-email/link'
-import { Preview } from '@react-email/preview'
 import { Section } from '@react-email/section'
 import { Text } from '@react-email/text'
 import { telHref, type BusinessConfig } from '../../shared/business'
+import { ButtonRow, EmailPage, SignOff } from '../platform/mail/parts'
 import { styles } from '../platform/mail/styles'
 
 export interface FollowUpEmailProps {
@@ -53,40 +49,30 @@ export function FollowUpEmail(p: FollowUpEmailProps) {
       ? `Hi ${p.firstName}, thank you for your ${p.request}. We have not found a time with you yet: pick one that suits you, and we come to you.`
       : `Hi ${p.firstName}, we have still not found a time for your free roof inspection. If it is still wanted, pick a time below, or call us.`
   return (
-    <Html lang="en">
-      <Head>
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-      </Head>
-      <Preview>{`Pick a time for your free roof inspection, or call ${business.phone}.`}</Preview>
-      <Body style={styles.body}>
-        <Container style={styles.container}>
-          <Heading as="h1" style={styles.h1}>
-            Your free roof inspection
-          </Heading>
-          <Text style={styles.text}>{opening}</Text>
-          {p.reportLine ? (
-            <Section style={styles.highlight}>
-              <Text style={local.reportLine}>{`${keepTogether(p.reportLine)}.`}</Text>
-            </Section>
-          ) : null}
-          <Section style={styles.buttonRow}>
-            <Link href={p.bookingUrl} style={local.button}>
-              Pick a time for your inspection
-            </Link>
-          </Section>
-          <Text style={styles.text}>
-            {'Rather talk? Call us at '}
-            <Link href={telHref(business.phone)}>{business.phone}</Link>
-            {`. The inspection is free, and you get photos of every sign of damage we find.`}
-          </Text>
-          <Text style={styles.text}>{`${business.ownerName}, ${business.name}`}</Text>
-          <Hr style={styles.hr} />
-          <Text style={styles.small}>
-            {`You receive this because you asked ${business.name} for an inspection on our website. We stop writing once you book. `}
-            <Link href={p.unsubscribeUrl}>Stop these reminders</Link>
-          </Text>
-        </Container>
-      </Body>
-    </Html>
+    <EmailPage viewport preview={`Pick a time for your free roof inspection, or call ${business.phone}.`}>
+      <Heading as="h1" style={styles.h1}>
+        Your free roof inspection
+      </Heading>
+      <Text style={styles.text}>{opening}</Text>
+      {p.reportLine ? (
+        <Section style={styles.highlight}>
+          <Text style={local.reportLine}>{`${keepTogether(p.reportLine)}.`}</Text>
+        </Section>
+      ) : null}
+      <ButtonRow href={p.bookingUrl} linkStyle={local.button}>
+        Pick a time for your inspection
+      </ButtonRow>
+      <Text style={styles.text}>
+        {'Rather talk? Call us at '}
+        <Link href={telHref(business.phone)}>{business.phone}</Link>
+        {`. The inspection is free, and you get photos of every sign of damage we find.`}
+      </Text>
+      <SignOff business={business} />
+      <Hr style={styles.hr} />
+      <Text style={styles.small}>
+        {`You receive this because you asked ${business.name} for an inspection on our website. We stop writing once you book. `}
+        <Link href={p.unsubscribeUrl}>Stop these reminders</Link>
+      </Text>
+    </EmailPage>
   )
 }

@@ -6,17 +6,13 @@
  * a roof. Every value is rendered as text (React escapes it); the plain-text part is rendered
  * from the same tree.
  */
-import { Body } from '@react-email/body'
-import { Container } from '@react-email/container'
-import { Head } from '@react-email/head'
 import { Heading } from '@react-email/heading'
 import { Hr } from '@react-email/hr'
-import { Html } from '@react-email/html'
 import { Link } from '@react-email/link'
-import { Preview } from '@react-email/preview'
 import { Section } from '@react-email/section'
 import { Text } from '@react-email/text'
 import { telHref } from '../../shared/business'
+import { ButtonRow, EmailPage, LabelledRow } from '../platform/mail/parts'
 import { styles } from '../platform/mail/styles'
 import { formatAppointment, formatAppointmentInFull, type NoticeKind } from './words'
 
@@ -52,29 +48,6 @@ function directionsUrl(address: string): string {
   return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(address)}`
 }
 
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <tr>
-      <th style={styles.th} align="left">
-        {label}
-      </th>
-      <td style={styles.td}>{children}</td>
-    </tr>
-  )
-}
-
-function Page({ preview, children }: { preview: string; children: React.ReactNode }) {
-  return (
-    <Html lang="en">
-      <Head />
-      <Preview>{preview}</Preview>
-      <Body style={styles.body}>
-        <Container style={styles.container}>{children}</Container>
-      </Body>
-    </Html>
-  )
-}
-
 /** The one action: call them (the phone to tap), or, for a booking without a phone, write to them. */
 function CallButton({ f }: { f: NoticeFacts }) {
   const action = f.phone
@@ -83,13 +56,7 @@ function CallButton({ f }: { f: NoticeFacts }) {
       ? { href: `mailto:${f.email}`, text: `E-mail ${f.firstName}` }
       : undefined
   if (!action) return null
-  return (
-    <Section style={styles.buttonRow}>
-      <Link href={action.href} style={styles.button}>
-        {action.text}
-      </Link>
-    </Section>
-  )
+  return <ButtonRow href={action.href}>{action.text}</ButtonRow>
 }
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
@@ -100,25 +67,29 @@ function Details({ f }: { f: NoticeFacts }) {
     <Section>
       <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={styles.table}>
         <tbody>
-          <Row label="Name">{f.who}</Row>
-          <Row label="Phone">{f.phone ? <Link href={telHref(f.phone)}>{f.phone}</Link> : '(not given)'}</Row>
-          <Row label="E-mail">
+          <LabelledRow label="Name">{f.who}</LabelledRow>
+          <LabelledRow label="Phone">
+            {f.phone ? <Link href={telHref(f.phone)}>{f.phone}</Link> : '(not given)'}
+          </LabelledRow>
+          <LabelledRow label="E-mail">
             {f.email ? <Link href={`mailto:${f.email}`}>{f.email}</Link> : '(not given)'}
-          </Row>
-          <Row label="Address">
+          </LabelledRow>
+          <LabelledRow label="Address">
             {f.address ? <Link href={directionsUrl(f.address)}>{f.address}</Link> : '(not given)'}
-          </Row>
+          </LabelledRow>
           {f.startsAt ? (
-            <Row label={f.kind === 'canceled' ? 'Was booked for' : 'Appointment'}>
+            <LabelledRow label={f.kind === 'canceled' ? 'Was booked for' : 'Appointment'}>
               {formatAppointmentInFull(f.startsAt)}
-            </Row>
+            </LabelledRow>
           ) : null}
           {f.previousStartsAt ? (
-            <Row label="Moved from">{formatAppointmentInFull(f.previousStartsAt)}</Row>
+            <LabelledRow label="Moved from">{formatAppointmentInFull(f.previousStartsAt)}</LabelledRow>
           ) : null}
-          {f.request ? <Row label="Request">{`${capitalise(f.request)} (${f.form})`}</Row> : null}
-          {f.receivedAt ? <Row label="Received">{f.receivedAt}</Row> : null}
-          {f.leadId ? <Row label="Lead id">{f.leadId}</Row> : null}
+          {f.request ? (
+            <LabelledRow label="Request">{`${capitalise(f.request)} (${f.form})`}</LabelledRow>
+          ) : null}
+          {f.receivedAt ? <LabelledRow label="Received">{f.receivedAt}</LabelledRow> : null}
+          {f.leadId ? <LabelledRow label="Lead id">{f.leadId}</LabelledRow> : null}
         </tbody>
       </table>
     </Section>
@@ -155,7 +126,7 @@ export function BookingNoticeEmail({ facts: f }: { facts: NoticeFacts }) {
   const kind = f.kind === 'nudge' ? 'booked' : f.kind
   const heading = f.withoutForm ? `${HEADING[kind]} without a form` : HEADING[kind]
   return (
-    <Page preview={whatHappened(f)}>
+    <EmailPage preview={whatHappened(f)}>
       <Heading as="h1" style={styles.h1}>
         {`${heading}: ${f.who}`}
       </Heading>
@@ -169,14 +140,14 @@ export function BookingNoticeEmail({ facts: f }: { facts: NoticeFacts }) {
       <Details f={f} />
       <Hr style={styles.hr} />
       <Text style={styles.small}>{howMatched(f)}</Text>
-    </Page>
+    </EmailPage>
   )
 }
 
 /** The nudge: a lead that has not booked, and nobody has marked. */
 export function NudgeEmail({ facts: f, waited }: { facts: NoticeFacts; waited: string }) {
   return (
-    <Page preview={`${f.firstName} has not booked: call ${f.phone ?? ''}`}>
+    <EmailPage preview={`${f.firstName} has not booked: call ${f.phone ?? ''}`}>
       <Heading as="h1" style={styles.h1}>
         {`${f.firstName} has not booked`}
       </Heading>
@@ -189,6 +160,6 @@ export function NudgeEmail({ facts: f, waited }: { facts: NoticeFacts; waited: s
       <Text style={styles.small}>
         {`Already spoken to them? Record it with the links at the foot of the enquiry's e-mail ("Booked by phone", "Reached, not booked yet", "Not interested"), or site-admin leads mark ${f.leadId?.slice(0, 8) ?? ''}; this is the only nudge for this enquiry.`}
       </Text>
-    </Page>
+    </EmailPage>
   )
 }

@@ -16,7 +16,7 @@
  * worker was away) get none. When the worker was away over two due times, only the later one
  * is sent; the earlier is recorded as skipped.
  */
-import { buildBookingUrl } from '../../shared/booking-url'
+import { emailBookingUrl } from '../../shared/booking-url'
 import type { BusinessConfig } from '../../shared/business'
 import { formatCalendarDate } from '../../shared/business-time'
 import { LEAD_FORMS } from '../../shared/lead-forms'
@@ -221,16 +221,12 @@ export async function composeFollowUp(
       booking_ref: string | null
     }
   ).booking_ref
-  const bookingUrl = buildBookingUrl({
-    url: ctx.business.bookingUrl,
-    prefill: {
-      firstName: lead.firstName ?? undefined,
-      lastName: lead.lastName ?? undefined,
-      email: lead.email,
-    },
-    utm: { utmSource: 'follow-up', utmMedium: 'email', utmCampaign: `follow-up-${nth}` },
-    leadRef: ref ?? undefined,
-  })
+  const bookingUrl = emailBookingUrl(
+    ctx.business.bookingUrl,
+    lead,
+    { utmSource: 'follow-up', utmCampaign: `follow-up-${nth}` },
+    ref,
+  )
   const unsubscribeUrl = followUpsUnsubscribeUrl(ctx.siteUrl, ctx.key, lead.id, lead.email)
   const view = buildLeadView(lead, undefined, ctx.siteUrl)
   const { html, text } = await renderBoth(

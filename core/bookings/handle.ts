@@ -99,30 +99,20 @@ function applyState(
     detail: notice === 'rescheduled' ? `rescheduled (${e.trigger})` : e.trigger,
     bookingEventId: e.id,
   }
+  const changeTo = (state: 'booked' | 'canceled') =>
+    changeLeadState(db, leadId, { state, bookedFor: e.startsAt, bookingKey: e.bookingKey }, why, now)
   if (e.kind === 'canceled') {
     // Only the booking the lead is booked with: a second booking canceled leaves the first.
     const current = readLeadState(db, leadId)
     if (e.rescheduled || current.state !== 'booked' || current.bookingKey !== e.bookingKey) return false
-    return changeLeadState(
-      db,
-      leadId,
-      { state: 'canceled', bookedFor: e.startsAt, bookingKey: e.bookingKey },
-      why,
-      now,
-    )
+    return changeTo('canceled')
   }
   // A booking whose cancel arrived (and was handled) first stays canceled.
   const canceledAlready = eventsOfBooking(db, e.tool, e.bookingKey).some(
     (x) => x.kind === 'canceled' && !x.rescheduled,
   )
   if (canceledAlready) return false
-  return changeLeadState(
-    db,
-    leadId,
-    { state: 'booked', bookedFor: e.startsAt, bookingKey: e.bookingKey },
-    why,
-    now,
-  )
+  return changeTo('booked')
 }
 
 /** The e-mail and the text of a notice, each pending, or skipped when its medium is off. */

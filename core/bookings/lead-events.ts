@@ -14,16 +14,13 @@
  * is: claimed, retried after a 408, 429, 5xx or no answer, failed for good on another 4xx (410
  * asks us to stop). `webhook-id` is `lead-change-<id>`, so a receiver drops a repeat.
  */
-import { Webhook } from 'standardwebhooks'
 import type { Db } from '../platform/db/connection'
 import { prepare } from '../platform/db/prepare'
 import type { Outcome } from '../platform/mail/outcome'
-import { toReason } from '../platform/mail/text'
+import { postSignedWebhook } from '../notifications'
 import { planMessages, type LeadMessage } from './messages'
-import type { LeadState, StateCause } from './state'
+import type { LeadState, StateCause, StateChangeRow } from './state'
 
-/** Standard Webhooks asks receivers to answer fast. */
-const WEBHOOK_TIMEOUT_MS = 10_000
 const CURSOR = 'webhook_changes_through'
 const BATCH = 100
 
@@ -46,20 +43,9 @@ export interface LeadEventPayload {
   }
 }
 
-interface ChangeRow {
-  id: number
-  lead_id: string
-  state: LeadState
-  booked_for: string | null
-  cause: StateCause
-  detail: string
-  booking_event_id: number | null
-  changed_at: string
-}
-
 const isOfficeMark = (cause: StateCause) => cause === 'site-admin' || cause === 'office-link'
 
-function typeOf(c: Pick<ChangeRow, 'state' | 'cause'>): LeadEventType {
+function typeOf(c: Pick<StateChangeRow, 'state' | 'cause'>): LeadEventType {
   if (isOfficeMark(c.cause)) return 'lead.marked'
   return c.state === 'canceled' ? 'lead.canceled' : 'lead.booked'
 }
@@ -84,7 +70,7 @@ export function planLeadEvents(db: Db, now: Date): number {
       const changes = prepare(db, 'SELECT * FROM lead_state_changes WHERE id > ? ORDER BY id LIMIT ?').all(
         Number(cursor.value),
         BATCH,
-      ) as ChangeRow[]
+      ) as StateChangeRow[]
       if (!changes.length) return 0
       planMessages(
         db,
@@ -113,7 +99,7 @@ export function planLeadEvents(db: Db, now: Date): number {
 export function leadEventOf(db: Db, msg: LeadMessage): { id: string; payload: LeadEventPayload } | undefined {
   const changeId = Number(msg.key.split(':').at(-1))
   const c = prepare(db, 'SELECT * FROM lead_state_changes WHERE id = ?').get(changeId) as
-    ChangeRow | undefined
+    StateChangeRow | undefined
   if (!c) return undefined
   const type = typeOf(c)
   return {
@@ -134,49 +120,11 @@ export function leadEventOf(db: Db, msg: LeadMessage): { id: string; payload: Le
   }
 }
 
-function classify(status: number): Outcome {
-  if (status >= 200 && status < 300) return { kind: 'sent', detail: `HTTP ${status}` }
-  if (status === 410) return { kind: 'failed', reason: 'HTTP 410 Gone: the receiver asked to stop sending' }
-  if (status === 408 || status === 429 || status >= 500) return { kind: 'retry', reason: `HTTP ${status}` }
-  if (status >= 300 && status < 400)
-    return {
-      kind: 'failed',
-      reason: `HTTP ${status}: redirects are not followed; set LEAD_WEBHOOK_URL to the final address`,
-    }
-  return { kind: 'failed', reason: `HTTP ${status}: the receiver refused the request` }
-}
-
-/** Posts one event, signed; the outcome as the desk records it. */
-export async function postLeadEvent(
+/** Posts one event, signed (core/notifications' webhook post); the outcome as the desk records it. */
+export function postLeadEvent(
   target: { url: string; secret: string },
   event: { id: string; payload: LeadEventPayload },
   timeoutMs: number,
 ): Promise<Outcome> {
-  const body = JSON.stringify(event.payload)
-  const now = new Date()
-  const limit = Math.min(WEBHOOK_TIMEOUT_MS, timeoutMs)
-  try {
-    const res = await fetch(target.url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'roofing-lead-worker',
-        'webhook-id': event.id,
-        'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
-        'webhook-signature': new Webhook(target.secret).sign(event.id, now, body),
-      },
-      body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(limit),
-    })
-    await res.arrayBuffer().catch(() => undefined)
-    return classify(res.status)
-  } catch (err) {
-    const e = err as Error & { cause?: { code?: string; message?: string } }
-    const reason =
-      e.name === 'TimeoutError'
-        ? `no answer within ${limit} ms`
-        : `${e.cause?.code ?? e.name}: ${e.cause?.message ?? e.message}`
-    return { kind: 'retry', reason: toReason(reason) }
-  }
+  return postSignedWebhook(target, event.id, event.payload, timeoutMs)
 }

@@ -2,7 +2,7 @@
  * The signed links of the lead's life after the form (docs/bookings.md):
  *
  * - **Stopping follow-ups**, in every follow-up e-mail and its List-Unsubscribe header (RFC
- *   8058). The token is `<lead id>.<signature>` over the lead and its e-mail address (purpose
+ *   8058). The token is a lead link's (core/leads/link-tokens.ts), `<lead id>.<signature>` over the lead and its e-mail address (purpose
  *   'follow-ups-unsubscribe', key 'follow-ups' in site_secrets), as the storm alerts' links are
  *   made, with a key and purpose of their own: a follow-up's link never stops storm alerts, nor
  *   the other way round. It never expires: a follow-up read a month later must still stop them.
@@ -18,7 +18,7 @@ import type { Db } from '../platform/db/connection'
 import { prepare } from '../platform/db/prepare'
 import { siteKey } from '../platform/db/site-secrets'
 import { linkSigning, openToken, signToken } from '../platform/signed-token'
-import { findLead } from '../leads'
+import { checkLeadLinkToken, makeLeadLinkToken } from '../leads'
 import { officeLinkKey } from '../spam'
 import { MARK_WORDS, OFFICE_MARKS, type OfficeMark } from './state'
 
@@ -28,9 +28,7 @@ export const FOLLOW_UPS_UNSUBSCRIBE_PATH = '/follow-ups/unsubscribe'
 export const OFFICE_MARK_PATH = '/office/mark'
 
 const LEAD_ID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
-const UNSUBSCRIBE_TOKEN = new RegExp(`^(${LEAD_ID})\\.([A-Za-z0-9_-]{32})$`)
 const MARK_TOKEN = new RegExp(`^([brl])\\.(${LEAD_ID})\\.([0-9a-z]{1,10})\\.[A-Za-z0-9_-]{32}$`)
-const NEVER = new Date(8.64e15)
 const MARK_CODES: Record<OfficeMark, string> = { booked: 'b', reached: 'r', lost: 'l' }
 const MARKS_BY_CODE = Object.fromEntries(OFFICE_MARKS.map((m) => [MARK_CODES[m], m])) as Record<
   string,
@@ -47,13 +45,10 @@ export function followUpsKey(db: Db, now = new Date()): Buffer {
   return siteKey(db, 'follow-ups', now)
 }
 
-const unsubscribeSigning = (key: Buffer) => linkSigning(key, 'follow-ups-unsubscribe')
-const signedPart = (leadId: string, email: string) => `${leadId}:${email.trim().toLowerCase()}`
+const UNSUBSCRIBE_PURPOSE = 'follow-ups-unsubscribe'
 
 export function followUpsUnsubscribeUrl(siteUrl: string, key: Buffer, leadId: string, email: string): string {
-  const payload = signedPart(leadId, email)
-  const signature = signToken(unsubscribeSigning(key), payload).slice(payload.length + 1)
-  return `${trimSlash(siteUrl)}${FOLLOW_UPS_UNSUBSCRIBE_PATH}/${leadId}.${signature}`
+  return `${trimSlash(siteUrl)}${FOLLOW_UPS_UNSUBSCRIBE_PATH}/${makeLeadLinkToken(key, UNSUBSCRIBE_PURPOSE, leadId, email)}`
 }
 
 /**
@@ -65,18 +60,7 @@ export function checkFollowUpsToken(
   key: Buffer,
   token: string,
 ): { leadId: string; email: string } | undefined {
-  const match = UNSUBSCRIBE_TOKEN.exec(token)
-  if (!match) return undefined
-  const [, leadId, signature] = match as unknown as [string, string, string]
-  const row = findLead(db, leadId)
-  if (!row?.email) return undefined
-  const opened = openToken(
-    unsubscribeSigning(key),
-    `${signedPart(leadId, row.email)}.${signature}`,
-    new Date(0),
-    () => NEVER,
-  )
-  return opened.state === 'valid' ? { leadId, email: row.email } : undefined
+  return checkLeadLinkToken(db, key, UNSUBSCRIBE_PURPOSE, token)
 }
 
 export type FollowUpStopHow = 'one-click' | 'page' | 'site-admin'

@@ -30,14 +30,9 @@ export interface MessagePlan {
   dueAt: Date
 }
 
-export interface LeadMessage {
+/** A planned message as stored: the plan's fields, its status and its attempts. */
+export interface LeadMessage extends Omit<MessagePlan, 'status' | 'detail' | 'dueAt'> {
   id: number
-  key: string
-  kind: string
-  medium: MessageMedium
-  audience: MessageAudience
-  leadId: string | null
-  bookingEventId: number | null
   status: MessageStatus
   dueAt: string
   attempts: number

@@ -60,16 +60,24 @@ export const LEAD_LIFE_SETTINGS = {
 const MAX_FOLLOW_UPS = 5
 const MAX_FOLLOW_UP_DELAY_MS = 30 * 24 * 60 * MINUTE
 
-/** Hours of every day on the business clock ('07-19'), checked as parseDailyHours reads them. */
-function dailyHours(fallback: string) {
+/** A trimmed text setting (`fallback` when unset) in which `problemOf` finds no problem. */
+function checkedText(fallback: string, problemOf: (v: string) => string | undefined) {
   return z
     .string()
     .trim()
     .default(fallback)
     .superRefine((v, ctx) => {
-      const hours = parseDailyHours(v)
-      if ('problem' in hours) ctx.addIssue({ code: 'custom', message: `${hours.problem}; got "${v}"` })
+      const problem = problemOf(v)
+      if (problem) ctx.addIssue({ code: 'custom', message: `${problem}; got "${v}"` })
     })
+}
+
+/** Hours of every day on the business clock ('07-19'), checked as parseDailyHours reads them. */
+function dailyHours(fallback: string) {
+  return checkedText(fallback, (v) => {
+    const hours = parseDailyHours(v)
+    return 'problem' in hours ? hours.problem : undefined
+  })
 }
 
 /**
@@ -77,14 +85,7 @@ function dailyHours(fallback: string) {
  * no follow-ups at all.
  */
 function delayList(fallback: string) {
-  return z
-    .string()
-    .trim()
-    .default(fallback)
-    .superRefine((v, ctx) => {
-      const problem = followUpDelaysProblem(v)
-      if (problem) ctx.addIssue({ code: 'custom', message: `${problem}; got "${v}"` })
-    })
+  return checkedText(fallback, followUpDelaysProblem)
 }
 
 function followUpDelaysProblem(text: string): string | undefined {

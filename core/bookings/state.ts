@@ -65,20 +65,25 @@ export function readLeadState(db: Db, leadId: string): LeadStateNow {
   return { state: row.state, bookedFor: row.booked_for, bookingKey: row.booking_key, since: row.changed_at }
 }
 
+/** A row of lead_state_changes: one change of a lead's state, and what made it. */
+export interface StateChangeRow {
+  id: number
+  lead_id: string
+  state: LeadState
+  booked_for: string | null
+  cause: StateCause
+  detail: string
+  booking_event_id: number | null
+  changed_at: string
+}
+
 export function readLeadHistory(db: Db, leadId: string): StateChange[] {
   return (
     prepare(
       db,
       `SELECT state, booked_for, cause, detail, booking_event_id, changed_at FROM lead_state_changes
        WHERE lead_id = ? ORDER BY id`,
-    ).all(leadId) as {
-      state: LeadState
-      booked_for: string | null
-      cause: StateCause
-      detail: string
-      booking_event_id: number | null
-      changed_at: string
-    }[]
+    ).all(leadId) as Omit<StateChangeRow, 'id' | 'lead_id'>[]
   ).map((r) => ({
     state: r.state,
     bookedFor: r.booked_for,

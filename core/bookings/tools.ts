@@ -76,7 +76,7 @@ function sameDigest(expected: Buffer, hex: string): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected)
 }
 
-const refused = (status: 400 | 401, reason: string): ReadEvent => ({
+const refused = (status: 400 | 401, reason: string): Extract<ReadEvent, { kind: 'refused' }> => ({
   kind: 'refused',
   refusal: { status, reason },
 })
@@ -152,7 +152,9 @@ const text = (max: number) => z.string().max(max).nullish()
 const refOf = (value: unknown): string | null =>
   typeof value === 'string' && BOOKING_REF_PATTERN.test(value) ? value : null
 
-const CalendlyEnvelope = z.object({ event: z.string().max(100), payload: z.record(z.string(), z.unknown()) })
+const CalendlyEnvelope = z
+  .object({ event: z.string().max(100), payload: z.record(z.string(), z.unknown()) })
+  .transform((e) => ({ trigger: e.event, payload: e.payload }))
 
 const CalendlyInvitee = z.object({
   uri: z.string().min(1).max(500),
@@ -186,22 +188,50 @@ function parseJson(raw: Buffer): unknown {
   }
 }
 
+/**
+ * A verified body read as far as its payload: its envelope (the trigger and the payload), the
+ * trigger taken (or not), the payload in the tool's schema.
+ */
+function readBody<P>(
+  raw: Buffer,
+  how: {
+    tool: string
+    fields: string
+    envelope: z.ZodType<{ trigger: string; payload: unknown }>
+    kinds: Record<string, BookingEventKind>
+    payload: z.ZodType<P>
+  },
+):
+  | { kind: 'read'; event: BookingEventKind; trigger: string; payload: P }
+  | Exclude<ReadEvent, { kind: 'event' }> {
+  const envelope = how.envelope.safeParse(parseJson(raw))
+  if (!envelope.success)
+    return refused(400, `Not a ${how.tool} webhook event: expected JSON with ${how.fields}.`)
+  const { trigger, payload } = envelope.data
+  const event = how.kinds[trigger]
+  if (!event) return { kind: 'not-taken', trigger }
+  const parsed = how.payload.safeParse(payload)
+  if (!parsed.success) return refused(400, schemaReason(how.tool, parsed.error))
+  return { kind: 'read', event, trigger, payload: parsed.data }
+}
+
 /** A verified Calendly body as a booking event. */
 export function readCalendlyEvent(raw: Buffer): ReadEvent {
-  const envelope = CalendlyEnvelope.safeParse(parseJson(raw))
-  if (!envelope.success)
-    return refused(400, 'Not a Calendly webhook event: expected JSON with "event" and "payload".')
-  const kind = CALENDLY_KINDS[envelope.data.event]
-  if (!kind) return { kind: 'not-taken', trigger: envelope.data.event }
-  const invitee = CalendlyInvitee.safeParse(envelope.data.payload)
-  if (!invitee.success) return refused(400, schemaReason('Calendly', invitee.error))
-  const p = invitee.data
+  const read = readBody(raw, {
+    tool: 'Calendly',
+    fields: '"event" and "payload"',
+    envelope: CalendlyEnvelope,
+    kinds: CALENDLY_KINDS,
+    payload: CalendlyInvitee,
+  })
+  if (read.kind !== 'read') return read
+  const { event: kind, trigger, payload: p } = read
   return {
     kind: 'event',
     event: {
       tool: 'calendly',
       eventKey: `${p.uri}#${p.status}`,
-      trigger: envelope.data.event,
+      trigger,
       kind,
       bookingKey: p.uri,
       otherBookingKey: (kind === 'created' ? p.old_invitee : p.new_invitee) ?? null,
@@ -214,7 +244,9 @@ export function readCalendlyEvent(raw: Buffer): ReadEvent {
   }
 }
 
-const CalComEnvelope = z.object({ triggerEvent: z.string().max(100), payload: z.unknown() })
+const CalComEnvelope = z
+  .object({ triggerEvent: z.string().max(100), payload: z.unknown() })
+  .transform((e) => ({ trigger: e.triggerEvent, payload: e.payload }))
 
 const CalComBooking = z.object({
   uid: z.string().min(1).max(200),
@@ -235,21 +267,22 @@ const CAL_COM_KINDS: Record<string, BookingEventKind> = {
 
 /** A verified Cal.com body as a booking event. */
 export function readCalComEvent(raw: Buffer): ReadEvent {
-  const envelope = CalComEnvelope.safeParse(parseJson(raw))
-  if (!envelope.success)
-    return refused(400, 'Not a Cal.com webhook event: expected JSON with "triggerEvent" and "payload".')
-  const kind = CAL_COM_KINDS[envelope.data.triggerEvent]
-  if (!kind) return { kind: 'not-taken', trigger: envelope.data.triggerEvent }
-  const booking = CalComBooking.safeParse(envelope.data.payload)
-  if (!booking.success) return refused(400, schemaReason('Cal.com', booking.error))
-  const p = booking.data
+  const read = readBody(raw, {
+    tool: 'Cal.com',
+    fields: '"triggerEvent" and "payload"',
+    envelope: CalComEnvelope,
+    kinds: CAL_COM_KINDS,
+    payload: CalComBooking,
+  })
+  if (read.kind !== 'read') return read
+  const { event: kind, trigger, payload: p } = read
   const attendee = p.attendees?.[0]
   return {
     kind: 'event',
     event: {
       tool: 'cal_com',
-      eventKey: `${p.uid}#${envelope.data.triggerEvent}`,
-      trigger: envelope.data.triggerEvent,
+      eventKey: `${p.uid}#${trigger}`,
+      trigger,
       kind,
       bookingKey: p.uid,
       otherBookingKey: kind === 'rescheduled' ? (p.rescheduleUid ?? null) : null,

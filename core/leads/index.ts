@@ -39,4 +39,5 @@ export {
   listQuarantinedBetween,
   reportKeyHashOf,
 } from './queries'
+export { checkLeadLinkToken, makeLeadLinkToken } from './link-tokens'
 export { recordReceipt } from './receipts'

@@ -18,6 +18,7 @@ export {
 } from './notification-store'
 export { type Channel, type SendContext, type SendOutcome } from './channels/channel'
 export { CHANNELS } from './channels'
+export { postSignedWebhook } from './channels/webhook'
 export { buildLeadView, type LeadToShow, type LeadView } from './lead-view'
 export { officeMailMessageId } from './messages'
 export { createNotifier, type Notifier } from './notifier'

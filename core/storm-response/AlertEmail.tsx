@@ -4,17 +4,13 @@
  * filled in; the claim's time limit; and how to stop the alerts. One column, large type and a
  * full-width button: most homeowners read it on a phone.
  */
-import { Body } from '@react-email/body'
-import { Container } from '@react-email/container'
-import { Head } from '@react-email/head'
 import { Heading } from '@react-email/heading'
 import { Hr } from '@react-email/hr'
-import { Html } from '@react-email/html'
 import { Link } from '@react-email/link'
-import { Preview } from '@react-email/preview'
 import { Section } from '@react-email/section'
 import { Text } from '@react-email/text'
-import { FACTS, telHref, type BusinessConfig } from '../../shared/business'
+import { FACTS, type BusinessConfig } from '../../shared/business'
+import { ButtonRow, CallUs, EmailPage, SignOff } from '../platform/mail/parts'
 import { styles } from '../platform/mail/styles'
 import { RADAR_MEANING } from '../storms'
 import { STORM_ALERTS_LABEL } from './types'
@@ -46,51 +42,41 @@ const CLAIM_DEADLINE_WORDS = `Many homeowner policies set a deadline for a claim
 export function AlertEmail(p: AlertEmailProps) {
   const { business } = p
   return (
-    <Html lang="en">
-      <Head>
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-      </Head>
-      <Preview>{`About ${p.size} in hail at your home on ${p.date}. Book a free roof inspection.`}</Preview>
-      <Body style={styles.body}>
-        <Container style={styles.container}>
-          <Heading as="h1" style={styles.h1}>
-            {/* The date never breaks across lines on a phone ('12 / Jun 2024'). */}
-            {`Hail at your home on ${p.date.replace(/ /g, '\u00a0')}`}
-          </Heading>
-          <Text style={styles.text}>
-            {`Hi ${p.firstName}, you asked us to tell you when radar sees hail at your address. It did:`}
-          </Text>
-          <Section style={styles.highlight}>
-            <Text style={local.estimateLine}>{`About ${p.size} in hail on ${p.date}`}</Text>
-            <Text style={styles.highlightNote}>{RADAR_MEANING}</Text>
-          </Section>
-          <Heading as="h2" style={styles.h2}>
-            What to do now
-          </Heading>
-          <Text style={styles.text}>
-            {`Hail can damage shingles without marks you can see from the ground. We inspect your roof for free within ${FACTS.inspectionWindow}, often the same day, and photograph every sign of damage for your insurance claim.`}
-          </Text>
-          <Section style={styles.buttonRow}>
-            <Link href={p.bookingUrl} style={local.button}>
-              Book your free roof inspection
-            </Link>
-          </Section>
-          <Text style={styles.text}>
-            {'Prefer to talk? Call us at '}
-            <Link href={telHref(business.phone)}>{business.phone}</Link>.
-          </Text>
-          <Heading as="h2" style={styles.h2}>
-            The claim has a time limit
-          </Heading>
-          <Text style={styles.text}>{CLAIM_DEADLINE_WORDS}</Text>
-          <Text style={styles.text}>{`${business.ownerName}, ${business.name}`}</Text>
-          <Hr style={styles.hr} />
-          <Text style={styles.small}>
-            {`You receive this alert because this e-mail address was given on our website with "${STORM_ALERTS_LABEL}" ticked, and you confirmed it. `}
-            <Link href={p.unsubscribeUrl}>Stop these alerts</Link>
-          </Text>
-        </Container>
-      </Body>
-    </Html>
+    <EmailPage
+      viewport
+      preview={`About ${p.size} in hail at your home on ${p.date}. Book a free roof inspection.`}
+    >
+      <Heading as="h1" style={styles.h1}>
+        {/* The date never breaks across lines on a phone ('12 / Jun 2024'). */}
+        {`Hail at your home on ${p.date.replace(/ /g, '\u00a0')}`}
+      </Heading>
+      <Text style={styles.text}>
+        {`Hi ${p.firstName}, you asked us to tell you when radar sees hail at your address. It did:`}
+      </Text>
+      <Section style={styles.highlight}>
+        <Text style={local.estimateLine}>{`About ${p.size} in hail on ${p.date}`}</Text>
+        <Text style={styles.highlightNote}>{RADAR_MEANING}</Text>
+      </Section>
+      <Heading as="h2" style={styles.h2}>
+        What to do now
+      </Heading>
+      <Text style={styles.text}>
+        {`Hail can damage shingles without marks you can see from the ground. We inspect your roof for free within ${FACTS.inspectionWindow}, often the same day, and photograph every sign of damage for your insurance claim.`}
+      </Text>
+      <ButtonRow href={p.bookingUrl} linkStyle={local.button}>
+        Book your free roof inspection
+      </ButtonRow>
+      <CallUs business={business} />
+      <Heading as="h2" style={styles.h2}>
+        The claim has a time limit
+      </Heading>
+      <Text style={styles.text}>{CLAIM_DEADLINE_WORDS}</Text>
+      <SignOff business={business} />
+      <Hr style={styles.hr} />
+      <Text style={styles.small}>
+        {`You receive this alert because this e-mail address was given on our website with "${STORM_ALERTS_LABEL}" ticked, and you confirmed it. `}
+        <Link href={p.unsubscribeUrl}>Stop these alerts</Link>
+      </Text>
+    </EmailPage>
   )
 }

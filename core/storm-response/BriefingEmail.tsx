@@ -10,13 +10,9 @@
  * HTML_HOMES_LISTED homes and says where the rest are (the plain-text part and the CSV
  * attached, which list every home).
  */
-import { Body } from '@react-email/body'
-import { Container } from '@react-email/container'
-import { Head } from '@react-email/head'
 import { Heading } from '@react-email/heading'
-import { Html } from '@react-email/html'
-import { Preview } from '@react-email/preview'
 import { Text } from '@react-email/text'
+import { EmailPage } from '../platform/mail/parts'
 import { styles } from '../platform/mail/styles'
 import {
   alertsSummary,
@@ -101,44 +97,39 @@ export function BriefingEmail({
   const rest = f.homes.length - listed.length
   const homesWord = f.homes.length === 1 ? 'home' : 'homes'
   return (
-    <Html lang="en">
-      <Head>
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-      </Head>
-      <Preview>{`${f.homes.length} ${homesWord} hit on ${f.dayText}; largest hail about ${formatRadarIn(f.maxIn)}.`}</Preview>
-      <Body style={styles.body}>
-        <Container style={styles.container}>
-          <Heading as="h1" style={styles.h1}>
-            {`Storm briefing: ${f.dayText}`}
-          </Heading>
-          <Text style={styles.lead}>{homesLine(f)}</Text>
-          <Text style={s.fact}>{largestLine(f)}</Text>
-          <Text style={s.fact}>{citiesLine(f)}</Text>
-          <Text style={s.fact}>{alertsSummary(f)}</Text>
-          {picture ? (
-            <img
-              src={`cid:${picture.cid}`}
-              width={SHOWN_WIDTH}
-              height={Math.round((SHOWN_WIDTH * picture.height) / picture.width)}
-              alt={`Map of the radar hail on ${f.dayText} over the service area, with the cities and the homes hit`}
-              style={s.picture}
-            />
-          ) : null}
-          <Heading as="h2" style={s.h2}>
-            {`Homes hit, largest hail first (${f.homes.length})`}
-          </Heading>
-          {listed.map((h, i) => (
-            <HomeRow key={i} h={h} />
-          ))}
-          {rest > 0 ? (
-            <Text style={s.more}>
-              {`And ${rest} more ${rest === 1 ? 'home' : 'homes'}, down to about ${formatRadarIn(f.homes.at(-1)!.hailIn)}: every home is in the plain-text version of this e-mail${csvName ? ` and in the attached ${csvName}` : ''}.`}
-            </Text>
-          ) : null}
-          <Text style={styles.small}>{RADAR_NOTE}</Text>
-          <Text style={styles.small}>{f.origin}</Text>
-        </Container>
-      </Body>
-    </Html>
+    <EmailPage
+      viewport
+      preview={`${f.homes.length} ${homesWord} hit on ${f.dayText}; largest hail about ${formatRadarIn(f.maxIn)}.`}
+    >
+      <Heading as="h1" style={styles.h1}>
+        {`Storm briefing: ${f.dayText}`}
+      </Heading>
+      <Text style={styles.lead}>{homesLine(f)}</Text>
+      <Text style={s.fact}>{largestLine(f)}</Text>
+      <Text style={s.fact}>{citiesLine(f)}</Text>
+      <Text style={s.fact}>{alertsSummary(f)}</Text>
+      {picture ? (
+        <img
+          src={`cid:${picture.cid}`}
+          width={SHOWN_WIDTH}
+          height={Math.round((SHOWN_WIDTH * picture.height) / picture.width)}
+          alt={`Map of the radar hail on ${f.dayText} over the service area, with the cities and the homes hit`}
+          style={s.picture}
+        />
+      ) : null}
+      <Heading as="h2" style={s.h2}>
+        {`Homes hit, largest hail first (${f.homes.length})`}
+      </Heading>
+      {listed.map((h, i) => (
+        <HomeRow key={i} h={h} />
+      ))}
+      {rest > 0 ? (
+        <Text style={s.more}>
+          {`And ${rest} more ${rest === 1 ? 'home' : 'homes'}, down to about ${formatRadarIn(f.homes.at(-1)!.hailIn)}: every home is in the plain-text version of this e-mail${csvName ? ` and in the attached ${csvName}` : ''}.`}
+        </Text>
+      ) : null}
+      <Text style={styles.small}>{RADAR_NOTE}</Text>
+      <Text style={styles.small}>{f.origin}</Text>
+    </EmailPage>
   )
 }

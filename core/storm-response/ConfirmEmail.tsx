@@ -9,18 +9,13 @@
  *
  * The words are in shared/storm-alerts-consent.ts.
  */
-import { Body } from '@react-email/body'
-import { Container } from '@react-email/container'
-import { Head } from '@react-email/head'
 import { Heading } from '@react-email/heading'
 import { Hr } from '@react-email/hr'
-import { Html } from '@react-email/html'
-import { Link } from '@react-email/link'
-import { Preview } from '@react-email/preview'
 import { Section } from '@react-email/section'
 import { Text } from '@react-email/text'
 import type { BusinessConfig } from '../../shared/business'
 import { CONFIRM_BUTTON, CONFIRM_EMAIL, CONFIRM_SECTION } from '../../shared/storm-alerts-consent'
+import { ButtonRow, EmailPage, SignOff } from '../platform/mail/parts'
 import { styles } from '../platform/mail/styles'
 
 const local = {
@@ -31,11 +26,9 @@ const local = {
 
 function ConfirmButton({ href }: { href: string }) {
   return (
-    <Section style={styles.buttonRow}>
-      <Link href={href} style={local.button}>
-        {CONFIRM_BUTTON}
-      </Link>
-    </Section>
+    <ButtonRow href={href} linkStyle={local.button}>
+      {CONFIRM_BUTTON}
+    </ButtonRow>
   )
 }
 
@@ -64,24 +57,16 @@ export interface ConfirmationEmailProps {
 /** The short e-mail that asks alone. */
 export function ConfirmationEmail(p: ConfirmationEmailProps) {
   return (
-    <Html lang="en">
-      <Head>
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-      </Head>
-      <Preview>{CONFIRM_EMAIL.preview}</Preview>
-      <Body style={styles.body}>
-        <Container style={styles.container}>
-          <Heading as="h1" style={styles.h1}>
-            {CONFIRM_EMAIL.heading}
-          </Heading>
-          <Text style={styles.text}>{CONFIRM_EMAIL.asked(p.firstName, p.business.name, p.address)}</Text>
-          <Text style={styles.text}>{CONFIRM_EMAIL.why}</Text>
-          <ConfirmButton href={p.confirmUrl} />
-          <Text style={styles.text}>{`${p.business.ownerName}, ${p.business.name}`}</Text>
-          <Hr style={styles.hr} />
-          <Text style={styles.small}>{CONFIRM_EMAIL.notYou}</Text>
-        </Container>
-      </Body>
-    </Html>
+    <EmailPage viewport preview={CONFIRM_EMAIL.preview}>
+      <Heading as="h1" style={styles.h1}>
+        {CONFIRM_EMAIL.heading}
+      </Heading>
+      <Text style={styles.text}>{CONFIRM_EMAIL.asked(p.firstName, p.business.name, p.address)}</Text>
+      <Text style={styles.text}>{CONFIRM_EMAIL.why}</Text>
+      <ConfirmButton href={p.confirmUrl} />
+      <SignOff business={p.business} />
+      <Hr style={styles.hr} />
+      <Text style={styles.small}>{CONFIRM_EMAIL.notYou}</Text>
+    </EmailPage>
   )
 }

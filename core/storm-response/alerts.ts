@@ -22,7 +22,7 @@
  * So a crash sends at most the alerts in flight twice, and loses none.
  */
 import { formatIsoDate, isoDate, localParts } from '../../shared/business-time'
-import { buildBookingUrl } from '../../shared/booking-url'
+import { emailBookingUrl } from '../../shared/booking-url'
 import type { BusinessConfig } from '../../shared/business'
 import type { Db } from '../platform/db/connection'
 import { prepare } from '../platform/db/prepare'
@@ -211,15 +211,11 @@ async function renderAlert(row: DueRow, deps: AlertDeps) {
   const date = formatIsoDate(row.day)
   const size = inches(row.hail_mm10)
   const link = unsubscribeUrl(deps.siteUrl, makeUnsubscribeToken(deps.unsubscribeKey, row.lead_id, row.email))
-  const bookingUrl = buildBookingUrl({
-    url: deps.business.bookingUrl,
-    prefill: {
-      firstName: row.first_name ?? undefined,
-      lastName: row.last_name ?? undefined,
-      email: row.email,
-    },
-    utm: { utmSource: 'storm-alert', utmMedium: 'email', utmCampaign: `storm-${row.day}` },
-  })
+  const bookingUrl = emailBookingUrl(
+    deps.business.bookingUrl,
+    { firstName: row.first_name, lastName: row.last_name, email: row.email },
+    { utmSource: 'storm-alert', utmCampaign: `storm-${row.day}` },
+  )
   const { html, text } = await renderBoth(
     AlertEmail({
       firstName: row.first_name?.trim() || 'there',

@@ -23,13 +23,13 @@ import {
 } from '../../shared/storm-alerts-consent'
 import type { Db } from '../platform/db/connection'
 import { prepare } from '../platform/db/prepare'
-import { findLead, findLeadIdsByEmail, type Lead } from '../leads'
+import { checkLeadLinkToken, findLead, findLeadIdsByEmail, makeLeadLinkToken, type Lead } from '../leads'
 import type { OutgoingMail } from '../platform/mail/mailer'
 import { renderBoth } from '../platform/mail/render'
 import { domainOf } from '../platform/mail/smtp'
 import { toHeaderText } from '../platform/mail/text'
 import { ConfirmationEmail } from './ConfirmEmail'
-import { alertsStoppedAt, checkLeadLinkToken, makeLeadLinkToken, unsubscribeKey } from './unsubscribe'
+import { alertsStoppedAt, unsubscribeKey } from './unsubscribe'
 
 export { STORM_ALERTS_CONFIRM_PATH }
 

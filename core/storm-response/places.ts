@@ -51,17 +51,23 @@ function placeAgainAt(now: Date, tries: number): string {
 }
 
 /**
- * Places up to `limit` leads that have an address and no place yet, newest first; with a
- * `deadline` (epoch ms on `clock`), stops asking the geocoder once it has passed.
+ * What a placing step works with: the geocoder, the pass's time, how many homes at most, and a
+ * `deadline` (epoch ms on `clock`) after which it asks the geocoder no more.
  */
-export async function placeUnplacedLeads(
-  db: Db,
-  locate: Locate,
-  now: Date,
-  limit: number,
-  deadline = Infinity,
-  clock: () => number = Date.now,
-): Promise<PlacingSummary> {
+export interface PlacingStep {
+  locate: Locate
+  now: Date
+  limit: number
+  deadline?: number
+  clock?: () => number
+}
+
+/**
+ * Places up to `limit` leads that have an address and no place yet, newest first; with a
+ * `deadline`, stops asking the geocoder once it has passed.
+ */
+export async function placeUnplacedLeads(db: Db, step: PlacingStep): Promise<PlacingSummary> {
+  const { locate, now, limit, deadline = Infinity, clock = Date.now } = step
   const leads = leadsToPlace(db, { placedIn: 'SELECT lead_id FROM lead_places', limit })
   const summary: PlacingSummary = { fromReports: 0, located: 0, unplaceable: 0, stoppedAtDeadline: false }
   for (const lead of leads) {
@@ -89,6 +95,20 @@ export async function placeUnplacedLeads(
   return summary
 }
 
+/** The place's columns of lead_places (located_by, latitude, longitude, row, col) for a location, or for none. */
+function placeColumns(
+  location: Location | undefined,
+): [string, number | null, number | null, number | null, number | null] {
+  const cell = location ? cellOf(location) : undefined
+  return [
+    location?.locatedBy ?? 'none',
+    location?.latitude ?? null,
+    location?.longitude ?? null,
+    cell?.row ?? null,
+    cell?.col ?? null,
+  ]
+}
+
 function savePlace(
   db: Db,
   leadId: string,
@@ -97,22 +117,11 @@ function savePlace(
   placeAgainAt: string | null,
   tries: number,
 ): void {
-  const cell = location ? cellOf(location) : undefined
   prepare(
     db,
     `INSERT INTO lead_places (lead_id, located_by, latitude, longitude, row, col, placed_at, place_again_at, address_tries)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (lead_id) DO NOTHING`,
-  ).run(
-    leadId,
-    location?.locatedBy ?? 'none',
-    location?.latitude ?? null,
-    location?.longitude ?? null,
-    cell?.row ?? null,
-    cell?.col ?? null,
-    now.toISOString(),
-    placeAgainAt,
-    tries,
-  )
+  ).run(leadId, ...placeColumns(location), now.toISOString(), placeAgainAt, tries)
 }
 
 export interface PlacingAgainSummary {
@@ -129,14 +138,8 @@ export interface PlacingAgainSummary {
  * longest waiting first. A try the geocoder does not answer ends the step: it is down or slow,
  * and the next try of each home waits longer.
  */
-export async function placeFallbackHomesAgain(
-  db: Db,
-  locate: Locate,
-  now: Date,
-  limit: number,
-  deadline = Infinity,
-  clock: () => number = Date.now,
-): Promise<PlacingAgainSummary> {
+export async function placeFallbackHomesAgain(db: Db, step: PlacingStep): Promise<PlacingAgainSummary> {
+  const { locate, now, limit, deadline = Infinity, clock = Date.now } = step
   const homes = prepare(
     db,
     `SELECT p.lead_id, f.address, p.address_tries FROM lead_places p JOIN form_submissions f ON f.id = p.lead_id
@@ -159,22 +162,12 @@ export async function placeFallbackHomesAgain(
       break
     }
     // A match places the home by its address; no match leaves it where the fallback put it, for good.
-    const cell = location ? cellOf(location) : undefined
     prepare(
       db,
       `UPDATE lead_places SET located_by = ?, latitude = ?, longitude = ?, row = ?, col = ?, placed_at = ?,
          place_again_at = NULL, address_tries = ?
        WHERE lead_id = ?`,
-    ).run(
-      location?.locatedBy ?? 'none',
-      location?.latitude ?? null,
-      location?.longitude ?? null,
-      cell?.row ?? null,
-      cell?.col ?? null,
-      now.toISOString(),
-      tries,
-      home.lead_id,
-    )
+    ).run(...placeColumns(location), now.toISOString(), tries, home.lead_id)
     if (geocoder === 'match') summary.byAddress++
     else summary.noMatch++
   }

@@ -143,7 +143,13 @@ interface PlacingBudget {
 /** Places the leads not placed yet, a batch a step, until none is left, the steps or the time run out. */
 async function placeLeads(db: Db, deps: RespondDeps, now: Date, budget: PlacingBudget): Promise<void> {
   for (let step = 0; step < MAX_PLACING_STEPS; step++) {
-    const s = await placeUnplacedLeads(db, deps.locate, now, PLACE_PER_PASS, budget.deadline, budget.ms)
+    const s = await placeUnplacedLeads(db, {
+      locate: deps.locate,
+      now,
+      limit: PLACE_PER_PASS,
+      deadline: budget.deadline,
+      clock: budget.ms,
+    })
     const outOfTime =
       s.stoppedAtDeadline ||
       (s.fromReports + s.located + s.unplaceable === PLACE_PER_PASS && budget.ms() >= budget.deadline)
@@ -225,8 +231,20 @@ export async function respondToNewStormDays(db: Db, deps: RespondDeps, now: Date
   }
   // A few new leads each pass, so the homes are mostly placed before a storm needs them, and a
   // few homes a fallback placed, again by their address.
-  await placeUnplacedLeads(db, deps.locate, now, PLACE_BETWEEN_STORMS, budget.deadline, budget.ms)
-  await placeFallbackHomesAgain(db, deps.locate, now, PLACE_AGAIN_PER_PASS, budget.deadline, budget.ms)
+  await placeUnplacedLeads(db, {
+    locate: deps.locate,
+    now,
+    limit: PLACE_BETWEEN_STORMS,
+    deadline: budget.deadline,
+    clock: budget.ms,
+  })
+  await placeFallbackHomesAgain(db, {
+    locate: deps.locate,
+    now,
+    limit: PLACE_AGAIN_PER_PASS,
+    deadline: budget.deadline,
+    clock: budget.ms,
+  })
   for (const day of daysToAnswer(db, now)) {
     if (!claimDay(db, day, now)) continue
     try {

@@ -22,7 +22,7 @@ import { escapeHtml } from '../http/escape-html'
 import { linkPagesRouter, linkToken, plainLinkPage, setLinkPageHeaders } from '../http/link-pages'
 import type { RateLimitCounters } from '../leads/rate-limit'
 import { requireSameOrigin } from '../leads/same-origin'
-import { para } from '../storm-alerts/page-parts'
+import { para } from '../http/page-parts'
 
 export { OFFICE_MARK_PATH }
 

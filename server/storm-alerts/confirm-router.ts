@@ -29,7 +29,7 @@ import { escapeHtml } from '../http/escape-html'
 import { linkPagesRouter, linkToken, plainLinkPage, setLinkPageHeaders } from '../http/link-pages'
 import type { RateLimitCounters } from '../leads/rate-limit'
 import { requireSameOrigin } from '../leads/same-origin'
-import { exemptValidPost, halfHidden, para } from './page-parts'
+import { exemptValidPost, halfHidden, para } from '../http/page-parts'
 
 export { STORM_ALERTS_CONFIRM_PATH }
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ENQUIRY_ENDPOINT } from '../../shared/enquiry'
 import { touchCookiesFor } from '../../server/http/attribution-cookie'
 import type { Db } from '../../core/platform/db/connection'
+import { CONTACT_PAGE_FORM } from '../support/enquiries'
 import { createPipeline, SITE_ORIGIN, type Pipeline } from '../support/pipeline'
 
 let p: Pipeline
@@ -17,19 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await p?.close()
 })
-
-const FORM = {
-  firstName: 'Dana',
-  lastName: 'Reyes',
-  address: '1450 Elm Street, Denver, CO 80220',
-  email: 'dana@example.com',
-  phone: '(303) 555-0199',
-  message: 'Hail last Tuesday.',
-  formType: 'contact',
-  form: 'contact_page',
-  sourcePath: '/contact',
-  website: '',
-}
 
 /** The Cookie header after a landing from a Microsoft ad on June 2 and a Google ad now. */
 function cookieHeader(): string {
@@ -64,7 +52,7 @@ describe('the attribution cookies and a form post', () => {
       .set('Accept', 'text/html')
       .set('Cookie', cookieHeader())
       .type('form')
-      .send({ ...FORM, email })
+      .send({ ...CONTACT_PAGE_FORM, email })
     expect(res.status).toBe(303)
     expect(rowOf(p.db, email)).toMatchObject({
       gclid: 'g1',
@@ -84,7 +72,7 @@ describe('the attribution cookies and a form post', () => {
       .set('Origin', SITE_ORIGIN)
       .set('Accept', 'text/html')
       .type('form')
-      .send({ ...FORM, email })
+      .send({ ...CONTACT_PAGE_FORM, email })
     expect(res.status).toBe(303)
     expect(rowOf(p.db, email)).toMatchObject({
       utm_source: null,
@@ -102,11 +90,11 @@ describe('the attribution cookies and a form post', () => {
       .set('Accept', 'text/html')
       .set('Cookie', cookieHeader())
       .type('form')
-      .send({ ...FORM, email: own, utm_source: 'mailer', landing_page: '/?utm_source=mailer' })
+      .send({ ...CONTACT_PAGE_FORM, email: own, utm_source: 'mailer', landing_page: '/?utm_source=mailer' })
     expect(rowOf(p.db, own)).toMatchObject({ utm_source: 'mailer', gclid: null, first_utm_source: null })
 
     const json = 'json@example.com'
-    const { website: _honeypot, ...fields } = FORM
+    const { website: _honeypot, ...fields } = CONTACT_PAGE_FORM
     const res = await request(p.app)
       .post(ENQUIRY_ENDPOINT)
       .set('Origin', SITE_ORIGIN)

@@ -8,6 +8,7 @@ import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ENQUIRY_ENDPOINT, ENQUIRY_MESSAGES } from '../../shared/enquiry'
 import type { Db } from '../../core/platform/db/connection'
+import { CONTACT_PAGE_FORM as CONTACT_FORM } from '../support/enquiries'
 import { countRows, createPipeline, SITE_ORIGIN, type Pipeline } from '../support/pipeline'
 
 let p: Pipeline
@@ -18,20 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await p?.close()
 })
-
-/** What the contact page's form sends: every field as text, the honeypot empty. */
-const CONTACT_FORM = {
-  firstName: 'Dana',
-  lastName: 'Reyes',
-  address: '1450 Elm Street, Denver, CO 80220',
-  email: 'dana.reyes@example.com',
-  phone: '(303) 555-0199',
-  message: 'Hail last Tuesday; shingles look bruised.',
-  formType: 'contact',
-  form: 'contact_page',
-  sourcePath: '/contact',
-  website: '',
-}
 
 const postForm = (fields: Record<string, string>, origin = SITE_ORIGIN) =>
   request(p.app)

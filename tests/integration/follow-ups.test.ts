@@ -10,9 +10,7 @@
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { localTime } from '../../core/platform/business-time'
-import { createMailer, type Mailer } from '../../core/platform/mail/mailer'
 import {
-  createBookingDesk,
   createMarkLinks,
   makeBookingRef,
   markLead,
@@ -25,6 +23,7 @@ import { sampleWeatherReport } from '../../core/storms'
 import { saveLeadReport } from '../../core/storms/lead-reports'
 import { calendlyEvent, calendlySignature } from '../support/booking-tools'
 import { startTestSmtpServer, type TestSmtpServer } from '../support/notify-peers'
+import { useMailingDesk } from '../support/booking-desk'
 import { usePipeline, type Pipeline } from '../support/pipeline'
 
 let smtp: TestSmtpServer
@@ -80,35 +79,20 @@ describe('follow-ups until booked', () => {
       OFFICE_NUDGE_AFTER: '24h',
     },
   }))
-  let desk: BookingDesk
-  let mailer: Mailer
-  beforeAll(() => {
-    const p = pipeline()
-    const c = p.workerConfig
-    mailer = createMailer(c.notify.smtp!, c.notify.sendTimeoutMs)
-    desk = createBookingDesk({
-      db: p.db,
-      logger: p.logger,
-      settings: c.leadLife,
-      mail: { mailer, from: c.notify.smtp!.from, to: c.office.notifyTo },
-      followUps: { mailer, from: c.notify.smtp!.from, business: c.business },
-      siteUrl: c.siteUrl,
-      retry: { ...c.notify.retry, baseMs: 50, maxMs: 100 },
-      sendTimeoutMs: c.notify.sendTimeoutMs,
-    })
-  })
-  afterAll(() => mailer?.close())
+  const desk = useMailingDesk(pipeline, (c, mailer) => ({
+    followUps: { mailer, from: c.notify.smtp!.from, business: c.business },
+  }))
 
   test('a lead that has not booked gets each follow-up once, at 1d and 3d: the booking link with its reference, the phone, one-click unsubscribe', () =>
-    eachOnceWithItsLinks(pipeline(), desk))
+    eachOnceWithItsLinks(pipeline(), desk()))
 
   test('they go out only within FOLLOW_UP_HOURS: one due at 9 PM goes at 8 AM', async () => {
     const p = pipeline()
     const id = addLead(p.db, { createdAt: denver(12, 21), email: 'nina.night@example.com' })
-    await desk.runPass(denver(13, 21, 1))
-    await desk.runPass(denver(14, 7, 59))
+    await desk().runPass(denver(13, 21, 1))
+    await desk().runPass(denver(14, 7, 59))
     expect(followUpsOf(p, id)).toEqual([])
-    await desk.runPass(denver(14, 8, 0))
+    await desk().runPass(denver(14, 8, 0))
     expect(followUpsOf(p, id).map((f) => [f.status, f.due_at])).toEqual([
       ['sent', denver(14, 8).toISOString()],
     ])
@@ -121,7 +105,7 @@ describe('follow-ups until booked', () => {
     const createdAt = denver(15, 9)
     const ref = makeBookingRef()
     const id = addLead(p.db, { createdAt, email: 'bo.booker@example.com', bookingRef: ref })
-    await desk.runPass(new Date(createdAt.getTime() + DAY + 1000))
+    await desk().runPass(new Date(createdAt.getTime() + DAY + 1000))
     expect(followUpsOf(p, id).map((f) => f.status)).toEqual(['sent'])
     const body = calendlyEvent('invitee.created', {
       email: 'bo.booker@example.com',
@@ -135,14 +119,14 @@ describe('follow-ups until booked', () => {
       .set('calendly-webhook-signature', calendlySignature(body, CALENDLY_KEY))
       .send(body)
       .expect(201)
-    await desk.runPass(new Date(createdAt.getTime() + 3 * DAY + 1000))
+    await desk().runPass(new Date(createdAt.getTime() + 3 * DAY + 1000))
     expect(readLeadState(p.db, id).state).toBe('booked')
     expect(followUpsOf(p, id).map((f) => f.status)).toEqual(['sent'])
     expect(mailsTo('bo.booker@example.com')).toHaveLength(1)
   })
 
   test('the office’s mark from its e-mail stops them: the link’s GET changes nothing, its POST records the mark', () =>
-    officeMarkStopsThem(pipeline(), desk))
+    officeMarkStopsThem(pipeline(), desk()))
 
   test('a mark or quarantine after a follow-up is planned stops it right before the send', async () => {
     const p = pipeline()
@@ -160,21 +144,21 @@ describe('follow-ups until booked', () => {
     p.db
       .prepare('UPDATE form_submissions SET quarantined_at = ? WHERE id = ?')
       .run(createdAt.toISOString(), held)
-    await desk.runPass(new Date(createdAt.getTime() + DAY + 1000))
+    await desk().runPass(new Date(createdAt.getTime() + DAY + 1000))
     expect(followUpsOf(p, marked).map((f) => [f.status, f.detail?.split(' since')[0]])).toEqual([
       ['stopped', 'not needed: the lead is lost'],
     ])
     expect(followUpsOf(p, held).map((f) => [f.status, f.detail])).toEqual([
       ['stopped', 'not sent: the lead is held as spam'],
     ])
-    await desk.runPass(new Date(createdAt.getTime() + 4 * DAY))
+    await desk().runPass(new Date(createdAt.getTime() + 4 * DAY))
     expect(followUpsOf(p, held)).toHaveLength(1)
     expect(mailsTo('late.mark@example.com')).toHaveLength(0)
     expect(mailsTo('late.held@example.com')).toHaveLength(0)
   })
 
   test('the unsubscribe: GET changes nothing, one-click POST stops them, and storm alerts keep their own list', () =>
-    unsubscribeStopsThem(pipeline(), desk))
+    unsubscribeStopsThem(pipeline(), desk()))
 
   test('a mark link of a lead held as spam changes nothing, GET or POST, and says to release it first', async () => {
     const p = pipeline()
@@ -190,7 +174,7 @@ describe('follow-ups until booked', () => {
     expect(readLeadState(p.db, id).state).toBe('new')
   })
 
-  test('a hail report lead’s follow-up quotes its report', () => quotesItsReport(pipeline(), desk))
+  test('a hail report lead’s follow-up quotes its report', () => quotesItsReport(pipeline(), desk()))
 })
 
 async function officeMarkStopsThem(p: Pipeline, desk: BookingDesk) {

@@ -7,11 +7,11 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { localTime } from '../../core/platform/business-time'
-import { createMailer, type Mailer } from '../../core/platform/mail/mailer'
-import { createBookingDesk, markLead, type BookingDesk } from '../../core/bookings'
+import { markLead } from '../../core/bookings'
 import { addLead } from '../support/leads'
 import { startTestSmtpServer, type TestSmtpServer } from '../support/notify-peers'
 import { startTestTwilioPeer, twilioEnv, type TestTwilioPeer } from '../support/twilio-peer'
+import { useMailingDesk } from '../support/booking-desk'
 import { usePipeline, type Pipeline } from '../support/pipeline'
 
 let smtp: TestSmtpServer
@@ -53,24 +53,7 @@ describe('the nudge to the office', () => {
       OFFICE_HOURS: '07-19',
     },
   }))
-  let desk: BookingDesk
-  let mailer: Mailer
-  beforeAll(() => {
-    const p = pipeline()
-    const c = p.workerConfig
-    mailer = createMailer(c.notify.smtp!, c.notify.sendTimeoutMs)
-    desk = createBookingDesk({
-      db: p.db,
-      logger: p.logger,
-      settings: c.leadLife,
-      mail: { mailer, from: c.notify.smtp!.from, to: c.office.notifyTo },
-      sms: c.sms,
-      siteUrl: c.siteUrl,
-      retry: { ...c.notify.retry, baseMs: 50, maxMs: 100 },
-      sendTimeoutMs: c.notify.sendTimeoutMs,
-    })
-  })
-  afterAll(() => mailer?.close())
+  const desk = useMailingDesk(pipeline, (c) => ({ sms: c.sms }))
 
   test('a lead that has not booked gets one nudge after 15 minutes, in its thread, by e-mail and text', async () => {
     const p = pipeline()
@@ -83,9 +66,9 @@ describe('the nudge to the office', () => {
       phone: '(303) 555-0121',
       address: '1450 Elm Street, Parker, CO 80134',
     })
-    await desk.runPass(new Date(createdAt.getTime() + 14 * MINUTE))
+    await desk().runPass(new Date(createdAt.getTime() + 14 * MINUTE))
     expect(nudgesOf(p, id)).toEqual([])
-    const pass = await desk.runPass(new Date(createdAt.getTime() + 15 * MINUTE + 1000))
+    const pass = await desk().runPass(new Date(createdAt.getTime() + 15 * MINUTE + 1000))
     expect(pass.nudged).toBe(1)
     expect(nudgesOf(p, id)).toEqual([
       { medium: 'email', status: 'sent', due_at: new Date(createdAt.getTime() + 15 * MINUTE).toISOString() },
@@ -103,7 +86,7 @@ describe('the nudge to the office', () => {
       'Alma has not booked: call (303) 555-0121. Alma Homeowner, Parker: contact form message.',
     )
     // One nudge only, however long the lead waits.
-    const later = await desk.runPass(new Date(createdAt.getTime() + 3 * 60 * MINUTE))
+    const later = await desk().runPass(new Date(createdAt.getTime() + 3 * 60 * MINUTE))
     expect(later.nudged).toBe(0)
     expect(smtp.messages.filter((m) => m.parsed.subject?.startsWith('Alma has not booked'))).toHaveLength(1)
   })
@@ -112,17 +95,17 @@ describe('the nudge to the office', () => {
     const p = pipeline()
     const createdAt = denver(15, 21)
     const id = addLead(p.db, { createdAt, firstName: 'Nina', lastName: 'Night' })
-    await desk.runPass(denver(15, 23))
-    await desk.runPass(denver(16, 7, 14))
+    await desk().runPass(denver(15, 23))
+    await desk().runPass(denver(16, 7, 14))
     expect(nudgesOf(p, id)).toEqual([])
-    await desk.runPass(denver(16, 7, 16))
+    await desk().runPass(denver(16, 7, 16))
     expect(nudgesOf(p, id).map((n) => n.due_at)).toEqual([
       denver(16, 7, 15).toISOString(),
       denver(16, 7, 15).toISOString(),
     ])
     // 18:50 with 10 minutes left today: the other 5 count from 7 AM the next day.
     const evening = addLead(p.db, { createdAt: denver(16, 18, 50), firstName: 'Eve', lastName: 'Ning' })
-    await desk.runPass(denver(17, 7, 6))
+    await desk().runPass(denver(17, 7, 6))
     expect(nudgesOf(p, evening).map((n) => n.due_at)).toEqual([
       denver(17, 7, 5).toISOString(),
       denver(17, 7, 5).toISOString(),
@@ -145,7 +128,7 @@ describe('the nudge to the office', () => {
     // Twilio is down: the text waits on its retries.
     twilio.failWith({ status: 503, code: 20503, message: 'Service Unavailable' })
     try {
-      await desk.runPass(new Date(createdAt.getTime() + 20 * MINUTE))
+      await desk().runPass(new Date(createdAt.getTime() + 20 * MINUTE))
       expect(nudgesOf(p, reached)).toEqual([])
       expect(nudgesOf(p, spam)).toEqual([])
       expect(nudgesOf(p, waiting).map((n) => [n.medium, n.status])).toEqual([

@@ -12,6 +12,20 @@ export const VALID_ENQUIRY = {
   sourcePath: '/roof-inspection',
 } as const
 
+/** What the contact page's form sends (a form post, not JSON): every field as text, the honeypot empty. */
+export const CONTACT_PAGE_FORM = {
+  firstName: VALID_ENQUIRY.firstName,
+  lastName: VALID_ENQUIRY.lastName,
+  address: VALID_ENQUIRY.address,
+  email: VALID_ENQUIRY.email,
+  phone: VALID_ENQUIRY.phone,
+  message: VALID_ENQUIRY.message,
+  formType: 'contact',
+  form: 'contact_page',
+  sourcePath: '/contact',
+  website: '',
+}
+
 /** One invalid value per required field, with the message the visitor sees beside it. */
 export const INVALID_FIELDS: [field: string, value: string, message: string][] = [
   ['firstName', '', ENQUIRY_MESSAGES.firstName],

@@ -92,14 +92,21 @@ export function classifyWebhookStatus(status: number): Outcome {
   return { kind: 'failed', reason: `HTTP ${status}: the receiver refused the request` }
 }
 
-async function postWebhook(
+/**
+ * Posts `payload` as JSON to the receiver, signed as Standard Webhooks say, with `messageId` as
+ * its `webhook-id`; waits at most ten seconds (or `timeoutMs`, when less) for the answer. The
+ * outcome as the desk records it (classifyWebhookStatus). The lead's own events
+ * (core/bookings/lead-events.ts) are posted with it too.
+ */
+export async function postSignedWebhook(
   target: { url: string; secret: string },
   messageId: string,
-  payload: WebhookPayload,
-  timeoutMs = WEBHOOK_TIMEOUT_MS,
+  payload: unknown,
+  timeoutMs: number,
 ): Promise<Outcome> {
   const body = JSON.stringify(payload)
   const now = new Date()
+  const limit = Math.min(WEBHOOK_TIMEOUT_MS, timeoutMs)
   const signature = new Webhook(target.secret).sign(messageId, now, body)
   try {
     const res = await fetch(target.url, {
@@ -113,7 +120,7 @@ async function postWebhook(
       },
       body,
       redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: AbortSignal.timeout(limit),
     })
     // Read (and drop) the answer so the connection can be reused.
     await res.arrayBuffer().catch(() => undefined)
@@ -122,7 +129,7 @@ async function postWebhook(
     const e = err as Error & { cause?: { code?: string; message?: string } }
     const reason =
       e.name === 'TimeoutError'
-        ? `no answer within ${timeoutMs} ms`
+        ? `no answer within ${limit} ms`
         : `${e.cause?.code ?? e.name}: ${e.cause?.message ?? e.message}`
     return { kind: 'retry', reason: toReason(reason) }
   }
@@ -190,10 +197,10 @@ export const webhook = defineChannel({
   describe: (settings) => (settings ? `on: ${new URL(settings.url).origin}` : 'off (LEAD_WEBHOOK_URL unset)'),
   describeTest: (settings) => `webhook to ${new URL(settings.url).origin}`,
   send: (lead, settings, ctx) =>
-    postWebhook(
+    postSignedWebhook(
       settings,
       lead.id,
       buildWebhookPayload(lead, ctx.test ? 'lead.test' : LEAD_EVENT_TYPE),
-      Math.min(WEBHOOK_TIMEOUT_MS, ctx.sendTimeoutMs),
+      ctx.sendTimeoutMs,
     ),
 })

@@ -10,7 +10,7 @@ import { FACTS, type BusinessConfig } from '../../../shared/business'
 import type { LeadView } from '../lead-view'
 import { styles } from '../../platform/mail/styles'
 import { ConfirmSection } from '../../storm-response'
-import { ButtonRow, CallUs, EmailPage, SignOff } from './parts'
+import { ButtonRow, CallUs, EmailPage, SignOff } from '../../platform/mail/parts'
 
 export function AutoreplyEmail({
   lead,

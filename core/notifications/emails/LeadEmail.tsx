@@ -15,7 +15,7 @@ import { summarize, type SummaryLine } from '../../../shared/lead-fields'
 import type { LeadView } from '../lead-view'
 import { mapSearchUrl } from '../../platform/mail/links'
 import { styles } from '../../platform/mail/styles'
-import { ButtonRow, EmailPage, LabelledRow } from './parts'
+import { ButtonRow, EmailPage, LabelledRow } from '../../platform/mail/parts'
 
 function capitalise(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1)

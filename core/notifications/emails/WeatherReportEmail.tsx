@@ -22,7 +22,7 @@ import {
 import type { LeadView } from '../lead-view'
 import { styles } from '../../platform/mail/styles'
 import { ConfirmSection } from '../../storm-response'
-import { ButtonRow, CallUs, EmailPage, LabelledRow, SignOff } from './parts'
+import { ButtonRow, CallUs, EmailPage, LabelledRow, SignOff } from '../../platform/mail/parts'
 
 const REPORT_NAME = 'Extreme Weather Report'
 

@@ -1,7 +1,8 @@
 /**
  * The parts the worker's e-mails share: the page around the content, the button row, the
  * labelled table row, and the homeowner e-mails' phone line and sign-off. One home each, so the
- * office e-mail, the autoreply and the hail report e-mail look and read alike.
+ * features' e-mails (the office e-mail, the autoreply, the hail report e-mail, the alerts, the
+ * booking notices and the follow-ups) look and read alike.
  */
 import { Body } from '@react-email/body'
 import { Container } from '@react-email/container'
@@ -12,13 +13,30 @@ import { Preview } from '@react-email/preview'
 import { Section } from '@react-email/section'
 import { Text } from '@react-email/text'
 import { telHref, type BusinessConfig } from '../../../shared/business'
-import { styles } from '../../platform/mail/styles'
+import { styles } from './styles'
 
-/** The document around an e-mail's content; `preview` is the line mail clients show beside the subject. */
-export function EmailPage({ preview, children }: { preview: string; children: React.ReactNode }) {
+/**
+ * The document around an e-mail's content; `preview` is the line mail clients show beside the
+ * subject; `viewport`, a viewport meta tag in the head.
+ */
+export function EmailPage({
+  preview,
+  viewport = false,
+  children,
+}: {
+  preview: string
+  viewport?: boolean
+  children: React.ReactNode
+}) {
   return (
     <Html lang="en">
-      <Head />
+      {viewport ? (
+        <Head>
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+        </Head>
+      ) : (
+        <Head />
+      )}
       <Preview>{preview}</Preview>
       <Body style={styles.body}>
         <Container style={styles.container}>{children}</Container>
@@ -27,11 +45,19 @@ export function EmailPage({ preview, children }: { preview: string; children: Re
   )
 }
 
-/** The e-mail's one main action, as a button on a row of its own. */
-export function ButtonRow({ href, children }: { href: string; children: React.ReactNode }) {
+/** The e-mail's one main action, as a button on a row of its own (`linkStyle`: the button's own look). */
+export function ButtonRow({
+  href,
+  linkStyle = styles.button,
+  children,
+}: {
+  href: string
+  linkStyle?: React.CSSProperties
+  children: React.ReactNode
+}) {
   return (
     <Section style={styles.buttonRow}>
-      <Link href={href} style={styles.button}>
+      <Link href={href} style={linkStyle}>
         {children}
       </Link>
     </Section>

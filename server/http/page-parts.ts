@@ -1,11 +1,11 @@
 /**
- * What the storm alerts' link pages share (the unsubscribe and the confirmation pages): the
+ * What the link pages share (the unsubscribe, confirmation and mark pages): the
  * address as they name it, a paragraph, and the check that makes a valid link's button never
  * count against the rate limit.
  */
 import type { Request } from 'express'
-import { escapeHtml } from '../http/escape-html'
-import { tokenInPath } from '../http/link-pages'
+import { escapeHtml } from './escape-html'
+import { tokenInPath } from './link-pages'
 
 /** 'd•••@example.com': enough for its owner to know it, little for anyone else. */
 export function halfHidden(email: string): string {
