@@ -46,7 +46,7 @@ function rowOf(db: Db, email: string): Record<string, unknown> {
 describe('the attribution cookies and a form post', () => {
   test('a plain post sends this visit’s campaign and the first visit’s from the cookies', async () => {
     const email = 'cookies@example.com'
-    const res = await request(p.app)
+    const res = await request(p.http)
       .post(ENQUIRY_ENDPOINT)
       .set('Origin', SITE_ORIGIN)
       .set('Accept', 'text/html')
@@ -67,7 +67,7 @@ describe('the attribution cookies and a form post', () => {
 
   test('a plain post without the cookies is stored without a source', async () => {
     const email = 'no-cookies@example.com'
-    const res = await request(p.app)
+    const res = await request(p.http)
       .post(ENQUIRY_ENDPOINT)
       .set('Origin', SITE_ORIGIN)
       .set('Accept', 'text/html')
@@ -84,7 +84,7 @@ describe('the attribution cookies and a form post', () => {
 
   test('a post’s own source fields win, and a JSON enquiry never reads the cookies', async () => {
     const own = 'own-fields@example.com'
-    await request(p.app)
+    await request(p.http)
       .post(ENQUIRY_ENDPOINT)
       .set('Origin', SITE_ORIGIN)
       .set('Accept', 'text/html')
@@ -95,7 +95,7 @@ describe('the attribution cookies and a form post', () => {
 
     const json = 'json@example.com'
     const { website: _honeypot, ...fields } = CONTACT_PAGE_FORM
-    const res = await request(p.app)
+    const res = await request(p.http)
       .post(ENQUIRY_ENDPOINT)
       .set('Origin', SITE_ORIGIN)
       .set('Cookie', cookieHeader())

@@ -48,17 +48,17 @@ const countEvents = (p: Pipeline) =>
   (p.db.prepare('SELECT COUNT(*) AS n FROM booking_events').get() as { n: number }).n
 
 function deliverCalendly(p: Pipeline, body: string, header = calendlySignature(body, CALENDLY_KEY)) {
-  const req = request(p.app).post('/api/booking-events/calendly').set('Content-Type', 'application/json')
+  const req = request(p.http).post('/api/booking-events/calendly').set('Content-Type', 'application/json')
   return (header ? req.set('Calendly-Webhook-Signature', header) : req).send(body)
 }
 
 function deliverCalCom(p: Pipeline, body: string, header = calComSignature(body, CAL_COM_SECRET)) {
-  const req = request(p.app).post('/api/booking-events/cal-com').set('Content-Type', 'application/json')
+  const req = request(p.http).post('/api/booking-events/cal-com').set('Content-Type', 'application/json')
   return (header ? req.set('X-Cal-Signature-256', header) : req).send(body)
 }
 
 async function postLead(p: Pipeline, fields: Record<string, string>): Promise<{ id: string; ref: string }> {
-  const res = await request(p.app)
+  const res = await request(p.http)
     .post(ENQUIRY_ENDPOINT)
     .set('Origin', SITE_ORIGIN)
     .send({ ...VALID_ENQUIRY, ...fields })
@@ -198,7 +198,7 @@ describe('what the endpoints refuse', () => {
     expect(ping.status).toBe(200)
     expect(ping.body).toMatchObject({ success: true, stored: false })
     expect(countEvents(p)).toBe(0)
-    expect((await request(p.app).get('/api/booking-events/cal-com')).status).toBe(405)
+    expect((await request(p.http).get('/api/booking-events/cal-com')).status).toBe(405)
   })
 })
 
@@ -527,7 +527,7 @@ describe('site-admin and failures', () => {
     expect(row.detail).toBe(
       "HTTP 400: Twilio 21211 The 'To' number +13035550142 is not a valid phone number. (https://www.twilio.com/docs/errors/21211)",
     )
-    const ready = await request(p.app).get('/readyz')
+    const ready = await request(p.http).get('/readyz')
     expect(ready.body.checks.bookings).toMatchObject({
       status: 'degraded',
       counts: { failedMessages: 1 },
@@ -542,7 +542,7 @@ describe('site-admin and failures', () => {
       10_000,
       'the retried text',
     )
-    expect((await request(p.app).get('/readyz')).body.checks.bookings.status).toBe('ok')
+    expect((await request(p.http).get('/readyz')).body.checks.bookings.status).toBe('ok')
   })
 })
 

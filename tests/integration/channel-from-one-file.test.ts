@@ -44,7 +44,7 @@ async function siteAdmin(p: Pipeline, argv: string[]) {
 }
 
 async function postLead(p: Pipeline, email: string): Promise<string> {
-  const res = await request(p.app)
+  const res = await request(p.http)
     .post(ENQUIRY_ENDPOINT)
     .set('Origin', SITE_ORIGIN)
     .send({ ...VALID_ENQUIRY, email })
@@ -133,7 +133,7 @@ describe('a channel added to the list from one file', () => {
     } finally {
       chat.respondWith(200)
     }
-    const ready = await request(p.app).get('/readyz')
+    const ready = await request(p.http).get('/readyz')
     expect(ready.body.checks.delivery).toMatchObject({
       status: 'degraded',
       counts: { failedNotifications: 1, failedToHomeowners: 0 },

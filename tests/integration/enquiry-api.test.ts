@@ -17,14 +17,14 @@ afterAll(async () => {
 })
 
 const post = (body: unknown = VALID_ENQUIRY) =>
-  request(p.app)
+  request(p.http)
     .post(ENQUIRY_ENDPOINT)
     .set('Origin', SITE_ORIGIN)
     .send(body as object)
 
 /** A body sent as it is, with its own content type. */
 const postRaw = (contentType: string, body: string) =>
-  request(p.app).post(ENQUIRY_ENDPOINT).set('Origin', SITE_ORIGIN).type(contentType).send(body)
+  request(p.http).post(ENQUIRY_ENDPOINT).set('Origin', SITE_ORIGIN).type(contentType).send(body)
 
 /** Runs a request and reports how many rows it added. */
 async function rowsAddedBy<T>(action: () => Promise<T>): Promise<[T, number]> {
@@ -94,12 +94,12 @@ describe('POST /api/enquiries: accepted enquiries', () => {
   })
 
   test('a same-origin browser request and a request without Origin (curl) are accepted', async () => {
-    const browser = await request(p.app)
+    const browser = await request(p.http)
       .post(ENQUIRY_ENDPOINT)
       .set('Origin', SITE_ORIGIN)
       .set('Sec-Fetch-Site', 'same-origin')
       .send({ ...VALID_ENQUIRY, email: 'browser@example.com' })
-    const curl = await request(p.app)
+    const curl = await request(p.http)
       .post(ENQUIRY_ENDPOINT)
       .send({ ...VALID_ENQUIRY, email: 'curl@example.com' })
     expect(browser.status).toBe(201)
@@ -118,7 +118,7 @@ describe('POST /api/enquiries: accepted enquiries', () => {
     // Never handed to the queue: the office is not told.
     expect(lead?.enqueuedAt).toBeNull()
     // /readyz counts it, but spam held back is not an undelivered lead.
-    const ready = await request(p.app).get('/readyz')
+    const ready = await request(p.http).get('/readyz')
     expect(ready.body.checks.delivery).toMatchObject({
       status: 'ok',
       counts: { undelivered: 0, quarantined: expect.any(Number) },
@@ -210,10 +210,10 @@ describe('POST /api/enquiries: refused requests store nothing', () => {
 
   test('a cross-origin request answers 403 and stores nothing', async () => {
     const [byOrigin, added1] = await rowsAddedBy(() =>
-      request(p.app).post(ENQUIRY_ENDPOINT).set('Origin', 'https://evil.example').send(VALID_ENQUIRY),
+      request(p.http).post(ENQUIRY_ENDPOINT).set('Origin', 'https://evil.example').send(VALID_ENQUIRY),
     )
     const [byFetchSite, added2] = await rowsAddedBy(() =>
-      request(p.app).post(ENQUIRY_ENDPOINT).set('Sec-Fetch-Site', 'cross-site').send(VALID_ENQUIRY),
+      request(p.http).post(ENQUIRY_ENDPOINT).set('Sec-Fetch-Site', 'cross-site').send(VALID_ENQUIRY),
     )
     for (const res of [byOrigin, byFetchSite]) {
       expect(res.status).toBe(403)
@@ -226,18 +226,18 @@ describe('POST /api/enquiries: refused requests store nothing', () => {
     for (let i = 0; i < 20; i += 1) {
       const bad =
         i % 4 === 0
-          ? request(p.app).post(ENQUIRY_ENDPOINT).set('Content-Type', 'application/json').send('{{{')
+          ? request(p.http).post(ENQUIRY_ENDPOINT).set('Content-Type', 'application/json').send('{{{')
           : i % 4 === 1
             ? post({ nonsense: i })
             : i % 4 === 2
               ? post([1, 2, 3])
-              : request(p.app).post(ENQUIRY_ENDPOINT).set('Content-Type', 'application/json').send('null')
+              : request(p.http).post(ENQUIRY_ENDPOINT).set('Content-Type', 'application/json').send('null')
       const res = await bad
       expect(res.status).toBeGreaterThanOrEqual(400)
       expect(res.status).toBeLessThan(500)
     }
-    expect((await request(p.app).get('/healthz')).status).toBe(200)
-    const ready = await request(p.app).get('/readyz')
+    expect((await request(p.http).get('/healthz')).status).toBe(200)
+    const ready = await request(p.http).get('/readyz')
     expect(ready.status).toBe(200)
     expect(ready.body).toMatchObject({
       status: 'ok',
@@ -246,7 +246,7 @@ describe('POST /api/enquiries: refused requests store nothing', () => {
   })
 
   test('other methods answer 405 with the allowed method', async () => {
-    const res = await request(p.app).get(ENQUIRY_ENDPOINT)
+    const res = await request(p.http).get(ENQUIRY_ENDPOINT)
     expect(res.status).toBe(405)
     expect(res.headers.allow).toBe('POST')
   })
@@ -299,7 +299,7 @@ describe('POST /api/enquiries: where the visit came from, and the form token', (
   )
 
   test('GET /api/form-token hands out a fresh token that is never cached', async () => {
-    const res = await request(p.app).get('/api/form-token')
+    const res = await request(p.http).get('/api/form-token')
     expect(res.status).toBe(200)
     expect(res.headers['cache-control']).toBe('no-store')
     expect(res.body.token).toMatch(/^\d+\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/)
@@ -308,7 +308,7 @@ describe('POST /api/enquiries: where the visit came from, and the form token', (
   // The token's whole life (used once, reused, unknown, fetched by another site) and the other
   // evidence through this same app: form-token-lifecycle.test.ts.
   test('an enquiry sent the instant its form was shown scores for it but is not held on speed alone', async () => {
-    const { token } = (await request(p.app).get('/api/form-token').set('Sec-Fetch-Site', 'same-origin'))
+    const { token } = (await request(p.http).get('/api/form-token').set('Sec-Fetch-Site', 'same-origin'))
       .body as {
       token: string
     }

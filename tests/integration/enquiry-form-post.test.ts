@@ -21,7 +21,7 @@ afterAll(async () => {
 })
 
 const postForm = (fields: Record<string, string>, origin = SITE_ORIGIN) =>
-  request(p.app)
+  request(p.http)
     .post(ENQUIRY_ENDPOINT)
     .set('Origin', origin)
     .set('Sec-Fetch-Site', origin === SITE_ORIGIN ? 'same-origin' : 'cross-site')
@@ -46,7 +46,7 @@ describe('a plain form post that is accepted', () => {
     const form = await postForm({ ...CONTACT_FORM, email: 'ref.form@example.com' })
     expect(form.status).toBe(303)
     const { website: _honeypot, ...json } = CONTACT_FORM
-    const api = await request(p.app)
+    const api = await request(p.http)
       .post(ENQUIRY_ENDPOINT)
       .set('Origin', SITE_ORIGIN)
       .send({ ...json, email: 'ref.json@example.com' })
@@ -75,7 +75,7 @@ describe('a plain form post that is accepted', () => {
     expect(form.headers.location).toBe('/schedule-inspection')
 
     const { website: _honeypot, ...json } = CONTACT_FORM
-    const api = await request(p.app)
+    const api = await request(p.http)
       .post(ENQUIRY_ENDPOINT)
       .set('Origin', SITE_ORIGIN)
       .send({ ...json, email })
@@ -271,7 +271,7 @@ describe('a plain form post that is refused, or a browser that opens the address
   })
 
   test('a multipart body answers 415 as JSON, as before', async () => {
-    const res = await request(p.app)
+    const res = await request(p.http)
       .post(ENQUIRY_ENDPOINT)
       .set('Origin', SITE_ORIGIN)
       .field('firstName', 'Dana')
@@ -280,10 +280,10 @@ describe('a plain form post that is refused, or a browser that opens the address
   })
 
   test('a browser opening the address is sent to the contact page; other clients learn the method', async () => {
-    const browser = await request(p.app).get(ENQUIRY_ENDPOINT).set('Accept', 'text/html,*/*;q=0.8')
+    const browser = await request(p.http).get(ENQUIRY_ENDPOINT).set('Accept', 'text/html,*/*;q=0.8')
     expect(browser.status).toBe(303)
     expect(browser.headers.location).toBe('/contact')
-    const client = await request(p.app).get(ENQUIRY_ENDPOINT).set('Accept', 'application/json')
+    const client = await request(p.http).get(ENQUIRY_ENDPOINT).set('Accept', 'application/json')
     expect(client.status).toBe(405)
   })
 })
@@ -303,7 +303,7 @@ describe('a plain form post over the rate limit', () => {
 
   test('gets a 429 page with Retry-After that says how long to wait; JSON clients still get JSON', async () => {
     const send = (type: 'form' | 'json') =>
-      request(limited.app)
+      request(limited.http)
         .post(ENQUIRY_ENDPOINT)
         .set('Origin', SITE_ORIGIN)
         .type(type)

@@ -113,7 +113,7 @@ describe('follow-ups until booked', () => {
       startTime: denver(30, 10).toISOString(),
       ref,
     })
-    await request(p.app)
+    await request(p.http)
       .post('/api/booking-events/calendly')
       .set('content-type', 'application/json')
       .set('calendly-webhook-signature', calendlySignature(body, CALENDLY_KEY))
@@ -168,9 +168,9 @@ describe('follow-ups until booked', () => {
       .run(denver(33, 9).toISOString(), id)
     const [booked] = createMarkLinks(p.db, { siteUrl: 'https://www.roofing.example', days: 14 })(id)
     const path = booked!.url.replace('https://www.roofing.example', '')
-    const page = await request(p.app).get(path).expect(409)
+    const page = await request(p.http).get(path).expect(409)
     expect(page.text).toContain('This enquiry is held as spam')
-    await request(p.app).post(path).set('origin', 'https://www.roofing.example').expect(409)
+    await request(p.http).post(path).set('origin', 'https://www.roofing.example').expect(409)
     expect(readLeadState(p.db, id).state).toBe('new')
   })
 
@@ -198,16 +198,16 @@ async function officeMarkStopsThem(p: Pipeline, desk: BookingDesk) {
   expect(links).toHaveLength(3)
   const reached = links[1]!
   // A mail scanner opens the link: nothing changes.
-  const page = await request(p.app).get(reached).expect(200)
+  const page = await request(p.http).get(reached).expect(200)
   expect(page.headers['cache-control']).toBe('no-store')
   expect(page.text).toContain('Record “Reached, not booked yet”?')
   expect(page.text).toContain('<button type="submit">Reached, not booked yet</button>')
   expect(readLeadState(p.db, id).state).toBe('new')
   // A POST from another site is refused.
-  await request(p.app).post(reached).set('origin', 'https://evil.example').expect(403)
+  await request(p.http).post(reached).set('origin', 'https://evil.example').expect(403)
   expect(readLeadState(p.db, id).state).toBe('new')
   // The page's button.
-  const done = await request(p.app).post(reached).set('origin', 'https://www.roofing.example').expect(200)
+  const done = await request(p.http).post(reached).set('origin', 'https://www.roofing.example').expect(200)
   expect(done.text).toContain('Recorded: Reached, not booked yet')
   expect(readLeadState(p.db, id).state).toBe('reached')
   const history = p.db
@@ -215,7 +215,7 @@ async function officeMarkStopsThem(p: Pipeline, desk: BookingDesk) {
     .all(id)
   expect(history).toEqual([{ state: 'reached', cause: 'office-link', detail: 'Reached, not booked yet' }])
   // A link altered by one character is no link.
-  await request(p.app)
+  await request(p.http)
     .get(`${reached.slice(0, -1)}${reached.endsWith('A') ? 'B' : 'A'}`)
     .expect(404)
   await desk.runPass(new Date(createdAt.getTime() + 4 * DAY))
@@ -231,14 +231,14 @@ async function unsubscribeStopsThem(p: Pipeline, desk: BookingDesk) {
   const link = /^<https:\/\/www\.roofing\.example([^>]+)>$/.exec(
     String(header(mail!.raw, 'List-Unsubscribe')?.trim()),
   )![1]!
-  const page = await request(p.app).get(link).expect(200)
+  const page = await request(p.http).get(link).expect(200)
   expect(page.text).toContain('Stop the reminders?')
   expect(page.text).toContain('u•••@example.com')
   expect(p.db.prepare('SELECT COUNT(*) AS n FROM follow_up_stops').get()).toEqual({ n: 0 })
   // Without the one-click body, nothing.
-  await request(p.app).post(link).type('form').send({ other: 'x' }).expect(400)
+  await request(p.http).post(link).type('form').send({ other: 'x' }).expect(400)
   // The mail client's one-click POST, from its own server (no Origin of the site).
-  const done = await request(p.app)
+  const done = await request(p.http)
     .post(link)
     .set('origin', 'https://mail.example')
     .type('form')

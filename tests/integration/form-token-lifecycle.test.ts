@@ -29,7 +29,7 @@ afterAll(async () => {
 
 /** A token as the page's own fetch asks for it: the browser adds these headers itself. */
 async function pageToken(): Promise<string> {
-  const res = await request(p.app)
+  const res = await request(p.http)
     .get(FORM_TOKEN_ENDPOINT)
     .set('Sec-Fetch-Site', 'same-origin')
     .set('Sec-Fetch-Mode', 'cors')
@@ -47,7 +47,7 @@ function shownAgo(token: string, ms: number): string {
 let n = 0
 /** Posts an enquiry (a fresh e-mail each time, so none is a duplicate) and returns the stored lead. */
 async function send(fields: Record<string, unknown>) {
-  const res = await request(p.app)
+  const res = await request(p.http)
     .post(ENQUIRY_ENDPOINT)
     .set('Origin', SITE_ORIGIN)
     .send({ ...VALID_ENQUIRY, email: `person${++n}@example.com`, ...fields })
@@ -95,7 +95,7 @@ describe('the form token, issued and used once', () => {
     expect(again.held).toBe(false)
 
     // A script asks like a plain HTTP client, waits, and posts with it twice.
-    const plain = await request(p.app).get(FORM_TOKEN_ENDPOINT)
+    const plain = await request(p.http).get(FORM_TOKEN_ENDPOINT)
     const scripted = shownAgo((plain.body as { token: string }).token, 6_000)
     expect(tokenRow(scripted)?.page_fetch).toBe(0)
     expect((await send({ form_token: scripted })).codes).toEqual(['token_not_from_page'])
@@ -117,7 +117,7 @@ describe('the form token, issued and used once', () => {
   })
 
   test('a token another site’s page fetched is not from a page of this site', async () => {
-    const res = await request(p.app)
+    const res = await request(p.http)
       .get(FORM_TOKEN_ENDPOINT)
       .set('Sec-Fetch-Site', 'cross-site')
       .set('Sec-Fetch-Mode', 'cors')
@@ -132,7 +132,7 @@ describe('the form token, issued and used once', () => {
   })
 
   test('a browser too old for fetch metadata is known by its Referer', async () => {
-    const res = await request(p.app).get(FORM_TOKEN_ENDPOINT).set('Referer', `${SITE_ORIGIN}/roof-inspection`)
+    const res = await request(p.http).get(FORM_TOKEN_ENDPOINT).set('Referer', `${SITE_ORIGIN}/roof-inspection`)
     expect(tokenRow((res.body as { token: string }).token)?.page_fetch).toBe(1)
   })
 
@@ -174,7 +174,7 @@ describe('the form token, issued and used once', () => {
 
   test('a client asking for more than 60 tokens a minute gets a 429 and no more rows', async () => {
     // Its own address, so the other tests' tokens do not count.
-    const flood = () => request(p.app).get(FORM_TOKEN_ENDPOINT).set('X-Forwarded-For', '203.0.113.9')
+    const flood = () => request(p.http).get(FORM_TOKEN_ENDPOINT).set('X-Forwarded-For', '203.0.113.9')
     const rows = () => (p.db.prepare('SELECT count(*) AS n FROM form_tokens').get() as { n: number }).n
     const answers = []
     for (let i = 0; i < FORM_TOKENS_PER_MINUTE; i++) answers.push((await flood()).status)

@@ -36,7 +36,7 @@ afterAll(async () => {
 })
 
 async function hailCookie(p: Pipeline, origin: string): Promise<string> {
-  const res = await request(p.app)
+  const res = await request(p.http)
     .post(ENQUIRY_ENDPOINT)
     .set('Origin', origin)
     .type('form')

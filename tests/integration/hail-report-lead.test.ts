@@ -125,9 +125,9 @@ const HAIL_REQUEST = {
 }
 
 const post = (body: object) =>
-  request(pipeline().app).post(ENQUIRY_ENDPOINT).set('Origin', SITE_ORIGIN).send(body)
+  request(pipeline().http).post(ENQUIRY_ENDPOINT).set('Origin', SITE_ORIGIN).send(body)
 const readSummary = (id: string, key?: string) => {
-  const req = request(pipeline().app).get(`${HAIL_REPORT_ENDPOINT}/${id}`)
+  const req = request(pipeline().http).get(`${HAIL_REPORT_ENDPOINT}/${id}`)
   return key === undefined ? req : req.set(REPORT_KEY_HEADER, key)
 }
 
@@ -237,7 +237,7 @@ describe('a hail report request', () => {
   })
 
   test('a plain form post of a hail report lands on the booking page with the cookie that shows its note', async () => {
-    const res = await request(pipeline().app)
+    const res = await request(pipeline().http)
       .post(ENQUIRY_ENDPOINT)
       .set('Origin', SITE_ORIGIN)
       .type('form')
@@ -254,7 +254,7 @@ describe('a hail report request', () => {
         /^hail_report_sent=1; Max-Age=120; Path=\/schedule-inspection; Expires=.*; HttpOnly; SameSite=Lax$/,
       ),
     ])
-    const contact = await request(pipeline().app)
+    const contact = await request(pipeline().http)
       .post(ENQUIRY_ENDPOINT)
       .set('Origin', SITE_ORIGIN)
       .type('form')

@@ -44,7 +44,7 @@ describe('lead.booked, lead.canceled and lead.marked on the webhook', () => {
   })
 
   const deliver = (body: string) =>
-    request(pipeline().app)
+    request(pipeline().http)
       .post('/api/booking-events/calendly')
       .set('content-type', 'application/json')
       .set('calendly-webhook-signature', calendlySignature(body, KEY))

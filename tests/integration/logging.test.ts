@@ -24,7 +24,7 @@ afterAll(async () => {
 })
 
 test('the log of a lead names its id and contains none of the personal data', async () => {
-  const ok = await request(p.app)
+  const ok = await request(p.http)
     .post(ENQUIRY_ENDPOINT)
     .set('Origin', SITE_ORIGIN)
     .send({ ...PERSONAL, formType: 'contact' })
@@ -37,11 +37,11 @@ test('the log of a lead names its id and contains none of the personal data', as
   await handOverLead({ db: p.db, producer: p.producer!, logger: p.logger }, ok.body.id)
   await waitFor(() => findReceipt(p.db, ok.body.id) !== undefined, 8000, 'the worker to record the lead')
   // A refused one and a duplicate must not leak either.
-  await request(p.app)
+  await request(p.http)
     .post(ENQUIRY_ENDPOINT)
     .set('Origin', SITE_ORIGIN)
     .send({ ...PERSONAL, phone: '1', formType: 'contact' })
-  await request(p.app)
+  await request(p.http)
     .post(ENQUIRY_ENDPOINT)
     .set('Origin', SITE_ORIGIN)
     .send({ ...PERSONAL, formType: 'exit_intent', website: 'bot' })

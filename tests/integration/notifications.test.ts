@@ -61,7 +61,7 @@ function captureLog() {
 }
 
 async function postLead(p: Pipeline, body: Record<string, unknown> = VALID_ENQUIRY): Promise<string> {
-  const res = await request(p.app).post(ENQUIRY_ENDPOINT).set('Origin', SITE_ORIGIN).send(body)
+  const res = await request(p.http).post(ENQUIRY_ENDPOINT).set('Origin', SITE_ORIGIN).send(body)
   expect(res.status).toBe(201)
   return res.body.id as string
 }
@@ -233,7 +233,7 @@ describe('hostile text in a lead', () => {
       message: '<script>alert(1)</script>\r\nsecond line',
     }
     // The form's rules refuse hidden characters in a name (docs/forms.md)…
-    const refused = await request(p.app).post(ENQUIRY_ENDPOINT).set('Origin', SITE_ORIGIN).send(evil)
+    const refused = await request(p.http).post(ENQUIRY_ENDPOINT).set('Origin', SITE_ORIGIN).send(evil)
     expect(refused.status).toBe(400)
     expect(Object.keys(refused.body.errors).sort()).toEqual(['firstName', 'lastName'])
     // …but a row stored before those rules (or restored from an old backup) still reaches the
@@ -357,7 +357,7 @@ describe('when a provider fails', () => {
       reason: expect.stringContaining('410'),
     })
 
-    const degraded = await request(p.app).get('/readyz')
+    const degraded = await request(p.http).get('/readyz')
     expect(degraded.status).toBe(200)
     expect(degraded.body.status).toBe('degraded')
     expect(degraded.body.checks.delivery).toMatchObject({
@@ -369,7 +369,7 @@ describe('when a provider fails', () => {
     hook.respondWith(200)
     expect(retryFailedNotifications(p.db, new Date(), id)).toBe(1)
     await waitFor(() => channelState(p, id, 'webhook')?.status === 'sent', 5000, 'the retried webhook')
-    const ok = await request(p.app).get('/readyz')
+    const ok = await request(p.http).get('/readyz')
     expect(ok.body.checks.delivery).toMatchObject({
       status: 'ok',
       counts: { failedNotifications: 0, leadsWithFailedNotifications: 0 },
@@ -391,7 +391,7 @@ describe('when a provider fails', () => {
     expect(lines.some((e) => e.level === 50 && e.channel === 'autoreply')).toBe(true)
     expect(JSON.stringify(lines)).not.toContain('no-such-mailbox')
     // A homeowner's mistyped address is not the operator's to fix: counted, not degrading.
-    const ready = await request(p.app).get('/readyz')
+    const ready = await request(p.http).get('/readyz')
     expect(ready.body.checks.delivery.counts.failedToHomeowners).toBe(1)
   })
 })
@@ -414,9 +414,9 @@ describe('when the queue loses the lead', () => {
     // What FLUSHALL does to this queue, without touching anyone else's keys on the shared Redis.
     expect(await deleteKeys(p.redisUrl, p.prefix)).toBeGreaterThan(0)
 
-    const ready = await request(p.app).get('/readyz')
+    const ready = await request(p.http).get('/readyz')
     await new Promise((r) => setTimeout(r, 120))
-    const degraded = await request(p.app).get('/readyz')
+    const degraded = await request(p.http).get('/readyz')
     expect(ready.status).toBe(200)
     expect(degraded.body.checks.delivery).toMatchObject({ status: 'degraded', counts: { undelivered: 5 } })
 
@@ -429,7 +429,7 @@ describe('when the queue loses the lead', () => {
       ids.map((id) => `<lead-${id}@frontrange.example>`).sort(),
     )
     expect(hook.requests).toHaveLength(5)
-    const ok = await request(p.app).get('/readyz')
+    const ok = await request(p.http).get('/readyz')
     expect(ok.body.checks.delivery).toMatchObject({ status: 'ok', counts: { undelivered: 0 } })
     expect(
       log.entries().filter((e) => e.msg?.toString().startsWith('lead not handled by a queue job')),

@@ -66,8 +66,8 @@ const pathOf = (url: string) => new URL(url).pathname
 const linkTo = (action: 'not_spam' | 'spam', leadId: string) =>
   pathOf(createOfficeLinks(db(), { siteUrl: SITE_ORIGIN, days: 14 }).url(action, leadId))
 const press = (path: string, origin = SITE_ORIGIN) =>
-  request(pipeline().app).post(path).set('Origin', origin).type('form').send('')
-const open = (path: string) => request(pipeline().app).get(path)
+  request(pipeline().http).post(path).set('Origin', origin).type('form').send('')
+const open = (path: string) => request(pipeline().http).get(path)
 
 /** A lead held as spam, at `at` (now by default). */
 function heldLead(name = 'Quentin', at?: Date): string {
@@ -106,7 +106,7 @@ describe('the confirmation page: GET never changes anything', () => {
       expect(res.text).toContain('Deliver this enquiry?')
       expect(res.text).toContain(`<form method="post" action="${link}">`)
     }
-    const head = await request(pipeline().app).head(link)
+    const head = await request(pipeline().http).head(link)
     expect(head.status).toBe(200)
     expect(stateOf(id)).toEqual(before)
     expect(before.lead?.releasedAt).toBeNull()
@@ -146,7 +146,7 @@ describe('a GET never writes, and each client may open so many a minute', () => 
     }))
 
     test('the next GET or press gets 429 and a page that says how long to wait; nothing changes', async () => {
-      const { app, db: limitedDb } = limited()
+      const { http: app, db: limitedDb } = limited()
       const id = addLead(limitedDb, { firstName: 'Limited', spam: SPAM })
       const link = new URL(
         createOfficeLinks(limitedDb, { siteUrl: SITE_ORIGIN, days: 14 }).url('not_spam', id),

@@ -23,7 +23,7 @@ describe('with Redis unreachable', () => {
 
   test('an enquiry answers 201 at once, is stored, reaches the worker once Redis is back, and is recorded once', async () => {
     const p = pipeline()
-    const res = await request(p.app).post(ENQUIRY_ENDPOINT).set('Origin', SITE_ORIGIN).send(VALID_ENQUIRY)
+    const res = await request(p.http).post(ENQUIRY_ENDPOINT).set('Origin', SITE_ORIGIN).send(VALID_ENQUIRY)
     expect(res.status).toBe(201)
     const id: string = res.body.id
     const pending = findLead(p.db, id)
@@ -36,7 +36,7 @@ describe('with Redis unreachable', () => {
       .find((line) => line.msg === 'lead not enqueued yet; the relay will retry' && line.leadId === id)
     expect(notEnqueued?.reason).toMatch(/: redis is [a-z]+$/)
 
-    const ready = await request(p.app).get('/readyz')
+    const ready = await request(p.http).get('/readyz')
     expect(ready.status).toBe(200)
     expect(ready.body.checks.queue).toEqual({ status: 'degraded', detail: QUEUE_UNAVAILABLE })
 
@@ -61,10 +61,10 @@ describe('with REDIS_URL unset', () => {
 
   test('an enquiry is stored and stays pending, and /readyz says the queue is disabled', async () => {
     const p = pipeline()
-    const res = await request(p.app).post(ENQUIRY_ENDPOINT).set('Origin', SITE_ORIGIN).send(VALID_ENQUIRY)
+    const res = await request(p.http).post(ENQUIRY_ENDPOINT).set('Origin', SITE_ORIGIN).send(VALID_ENQUIRY)
     expect(res.status).toBe(201)
     expect(findLead(p.db, res.body.id)).toMatchObject({ enqueuedAt: null, enqueueAttempts: 0 })
-    const ready = await request(p.app).get('/readyz')
+    const ready = await request(p.http).get('/readyz')
     expect(ready.body.checks.queue).toEqual({ status: 'degraded', detail: QUEUE_DISABLED })
   })
 })
@@ -74,7 +74,7 @@ describe('the worker', () => {
 
   test('a job delivered twice produces one record', async () => {
     const p = pipeline()
-    const res = await request(p.app).post(ENQUIRY_ENDPOINT).set('Origin', SITE_ORIGIN).send(VALID_ENQUIRY)
+    const res = await request(p.http).post(ENQUIRY_ENDPOINT).set('Origin', SITE_ORIGIN).send(VALID_ENQUIRY)
     const id: string = res.body.id
     // A second delivery of the same lead under another job id (as after the first job
     // was removed and the relay re-added it): BullMQ cannot dedupe it, the record must.
@@ -105,7 +105,7 @@ describe('when Redis comes back', () => {
 
   test('the relay hands every waiting lead over at once, without waiting for its tick or its back-off', async () => {
     const p = pipeline()
-    const res = await request(p.app).post(ENQUIRY_ENDPOINT).set('Origin', SITE_ORIGIN).send(VALID_ENQUIRY)
+    const res = await request(p.http).post(ENQUIRY_ENDPOINT).set('Origin', SITE_ORIGIN).send(VALID_ENQUIRY)
     const id: string = res.body.id
     // As after many failed hand-overs: next attempt an hour away.
     p.db

@@ -18,7 +18,7 @@ const LIMIT = 3
 let n = 0
 const enquiry = () => ({ ...VALID_ENQUIRY, email: `rate-${Date.now()}-${(n += 1)}@example.com` })
 const post = (p: Pipeline, headers: Record<string, string> = {}) =>
-  request(p.app).post(ENQUIRY_ENDPOINT).set('Origin', SITE_ORIGIN).set(headers).send(enquiry())
+  request(p.http).post(ENQUIRY_ENDPOINT).set('Origin', SITE_ORIGIN).set(headers).send(enquiry())
 
 const open: Pipeline[] = []
 async function pipeline(

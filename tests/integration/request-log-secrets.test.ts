@@ -58,22 +58,22 @@ test('an office link opened, pressed and tampered with, and a hail report read w
   const signature = token.split('.').at(-1)!
   expect(signature).toHaveLength(32)
 
-  expect((await request(p.app).get(link)).status).toBe(200)
-  expect((await request(p.app).get(`${link}?utm_source=mail`)).status).toBe(200)
-  const pressed = await request(p.app).post(link).set('Origin', SITE_ORIGIN).type('form').send('')
+  expect((await request(p.http).get(link)).status).toBe(200)
+  expect((await request(p.http).get(`${link}?utm_source=mail`)).status).toBe(200)
+  const pressed = await request(p.http).post(link).set('Origin', SITE_ORIGIN).type('form').send('')
   expect(pressed.text).toContain('Enquiry delivered')
   // The failures are logged at warn, each line with the path it was asked for.
   const tampered = `${link.slice(0, -1)}${link.endsWith('A') ? 'B' : 'A'}`
-  expect((await request(p.app).get(tampered)).status).toBe(404)
+  expect((await request(p.http).get(tampered)).status).toBe(404)
   // Express routes the path whatever its case.
   const shouted = `${OFFICE_CONFIRM_PATH.toUpperCase()}/${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`
-  expect((await request(p.app).get(shouted)).status).toBe(404)
+  expect((await request(p.http).get(shouted)).status).toBe(404)
   const expired = `${OFFICE_CONFIRM_PATH}/${makeOfficeToken(officeLinkKey(p.db), 'not_spam', held(), new Date(Date.now() - 1000))}`
-  expect((await request(p.app).get(expired)).status).toBe(410)
+  expect((await request(p.http).get(expired)).status).toBe(410)
   // A cross-site press is refused: the line carries the link's path too.
-  expect((await request(p.app).post(link).set('Origin', 'https://elsewhere.example')).status).toBe(403)
+  expect((await request(p.http).post(link).set('Origin', 'https://elsewhere.example')).status).toBe(403)
 
-  const hail = await request(p.app).post(ENQUIRY_ENDPOINT).set('Origin', SITE_ORIGIN).send({
+  const hail = await request(p.http).post(ENQUIRY_ENDPOINT).set('Origin', SITE_ORIGIN).send({
     firstName: 'Hana',
     lastName: 'Stone',
     email: 'hana.logged@example.com',
@@ -86,11 +86,11 @@ test('an office link opened, pressed and tampered with, and a hail report read w
   expect(hail.status).toBe(201)
   const { id: hailId, reportKey } = hail.body as { id: string; reportKey: string }
   expect(reportKey).toMatch(/^[\w-]{20,}$/)
-  const summary = await request(p.app)
+  const summary = await request(p.http)
     .get(`${HAIL_REPORT_ENDPOINT}/${hailId}`)
     .set(REPORT_KEY_HEADER, reportKey)
   expect(summary.status).toBe(200)
-  const wrong = await request(p.app)
+  const wrong = await request(p.http)
     .get(`${HAIL_REPORT_ENDPOINT}/${hailId}`)
     .set(REPORT_KEY_HEADER, `${reportKey}x`)
   expect(wrong.status).toBe(404)
@@ -120,7 +120,7 @@ test('a link that opens its page is logged like any page, whatever its signature
     link = new URL(links.url('not_spam', addLead(p.db, { firstName: 'Plain', message: 'Hail.' }))).pathname
   expect(link).toMatch(/\.[A-Za-z0-9]{32}$/)
   const before = readFileSync(logFile, 'utf8').length
-  expect((await request(p.app).get(link)).status).toBe(200)
+  expect((await request(p.http).get(link)).status).toBe(200)
   destination.flushSync()
   const added = readFileSync(logFile, 'utf8').slice(before).trim().split('\n').filter(Boolean)
   expect(added.map((l) => JSON.parse(l) as { req: { url: string }; res: { statusCode: number } })).toEqual([

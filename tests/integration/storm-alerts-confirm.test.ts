@@ -72,7 +72,7 @@ const env = (extra: Record<string, string> = {}) => ({
 
 /** Posts a lead as the contact modal does, and lets the worker deliver it. */
 async function postLead(p: Pipeline, fields: Record<string, unknown>): Promise<string> {
-  const res = await request(p.app)
+  const res = await request(p.http)
     .post(ENQUIRY_ENDPOINT)
     .set('Origin', SITE_ORIGIN)
     .send({ ...VALID_ENQUIRY, ...fields })
@@ -184,7 +184,7 @@ describe('confirming: a GET changes nothing, the button confirms, and the office
   test('a GET of the link shows the address and the button and changes nothing', async () => {
     const p = pipeline()
     for (let i = 0; i < 2; i++) {
-      const page = await request(p.app).get(link)
+      const page = await request(p.http).get(link)
       expect(page.status).toBe(200)
       expect(page.headers['cache-control']).toBe('no-store')
       expect(page.headers['x-robots-tag']).toBe('noindex')
@@ -201,12 +201,12 @@ describe('confirming: a GET changes nothing, the button confirms, and the office
 
   test('the button from another site changes nothing; the page’s own button confirms, and the page says so', async () => {
     const p = pipeline()
-    const elsewhere = await request(p.app).post(link).set('Origin', 'https://evil.example').send('')
+    const elsewhere = await request(p.http).post(link).set('Origin', 'https://evil.example').send('')
     expect(elsewhere.status).toBe(403)
     expect(elsewhere.text).toContain('Nothing was changed')
     expect(confirmations(p)).toBe(0)
 
-    const pressed = await request(p.app)
+    const pressed = await request(p.http)
       .post(link)
       .set('Origin', SITE_ORIGIN)
       .set('Sec-Fetch-Site', 'same-origin')
@@ -220,9 +220,9 @@ describe('confirming: a GET changes nothing, the button confirms, and the office
     expect(p.db.prepare('SELECT email, lead_id FROM storm_alert_confirmations').all()).toEqual([
       { email: EMAIL, lead_id: lead },
     ])
-    const again = await request(p.app).get(link)
+    const again = await request(p.http).get(link)
     expect(again.text).toMatch(/d•••@homeowner\.test confirmed storm alerts on \d{1,2} \w{3} \d{4}\./)
-    const twice = await request(p.app).post(link).set('Origin', SITE_ORIGIN).send('')
+    const twice = await request(p.http).post(link).set('Origin', SITE_ORIGIN).send('')
     expect(twice.status).toBe(200)
     expect(twice.text).toContain('confirmed storm alerts on')
     expect(confirmations(p)).toBe(1)
@@ -276,7 +276,7 @@ describe('confirmed: alerted for radar data that lands from then on', () => {
       new Date(now.getTime() - 60 * 60_000),
     )
     const path = `${STORM_ALERTS_CONFIRM_PATH}/${makeConfirmToken(unsubscribeKey(p.db), late, email)}`
-    expect((await request(p.app).post(path).send('')).status).toBe(200)
+    expect((await request(p.http).post(path).send('')).status).toBe(200)
     await respondToNewStormDays(p.db, respondDeps(p), new Date(now.getTime() + 60_000))
     expect(alertRow(p, late, day)).toEqual({
       status: 'skipped',
@@ -310,14 +310,14 @@ describe('a lapsed consent, and the weather report e-mail', () => {
     const email = 'lapsed@homeowner.test'
     const old = addLead(p.db, { email, stormAlerts: true, createdAt: new Date(Date.now() - 31 * DAY_MS) })
     const path = `${STORM_ALERTS_CONFIRM_PATH}/${makeConfirmToken(unsubscribeKey(p.db), old, email)}`
-    const page = await request(p.app).get(path)
+    const page = await request(p.http).get(path)
     expect(page.status).toBe(410)
     expect(page.text).toContain('This request has lapsed')
     expect(page.text).toContain('not confirmed within 30 days')
-    const pressed = await request(p.app).post(path).send('')
+    const pressed = await request(p.http).post(path).send('')
     expect(pressed.status).toBe(410)
     expect(p.db.prepare('SELECT 1 FROM storm_alert_confirmations WHERE email = ?').get(email)).toBeUndefined()
-    const bad = await request(p.app).get(`${path.slice(0, -4)}AAAA`)
+    const bad = await request(p.http).get(`${path.slice(0, -4)}AAAA`)
     expect(bad.status).toBe(404)
     expect(bad.text).toContain('This link is not valid')
   })

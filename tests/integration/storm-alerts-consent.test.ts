@@ -24,10 +24,10 @@ afterAll(async () => {
   await p?.close()
 })
 
-const postJson = (body: object) => request(p.app).post(ENQUIRY_ENDPOINT).set('Origin', SITE_ORIGIN).send(body)
+const postJson = (body: object) => request(p.http).post(ENQUIRY_ENDPOINT).set('Origin', SITE_ORIGIN).send(body)
 
 const postForm = (fields: Record<string, string>) =>
-  request(p.app)
+  request(p.http)
     .post(ENQUIRY_ENDPOINT)
     .set('Origin', SITE_ORIGIN)
     .set('Sec-Fetch-Site', 'same-origin')
@@ -152,7 +152,7 @@ describe('the forms as the server renders them', () => {
   test.each(['/contact', '/hail-report', '/roof-repair'])(
     'every lead form on %s has the box, unticked, labelled with the exact words, before its button',
     async (path) => {
-      const html = (await request(p.app).get(path)).text
+      const html = (await request(p.http).get(path)).text
       const forms = [...html.matchAll(/<form id="([^"]+)" class="lead-form"[\s\S]*?<\/form>/g)]
       expect(forms.length).toBeGreaterThan(0)
       for (const [markup, id] of forms) {

@@ -5,6 +5,8 @@
  * Everything created is removed by close().
  */
 import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import { once } from 'node:events'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { DestinationStream } from 'pino'
@@ -32,6 +34,12 @@ export const SITE_ORIGIN = 'http://localhost:3000'
 
 export interface Pipeline {
   app: Express
+  /**
+   * The app on one listening loopback server for the whole file. Tests send with
+   * `request(p.http)`: supertest given a bare app listens and closes a server per request, and
+   * a loop of those fails now and then under load with ECONNREFUSED (supertest issue #844).
+   */
+  http: Server
   db: Db
   config: WebConfig
   logger: Logger
@@ -121,11 +129,21 @@ export async function createPipeline(opts: PipelineOptions): Promise<Pipeline> {
     clientDistDir: path.join(dir, 'no-client'),
     deliveryGraceMs: opts.deliveryGraceMs,
   })
+  const http = createServer(app)
+  http.listen(0, '127.0.0.1')
+  await once(http, 'listening')
+  closeables.push({
+    close: async () => {
+      http.closeAllConnections()
+      await new Promise<void>((resolve) => http.close(() => resolve()))
+    },
+  })
   let notifier: Notifier | undefined
   const getNotifier = () => (notifier ??= createWorkerNotifier({ db, config: workerConfig, logger }))
 
   return {
     app,
+    http,
     db,
     config,
     logger,
