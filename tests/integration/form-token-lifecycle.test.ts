@@ -132,7 +132,9 @@ describe('the form token, issued and used once', () => {
   })
 
   test('a browser too old for fetch metadata is known by its Referer', async () => {
-    const res = await request(p.http).get(FORM_TOKEN_ENDPOINT).set('Referer', `${SITE_ORIGIN}/roof-inspection`)
+    const res = await request(p.http)
+      .get(FORM_TOKEN_ENDPOINT)
+      .set('Referer', `${SITE_ORIGIN}/roof-inspection`)
     expect(tokenRow((res.body as { token: string }).token)?.page_fetch).toBe(1)
   })
 

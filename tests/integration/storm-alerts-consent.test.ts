@@ -24,7 +24,8 @@ afterAll(async () => {
   await p?.close()
 })
 
-const postJson = (body: object) => request(p.http).post(ENQUIRY_ENDPOINT).set('Origin', SITE_ORIGIN).send(body)
+const postJson = (body: object) =>
+  request(p.http).post(ENQUIRY_ENDPOINT).set('Origin', SITE_ORIGIN).send(body)
 
 const postForm = (fields: Record<string, string>) =>
   request(p.http)
