@@ -11,7 +11,7 @@ import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ENQUIRY_ENDPOINT } from '../../shared/enquiry'
 import { runAdmin } from '../../admin/program'
-import { readLeadHistory, readLeadState } from '../../core/bookings'
+import { messagesOfEvents, readLeadHistory, readLeadState } from '../../core/bookings'
 import { startBookings, type BookingsSchedule } from '../../worker/bookings'
 import { VALID_ENQUIRY } from '../support/enquiries'
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../support/notify-peers'
@@ -269,8 +269,14 @@ describe('a booking reaches the office', () => {
         bookedFor: '2026-12-01T17:00:00.000Z',
       },
     ])
-    // Exactly one notice of each kind for the event, however often it was delivered.
-    await new Promise((r) => setTimeout(r, 300))
+    // Exactly one notice of each kind for the event, however often it was delivered: asserted
+    // once every message the event planned has reached its final state.
+    const eventId = first.body.id as number
+    await waitFor(
+      () => (messagesOfEvents(p.db, [eventId])[eventId] ?? []).every((m) => m.status !== 'pending'),
+      10_000,
+      "the booking event's messages to be final",
+    )
     expect(smtp.messages.filter((m) => m.parsed.subject?.startsWith('Booked: Alma Homeowner'))).toHaveLength(
       1,
     )

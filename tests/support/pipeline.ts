@@ -52,6 +52,8 @@ export interface Pipeline {
   notifier(): Notifier
   /** The worker's reconciler loop, with the grace and interval of workerConfig. */
   startReconciler(): Reconciler
+  /** The reconciler startReconciler() started, for a test to run a pass of its own and await it. */
+  reconciler(): Reconciler
   /** Producers made by the test (e.g. one pointing at a working Redis later); closed with the pipeline. */
   track(closeable: { close(): Promise<void> }): void
   startWorker(): LeadWorker
@@ -139,6 +141,7 @@ export async function createPipeline(opts: PipelineOptions): Promise<Pipeline> {
     },
   })
   let notifier: Notifier | undefined
+  let reconciler: Reconciler | undefined
   const getNotifier = () => (notifier ??= createWorkerNotifier({ db, config: workerConfig, logger }))
 
   return {
@@ -161,7 +164,12 @@ export async function createPipeline(opts: PipelineOptions): Promise<Pipeline> {
         intervalMs: workerConfig.notify.reconcile.intervalMs,
       })
       closeables.unshift({ close: () => r.stop() })
+      reconciler = r
       return r
+    },
+    reconciler() {
+      if (!reconciler) throw new Error('the pipeline has no reconciler: start it first')
+      return reconciler
     },
     track: (c) => void closeables.push(c),
     startWorker() {
