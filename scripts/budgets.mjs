@@ -24,7 +24,9 @@ export const PAGES = process.env.BUDGET_PAGES ? process.env.BUDGET_PAGES.split('
 /**
  * Lighthouse's own advice for a score that decides anything: run it several times (its
  * variability guide says five) and take the median. Each category is judged on the median of
- * its run scores, as Lighthouse CI's `median` aggregation does.
+ * its run scores, as Lighthouse CI's `median` aggregation does. Only performance varies from run
+ * to run: accessibility, best practices and SEO read the same page the same way each time, so
+ * the first run measures all four and the others performance alone (half the time a run).
  */
 export const RUNS_PER_PAGE = Number(process.env.LIGHTHOUSE_RUNS ?? 5)
 
@@ -87,13 +89,16 @@ try {
     const runs = []
     const logs = new Map()
     for (let attempt = 1; runs.length < RUNS_PER_PAGE && attempt <= RUNS_PER_PAGE * 3; attempt++) {
+      const categories = runs.length ? ['performance'] : Object.keys(SCORE_BUDGET)
       const { lhr, artifacts } = await lighthouse(`${server.baseUrl}${page}`, {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
-        onlyCategories: Object.keys(SCORE_BUDGET),
+        onlyCategories: categories,
+        // The full-page screenshot is for Lighthouse's HTML viewer, which this script does not write.
+        disableFullPageScreenshot: true,
       })
-      const incomplete = Object.keys(SCORE_BUDGET).some((k) => typeof lhr.categories[k]?.score !== 'number')
+      const incomplete = categories.some((k) => typeof lhr.categories[k]?.score !== 'number')
       if (!lhr.runtimeError && !incomplete) {
         runs.push(lhr)
         logs.set(lhr, artifacts.DevtoolsLog)
@@ -114,7 +119,7 @@ try {
     const scores = Object.fromEntries(
       Object.keys(SCORE_BUDGET).map((k) => [
         k,
-        median(runs.map((r) => Math.round((r.categories[k]?.score ?? 0) * 100))),
+        median(runs.filter((r) => r.categories[k]).map((r) => Math.round(r.categories[k].score * 100))),
       ]),
     )
     const js = scriptSizes(logs.get(lhr))
@@ -142,12 +147,14 @@ try {
     )
     for (const [k, min] of Object.entries(SCORE_BUDGET)) {
       if (scores[k] < min) {
-        const failed = Object.values(lhr.audits)
+        // Performance from the median run; the other categories from the run that measured them.
+        const run = k === 'performance' ? lhr : runs.find((r) => r.categories[k])
+        const failed = Object.values(run.audits)
           .filter(
             (a) =>
               a.score !== null &&
               a.score < 1 &&
-              lhr.categories[k].auditRefs.some((r) => r.id === a.id && r.weight > 0),
+              run.categories[k].auditRefs.some((r) => r.id === a.id && r.weight > 0),
           )
           .map((a) => a.id)
         failures.push(`${page}: ${k} ${scores[k]} < ${min} (${failed.join(', ')})`)
