@@ -120,20 +120,39 @@ const officeMailsFor = (leadId: unknown) =>
 test('every genuine lead reaches the office, and at least 95% of the direct posts are held in quarantine', async ({
   browser,
 }) => {
+  // How long each way of arriving took, printed with the result (where the test's time goes).
+  const phases: string[] = []
+  const timed = async (name: string, run: () => Promise<unknown>) => {
+    const started = Date.now()
+    await run()
+    phases.push(`${name} ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  }
   const typing = GENUINE.filter((e) => e.arrival === 'form')
-  await throughTheForm(browser, typing, { instant: false, tabs: PEOPLE_TABS })
+  await timed(`${typing.length} typed`, () =>
+    throughTheForm(browser, typing, { instant: false, tabs: PEOPLE_TABS }),
+  )
   // A browser's autofill: every field filled and sent at once.
   const autofilled = GENUINE.filter((e) => e.arrival === 'autofill')
-  await throughTheForm(browser, autofilled, { instant: true, tabs: 1 })
+  await timed(`${autofilled.length} autofilled`, () =>
+    throughTheForm(browser, autofilled, { instant: true, tabs: 1 }),
+  )
   const withoutScript = GENUINE.filter((e) => e.arrival === 'no-js')
-  await throughTheForm(browser, withoutScript, { instant: false, tabs: 2, javaScript: false })
+  await timed(`${withoutScript.length} without JavaScript`, () =>
+    throughTheForm(browser, withoutScript, { instant: false, tabs: 2, javaScript: false }),
+  )
   const instantBots = SPAM.filter((e) => e.arrival === 'instant-fill')
   // One bot at a time, as fast as the browser goes.
-  await throughTheForm(browser, instantBots, { instant: true, tabs: 1 })
+  await timed(`${instantBots.length} instant bots`, () =>
+    throughTheForm(browser, instantBots, { instant: true, tabs: 1 }),
+  )
   const posted = SPAM.filter((e) => e.arrival === 'direct-post')
-  await Promise.all(posted.map((entry, i) => directPost(entry, i)))
+  await timed(`${posted.length} direct posts`, () =>
+    Promise.all(posted.map((entry, i) => directPost(entry, i))),
+  )
 
-  await waitUntil(() => stack.allRows().length === GENUINE.length + SPAM.length, 'every enquiry to be stored')
+  await timed('stored', () =>
+    waitUntil(() => stack.allRows().length === GENUINE.length + SPAM.length, 'every enquiry to be stored'),
+  )
   const rows = stack.allRows()
   const genuineEmails = new Set(GENUINE.map((e) => e.fields.email.toLowerCase()))
   const genuineRows = rows.filter((r) => genuineEmails.has(String(r.email).toLowerCase()))
@@ -144,11 +163,14 @@ test('every genuine lead reaches the office, and at least 95% of the direct post
   const heldGenuine = genuineRows.filter((r) => r.quarantined_at !== null)
   expect(heldGenuine.map((r) => `${r.email}: ${r.spam_reasons}`)).toEqual([])
   // Every genuine lead reaches the office.
-  await waitUntil(
-    () => genuineRows.every((r) => officeMailsFor(r.id).length === 1),
-    'an office e-mail for every genuine lead',
-    60_000,
+  await timed('office e-mails', () =>
+    waitUntil(
+      () => genuineRows.every((r) => officeMailsFor(r.id).length === 1),
+      'an office e-mail for every genuine lead',
+      60_000,
+    ),
   )
+  console.log(`spam corpus phases: ${phases.join(', ')}`)
   const held = spamRows.filter((r) => r.quarantined_at !== null)
   console.log(
     `spam corpus: genuine delivered ${GENUINE.length}/${GENUINE.length} (held 0); ` +
