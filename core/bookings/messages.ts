@@ -11,6 +11,7 @@
 import type { Db } from '../platform/db/connection'
 import { prepare, runImmediate } from '../platform/db/prepare'
 import { camelRow } from '../platform/db/rows'
+import { expediteWaiting } from '../platform/db/waiting-rows'
 
 export type MessageMedium = 'email' | 'sms' | 'webhook'
 type MessageAudience = 'contractor' | 'homeowner'
@@ -161,16 +162,7 @@ export function retryMessageAt(db: Db, id: number, reason: string, next: Date, n
 
 /** After a medium delivered again, its messages waiting on back-off become due now. */
 export function expediteMedium(db: Db, medium: MessageMedium, now: Date): number {
-  const at = now.toISOString()
-  return runImmediate(
-    db,
-    `UPDATE lead_messages SET next_attempt_at = ?, updated_at = ?
-     WHERE status = 'pending' AND medium = ? AND claimed_at IS NULL AND next_attempt_at > ?`,
-    at,
-    at,
-    medium,
-    at,
-  )
+  return expediteWaiting(db, { table: 'lead_messages', sender: 'medium' }, medium, now)
 }
 
 /** The messages of a lead, oldest first (site-admin). */

@@ -15,8 +15,9 @@
  */
 import type { Db } from '../platform/db/connection'
 import { NOT_QUARANTINED, recordReceipt } from '../leads'
-import { prepare, runImmediate } from '../platform/db/prepare'
+import { prepare } from '../platform/db/prepare'
 import { camelRow } from '../platform/db/rows'
+import { expediteWaiting } from '../platform/db/waiting-rows'
 
 export type NotificationStatus = 'pending' | 'sent' | 'failed' | 'skipped'
 
@@ -222,16 +223,7 @@ export function scheduleNotificationRetry(
  * of an attempt are left alone. Returns how many were brought forward.
  */
 export function expediteChannel(db: Db, channel: string, now: Date): number {
-  const at = now.toISOString()
-  return runImmediate(
-    db,
-    `UPDATE lead_notifications SET next_attempt_at = ?, updated_at = ?
-     WHERE status = 'pending' AND channel = ? AND claimed_at IS NULL AND next_attempt_at > ?`,
-    at,
-    at,
-    channel,
-    at,
-  )
+  return expediteWaiting(db, { table: 'lead_notifications', sender: 'channel' }, channel, now)
 }
 
 /** Pending rows whose next attempt is due, oldest first. */
