@@ -81,6 +81,9 @@ const refused = (status: 400 | 401, reason: string): Extract<ReadEvent, { kind: 
   refusal: { status, reason },
 })
 
+/** A signature that does not hold (or is missing): 401, with what to fix. */
+const unsigned = (reason: string): Refusal => ({ status: 401, reason })
+
 /** Calendly's signature of a raw body: undefined when it holds, else the refusal. */
 export function checkCalendlySignature(
   header: string | undefined,
@@ -89,32 +92,24 @@ export function checkCalendlySignature(
   now: Date,
 ): Refusal | undefined {
   if (!header)
-    return {
-      status: 401,
-      reason:
-        'Unsigned: the Calendly-Webhook-Signature header is missing. Create the webhook subscription with a signing_key.',
-    }
+    return unsigned(
+      'Unsigned: the Calendly-Webhook-Signature header is missing. Create the webhook subscription with a signing_key.',
+    )
   const parts = header.split(',').map((p) => p.trim().split('='))
   const t = parts.find(([k]) => k === 't')?.[1]
   const signatures = parts.filter(([k]) => k === 'v1').map(([, v]) => v ?? '')
   if (!t || !/^\d{1,12}$/.test(t) || signatures.length === 0)
-    return {
-      status: 401,
-      reason: 'Calendly-Webhook-Signature must read t=<unix seconds>,v1=<hex signature>.',
-    }
+    return unsigned('Calendly-Webhook-Signature must read t=<unix seconds>,v1=<hex signature>.')
   const expected = hmacHex(key, Buffer.concat([Buffer.from(`${t}.`), raw]))
   if (!signatures.some((s) => sameDigest(expected, s)))
-    return {
-      status: 401,
-      reason:
-        "Wrong signature: it does not match this body under CALENDLY_WEBHOOK_SIGNING_KEY (the subscription's signing_key).",
-    }
+    return unsigned(
+      "Wrong signature: it does not match this body under CALENDLY_WEBHOOK_SIGNING_KEY (the subscription's signing_key).",
+    )
   const skew = Math.abs(Math.round(now.getTime() / 1000) - Number(t))
   if (skew > CALENDLY_SIGNATURE_TOLERANCE_S)
-    return {
-      status: 401,
-      reason: `Stale signature: signed ${skew} s from now, more than ${CALENDLY_SIGNATURE_TOLERANCE_S} s; a replayed or delayed request is refused.`,
-    }
+    return unsigned(
+      `Stale signature: signed ${skew} s from now, more than ${CALENDLY_SIGNATURE_TOLERANCE_S} s; a replayed or delayed request is refused.`,
+    )
   return undefined
 }
 
@@ -125,16 +120,13 @@ export function checkCalComSignature(
   secret: string,
 ): Refusal | undefined {
   if (!header)
-    return {
-      status: 401,
-      reason: "Unsigned: the X-Cal-Signature-256 header is missing. Set the webhook's secret in Cal.com.",
-    }
+    return unsigned(
+      "Unsigned: the X-Cal-Signature-256 header is missing. Set the webhook's secret in Cal.com.",
+    )
   if (!sameDigest(hmacHex(secret, raw), header.trim()))
-    return {
-      status: 401,
-      reason:
-        "Wrong signature: X-Cal-Signature-256 does not match this body under CAL_COM_WEBHOOK_SECRET (the webhook's secret).",
-    }
+    return unsigned(
+      "Wrong signature: X-Cal-Signature-256 does not match this body under CAL_COM_WEBHOOK_SECRET (the webhook's secret).",
+    )
   return undefined
 }
 
