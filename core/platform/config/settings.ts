@@ -122,3 +122,24 @@ export const SAMPLE_VALUE_SETTINGS = {
 export function readSampleValueSettings(e: EnvOf<typeof SAMPLE_VALUE_SETTINGS>) {
   return { sampleValues: { refuse: e.REFUSE_SAMPLE_VALUES, allow: e.ALLOW_SAMPLE_VALUES } }
 }
+
+/**
+ * What the two long-running processes (web and worker) both read, in this order: the queue, the
+ * site and the business, the log level and the production guard.
+ */
+export const SERVICE_SETTINGS = {
+  ...QUEUE_SETTINGS,
+  ...SITE_SETTINGS,
+  ...LOG_SETTINGS,
+  ...SAMPLE_VALUE_SETTINGS,
+}
+
+export function readServiceSettings(e: EnvOf<typeof SERVICE_SETTINGS>) {
+  return {
+    redisUrl: e.REDIS_URL,
+    queuePrefix: e.QUEUE_PREFIX,
+    logLevel: e.LOG_LEVEL,
+    ...readSiteSettings(e),
+    ...readSampleValueSettings(e),
+  }
+}
