@@ -9,14 +9,10 @@ import { z } from 'zod'
 import { nonEmpty, optionalText, parseEnv, port } from '../core/platform/config/helpers'
 import {
   DATABASE_SETTINGS,
-  LOG_SETTINGS,
-  QUEUE_SETTINGS,
   readDatabaseSettings,
-  readSampleValueSettings,
-  readSiteSettings,
+  readServiceSettings,
   RUNTIME_SETTINGS,
-  SAMPLE_VALUE_SETTINGS,
-  SITE_SETTINGS,
+  SERVICE_SETTINGS,
 } from '../core/platform/config/settings'
 import { DEFAULT_SPAM_THRESHOLD, DEFAULT_OFFICE_LINKS_PER_MINUTE, SPAM_SETTINGS } from '../core/spam'
 import { BOOKING_EVENT_SETTINGS, readBookingEventSettings } from '../core/bookings'
@@ -115,10 +111,7 @@ export const WebConfigSchema = z
      */
     FALLBACK_DIR: optionalText,
     ...DATABASE_SETTINGS,
-    ...QUEUE_SETTINGS,
-    ...SITE_SETTINGS,
-    ...LOG_SETTINGS,
-    ...SAMPLE_VALUE_SETTINGS,
+    ...SERVICE_SETTINGS,
     // The office links' pages say when a held lead will be deleted (docs/spam.md).
     ...SPAM_SETTINGS,
     // The scheduling tools' webhooks: their keys and rate limit (docs/bookings.md).
@@ -146,11 +139,7 @@ export const WebConfigSchema = z
       assetArchiveDir: e.ASSET_ARCHIVE_DIR ?? path.join(path.dirname(databasePath), 'asset-archive'),
       /** The pages for Caddy's fallback; undefined = not written. */
       fallbackDir: e.FALLBACK_DIR,
-      redisUrl: e.REDIS_URL,
-      queuePrefix: e.QUEUE_PREFIX,
-      logLevel: e.LOG_LEVEL,
-      ...readSiteSettings(e),
-      ...readSampleValueSettings(e),
+      ...readServiceSettings(e),
       /** The scheduling tools' keys (an endpoint without one answers 404) and their events' rate limit. */
       bookingEvents: readBookingEventSettings(e),
     }

@@ -8,17 +8,14 @@
 import type { Db } from '../core/platform/db/connection'
 import type { Logger } from '../core/platform/logger'
 import { createMailer } from '../core/platform/mail/mailer'
-import { startScheduler } from '../core/platform/scheduler'
+import { startScheduler, type TimedJob } from '../core/platform/scheduler'
 import { createBookingDesk, type DeskPass } from '../core/bookings'
 import type { WorkerConfig } from './config'
 
 /** How often the desk looks for new booking events and due messages. */
 const BOOKINGS_INTERVAL_MS = 1000
 
-export interface BookingsSchedule {
-  runOnce(): Promise<DeskPass>
-  stop(): Promise<void>
-}
+export type BookingsSchedule = TimedJob<DeskPass>
 
 export function startBookings(deps: {
   db: Db

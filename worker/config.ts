@@ -10,14 +10,10 @@ import { parseEnv, wholeMs, type EnvOf, type Problem } from '../core/platform/co
 import {
   BACKUP_SETTINGS,
   DATABASE_SETTINGS,
-  LOG_SETTINGS,
-  QUEUE_SETTINGS,
   readBackupSettings,
-  readSampleValueSettings,
-  readSiteSettings,
+  readServiceSettings,
   RUNTIME_SETTINGS,
-  SAMPLE_VALUE_SETTINGS,
-  SITE_SETTINGS,
+  SERVICE_SETTINGS,
 } from '../core/platform/config/settings'
 import { HEARTBEAT_SETTINGS, readHeartbeatSettings } from './heartbeat'
 import { CHANNELS, type Channel } from '../core/notifications'
@@ -75,10 +71,7 @@ export function workerConfigSchema(channels: readonly Channel[]) {
       .object({
         ...DATABASE_SETTINGS,
         ...BACKUP_SETTINGS,
-        ...QUEUE_SETTINGS,
-        ...SITE_SETTINGS,
-        ...LOG_SETTINGS,
-        ...SAMPLE_VALUE_SETTINGS,
+        ...SERVICE_SETTINGS,
         ...HEARTBEAT_SETTINGS,
         ...SMTP_SETTINGS,
         ...TIMING_SETTINGS,
@@ -115,11 +108,7 @@ export function workerConfigSchema(channels: readonly Channel[]) {
           },
           /** When the office's weekly report goes out (WEEKLY_REPORT), or off. */
           weeklyReport: readWeeklyReport(e.WEEKLY_REPORT),
-          redisUrl: e.REDIS_URL,
-          queuePrefix: e.QUEUE_PREFIX,
-          logLevel: e.LOG_LEVEL,
-          ...readSiteSettings(e),
-          ...readSampleValueSettings(e),
+          ...readServiceSettings(e),
           ...readHeartbeatSettings(e),
           ...readGeocoderSettings(e),
           /** The storm alerts and the office's briefing (core/storm-response/). */

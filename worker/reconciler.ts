@@ -15,7 +15,7 @@
 import type { Db } from '../core/platform/db/connection'
 import { findUnplannedLeadIds, type Notifier } from '../core/notifications'
 import type { Logger } from '../core/platform/logger'
-import { startScheduler } from '../core/platform/scheduler'
+import { startScheduler, type TimedJob } from '../core/platform/scheduler'
 const BATCH_SIZE = 100
 /** The job id recorded in lead_receipts for a lead the reconciler picked up itself. */
 const RECONCILER_JOB_ID = 'reconciler'
@@ -26,11 +26,8 @@ interface PassResult {
   driven: number
 }
 
-export interface Reconciler {
-  /** Runs one pass now (tests, start-up); resolves with what it did. */
-  runOnce(): Promise<PassResult>
-  stop(): Promise<void>
-}
+/** runOnce runs one pass now (tests, start-up) and resolves with what it did. */
+export type Reconciler = TimedJob<PassResult>
 
 export function startReconciler(deps: {
   db: Db

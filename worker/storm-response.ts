@@ -9,7 +9,7 @@
 import type { Db } from '../core/platform/db/connection'
 import type { Logger } from '../core/platform/logger'
 import type { Mailer } from '../core/platform/mail/mailer'
-import { startScheduler } from '../core/platform/scheduler'
+import { startScheduler, type TimedJob } from '../core/platform/scheduler'
 import { locateAddressAnswered, type GeocoderSettings } from '../core/storms'
 import { respondToNewStormDays, unsubscribeKey, type StormResponse } from '../core/storm-response'
 import type { BusinessConfig } from '../shared/business'
@@ -37,10 +37,7 @@ export interface StormResponseOptions {
   sendTimeoutMs?: number
 }
 
-export interface StormResponseSchedule {
-  runOnce(): Promise<StormResponse[]>
-  stop(): Promise<void>
-}
+export type StormResponseSchedule = TimedJob<StormResponse[]>
 
 export function startStormResponse(opts: StormResponseOptions): StormResponseSchedule {
   const log = opts.logger.child({ component: 'storm-response' })

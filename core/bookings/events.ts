@@ -7,6 +7,7 @@
  */
 import type { Db } from '../platform/db/connection'
 import { prepare } from '../platform/db/prepare'
+import { camelRow } from '../platform/db/rows'
 import type { BookingEvent, BookingEventKind, BookingTool } from './tools'
 
 /** A stored event, with what the worker made of it. */
@@ -38,25 +39,9 @@ interface EventRow {
   handled_at: string | null
 }
 
+/** A stored event; SQLite keeps `rescheduled` as 0/1. */
 function toStored(r: EventRow): StoredBookingEvent {
-  return {
-    id: r.id,
-    tool: r.tool,
-    eventKey: r.event_key,
-    trigger: r.trigger,
-    kind: r.kind,
-    bookingKey: r.booking_key,
-    otherBookingKey: r.other_booking_key,
-    rescheduled: r.rescheduled === 1,
-    startsAt: r.starts_at,
-    email: r.email,
-    name: r.name,
-    leadRef: r.lead_ref,
-    receivedAt: r.received_at,
-    leadId: r.lead_id,
-    matchedBy: r.matched_by,
-    handledAt: r.handled_at,
-  }
+  return { ...camelRow(r), rescheduled: r.rescheduled === 1 }
 }
 
 /**

@@ -11,6 +11,7 @@ import { sourceNameOf, touchesOf } from '../../shared/attribution'
 import { LEAD_FORM_NAMES, LEAD_FORMS } from '../../shared/lead-forms'
 import type { Db } from '../platform/db/connection'
 import { prepare } from '../platform/db/prepare'
+import { minutesSpan } from '../platform/words'
 import { compareKeys, notQuarantined, sourceKeyOf, toLead, type Lead, type LeadRow } from '../leads'
 
 interface Span {
@@ -160,14 +161,9 @@ export function bookingRate(booked: number, leads: number): string {
   return leads ? `${Math.round((100 * booked) / leads)}%` : '–'
 }
 
-/** '3 h 10 min', '2 d 4 h', '25 min'. */
+/** '3 h 10 min', '2 d 4 h', '25 min': to the nearest minute. */
 export function formatLeadTime(ms: number): string {
-  const m = Math.round(ms / 60_000)
-  if (m < 60) return `${m} min`
-  const h = Math.floor(m / 60)
-  if (h < 24) return m % 60 ? `${h} h ${m % 60} min` : `${h} h`
-  const d = Math.floor(h / 24)
-  return h % 24 ? `${d} d ${h % 24} h` : `${d} d`
+  return minutesSpan(Math.round(ms / 60_000))
 }
 
 /** '4 of 10 (40%)'. */

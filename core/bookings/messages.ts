@@ -10,6 +10,8 @@
  */
 import type { Db } from '../platform/db/connection'
 import { prepare, runImmediate } from '../platform/db/prepare'
+import { camelRow } from '../platform/db/rows'
+import { expediteWaiting } from '../platform/db/waiting-rows'
 
 export type MessageMedium = 'email' | 'sms' | 'webhook'
 type MessageAudience = 'contractor' | 'homeowner'
@@ -38,6 +40,8 @@ export interface LeadMessage extends Omit<MessagePlan, 'status' | 'detail' | 'du
   attempts: number
   detail: string | null
   nextAttemptAt: string | null
+  /** When the attempt in progress claimed it; null when no attempt holds it. */
+  claimedAt: string | null
   /** The start of the current series of attempts (when it fell due, or a retry was asked for); the give-up window counts from it. */
   startedAt: string
   createdAt: string
@@ -57,30 +61,14 @@ interface MessageRow {
   attempts: number
   detail: string | null
   next_attempt_at: string | null
+  claimed_at: string | null
   started_at: string
   created_at: string
   updated_at: string
 }
 
-function toMessage(r: MessageRow): LeadMessage {
-  return {
-    id: r.id,
-    key: r.key,
-    kind: r.kind,
-    medium: r.medium,
-    audience: r.audience,
-    leadId: r.lead_id,
-    bookingEventId: r.booking_event_id,
-    status: r.status,
-    dueAt: r.due_at,
-    attempts: r.attempts,
-    detail: r.detail,
-    nextAttemptAt: r.next_attempt_at,
-    startedAt: r.started_at,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-  }
-}
+/** A stored message as the desk and site-admin read it. */
+const toMessage = (r: MessageRow): LeadMessage => camelRow(r)
 
 /** Creates each planned message once (a key seen before is left as it is). Call inside a write transaction. */
 export function planMessages(db: Db, plans: MessagePlan[], now: Date): number {
@@ -174,16 +162,7 @@ export function retryMessageAt(db: Db, id: number, reason: string, next: Date, n
 
 /** After a medium delivered again, its messages waiting on back-off become due now. */
 export function expediteMedium(db: Db, medium: MessageMedium, now: Date): number {
-  const at = now.toISOString()
-  return runImmediate(
-    db,
-    `UPDATE lead_messages SET next_attempt_at = ?, updated_at = ?
-     WHERE status = 'pending' AND medium = ? AND claimed_at IS NULL AND next_attempt_at > ?`,
-    at,
-    at,
-    medium,
-    at,
-  )
+  return expediteWaiting(db, { table: 'lead_messages', sender: 'medium' }, medium, now)
 }
 
 /** The messages of a lead, oldest first (site-admin). */

@@ -81,6 +81,9 @@ const refused = (status: 400 | 401, reason: string): Extract<ReadEvent, { kind: 
   refusal: { status, reason },
 })
 
+/** A signature that does not hold (or is missing): 401, with what to fix. */
+const unsigned = (reason: string): Refusal => ({ status: 401, reason })
+
 /** Calendly's signature of a raw body: undefined when it holds, else the refusal. */
 export function checkCalendlySignature(
   header: string | undefined,
@@ -89,32 +92,24 @@ export function checkCalendlySignature(
   now: Date,
 ): Refusal | undefined {
   if (!header)
-    return {
-      status: 401,
-      reason:
-        'Unsigned: the Calendly-Webhook-Signature header is missing. Create the webhook subscription with a signing_key.',
-    }
+    return unsigned(
+      'Unsigned: the Calendly-Webhook-Signature header is missing. Create the webhook subscription with a signing_key.',
+    )
   const parts = header.split(',').map((p) => p.trim().split('='))
   const t = parts.find(([k]) => k === 't')?.[1]
   const signatures = parts.filter(([k]) => k === 'v1').map(([, v]) => v ?? '')
   if (!t || !/^\d{1,12}$/.test(t) || signatures.length === 0)
-    return {
-      status: 401,
-      reason: 'Calendly-Webhook-Signature must read t=<unix seconds>,v1=<hex signature>.',
-    }
+    return unsigned('Calendly-Webhook-Signature must read t=<unix seconds>,v1=<hex signature>.')
   const expected = hmacHex(key, Buffer.concat([Buffer.from(`${t}.`), raw]))
   if (!signatures.some((s) => sameDigest(expected, s)))
-    return {
-      status: 401,
-      reason:
-        "Wrong signature: it does not match this body under CALENDLY_WEBHOOK_SIGNING_KEY (the subscription's signing_key).",
-    }
+    return unsigned(
+      "Wrong signature: it does not match this body under CALENDLY_WEBHOOK_SIGNING_KEY (the subscription's signing_key).",
+    )
   const skew = Math.abs(Math.round(now.getTime() / 1000) - Number(t))
   if (skew > CALENDLY_SIGNATURE_TOLERANCE_S)
-    return {
-      status: 401,
-      reason: `Stale signature: signed ${skew} s from now, more than ${CALENDLY_SIGNATURE_TOLERANCE_S} s; a replayed or delayed request is refused.`,
-    }
+    return unsigned(
+      `Stale signature: signed ${skew} s from now, more than ${CALENDLY_SIGNATURE_TOLERANCE_S} s; a replayed or delayed request is refused.`,
+    )
   return undefined
 }
 
@@ -125,16 +120,13 @@ export function checkCalComSignature(
   secret: string,
 ): Refusal | undefined {
   if (!header)
-    return {
-      status: 401,
-      reason: "Unsigned: the X-Cal-Signature-256 header is missing. Set the webhook's secret in Cal.com.",
-    }
+    return unsigned(
+      "Unsigned: the X-Cal-Signature-256 header is missing. Set the webhook's secret in Cal.com.",
+    )
   if (!sameDigest(hmacHex(secret, raw), header.trim()))
-    return {
-      status: 401,
-      reason:
-        "Wrong signature: X-Cal-Signature-256 does not match this body under CAL_COM_WEBHOOK_SECRET (the webhook's secret).",
-    }
+    return unsigned(
+      "Wrong signature: X-Cal-Signature-256 does not match this body under CAL_COM_WEBHOOK_SECRET (the webhook's secret).",
+    )
   return undefined
 }
 
@@ -188,51 +180,51 @@ function parseJson(raw: Buffer): unknown {
   }
 }
 
+/** What a booking event says that is the tool's own to read: all but the tool, the trigger and the kind. */
+type ToolFields = Omit<BookingEvent, 'tool' | 'trigger' | 'kind'>
+
 /**
- * A verified body read as far as its payload: its envelope (the trigger and the payload), the
- * trigger taken (or not), the payload in the tool's schema.
+ * A verified body as a booking event: its envelope (the trigger and the payload), the trigger
+ * taken (or not), the payload in the tool's schema, and what the tool's payload says (`fields`).
  */
 function readBody<P>(
   raw: Buffer,
   how: {
-    tool: string
-    fields: string
+    tool: BookingTool
+    /** The tool's name in a refusal: 'Calendly'. */
+    name: string
+    /** The envelope's fields, as a refusal names them. */
+    envelopeFields: string
     envelope: z.ZodType<{ trigger: string; payload: unknown }>
     kinds: Record<string, BookingEventKind>
     payload: z.ZodType<P>
+    fields: (payload: P, kind: BookingEventKind, trigger: string) => ToolFields
   },
-):
-  | { kind: 'read'; event: BookingEventKind; trigger: string; payload: P }
-  | Exclude<ReadEvent, { kind: 'event' }> {
+): ReadEvent {
   const envelope = how.envelope.safeParse(parseJson(raw))
   if (!envelope.success)
-    return refused(400, `Not a ${how.tool} webhook event: expected JSON with ${how.fields}.`)
+    return refused(400, `Not a ${how.name} webhook event: expected JSON with ${how.envelopeFields}.`)
   const { trigger, payload } = envelope.data
-  const event = how.kinds[trigger]
-  if (!event) return { kind: 'not-taken', trigger }
+  const kind = how.kinds[trigger]
+  if (!kind) return { kind: 'not-taken', trigger }
   const parsed = how.payload.safeParse(payload)
-  if (!parsed.success) return refused(400, schemaReason(how.tool, parsed.error))
-  return { kind: 'read', event, trigger, payload: parsed.data }
+  if (!parsed.success) return refused(400, schemaReason(how.name, parsed.error))
+  // In the order BookingEvent declares its fields.
+  const { eventKey, ...rest } = how.fields(parsed.data, kind, trigger)
+  return { kind: 'event', event: { tool: how.tool, eventKey, trigger, kind, ...rest } }
 }
 
 /** A verified Calendly body as a booking event. */
 export function readCalendlyEvent(raw: Buffer): ReadEvent {
-  const read = readBody(raw, {
-    tool: 'Calendly',
-    fields: '"event" and "payload"',
+  return readBody(raw, {
+    tool: 'calendly',
+    name: 'Calendly',
+    envelopeFields: '"event" and "payload"',
     envelope: CalendlyEnvelope,
     kinds: CALENDLY_KINDS,
     payload: CalendlyInvitee,
-  })
-  if (read.kind !== 'read') return read
-  const { event: kind, trigger, payload: p } = read
-  return {
-    kind: 'event',
-    event: {
-      tool: 'calendly',
+    fields: (p, kind) => ({
       eventKey: `${p.uri}#${p.status}`,
-      trigger,
-      kind,
       bookingKey: p.uri,
       otherBookingKey: (kind === 'created' ? p.old_invitee : p.new_invitee) ?? null,
       rescheduled: kind === 'canceled' && p.rescheduled === true,
@@ -240,8 +232,8 @@ export function readCalendlyEvent(raw: Buffer): ReadEvent {
       email: p.email ?? null,
       name: p.name ?? null,
       leadRef: refOf(p.tracking?.salesforce_uuid),
-    },
-  }
+    }),
+  })
 }
 
 const CalComEnvelope = z
@@ -267,30 +259,25 @@ const CAL_COM_KINDS: Record<string, BookingEventKind> = {
 
 /** A verified Cal.com body as a booking event. */
 export function readCalComEvent(raw: Buffer): ReadEvent {
-  const read = readBody(raw, {
-    tool: 'Cal.com',
-    fields: '"triggerEvent" and "payload"',
+  return readBody(raw, {
+    tool: 'cal_com',
+    name: 'Cal.com',
+    envelopeFields: '"triggerEvent" and "payload"',
     envelope: CalComEnvelope,
     kinds: CAL_COM_KINDS,
     payload: CalComBooking,
-  })
-  if (read.kind !== 'read') return read
-  const { event: kind, trigger, payload: p } = read
-  const attendee = p.attendees?.[0]
-  return {
-    kind: 'event',
-    event: {
-      tool: 'cal_com',
-      eventKey: `${p.uid}#${trigger}`,
-      trigger,
-      kind,
-      bookingKey: p.uid,
-      otherBookingKey: kind === 'rescheduled' ? (p.rescheduleUid ?? null) : null,
-      rescheduled: false,
-      startsAt: p.startTime,
-      email: attendee?.email ?? null,
-      name: attendee?.name ?? null,
-      leadRef: refOf(p.metadata?.leadRef),
+    fields: (p, kind, trigger) => {
+      const attendee = p.attendees?.[0]
+      return {
+        eventKey: `${p.uid}#${trigger}`,
+        bookingKey: p.uid,
+        otherBookingKey: kind === 'rescheduled' ? (p.rescheduleUid ?? null) : null,
+        rescheduled: false,
+        startsAt: p.startTime,
+        email: attendee?.email ?? null,
+        name: attendee?.name ?? null,
+        leadRef: refOf(p.metadata?.leadRef),
+      }
     },
-  }
+  })
 }

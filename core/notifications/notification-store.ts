@@ -15,7 +15,9 @@
  */
 import type { Db } from '../platform/db/connection'
 import { NOT_QUARANTINED, recordReceipt } from '../leads'
-import { prepare, runImmediate } from '../platform/db/prepare'
+import { prepare } from '../platform/db/prepare'
+import { camelRow } from '../platform/db/rows'
+import { expediteWaiting } from '../platform/db/waiting-rows'
 
 export type NotificationStatus = 'pending' | 'sent' | 'failed' | 'skipped'
 
@@ -47,19 +49,7 @@ interface NotificationRow {
   updated_at: string
 }
 
-function toNotification(row: NotificationRow): Notification {
-  return {
-    leadId: row.lead_id,
-    channel: row.channel,
-    status: row.status,
-    attempts: row.attempts,
-    detail: row.detail,
-    nextAttemptAt: row.next_attempt_at,
-    claimedAt: row.claimed_at,
-    startedAt: row.started_at,
-    updatedAt: row.updated_at,
-  }
-}
+const toNotification = (row: NotificationRow): Notification => camelRow(row)
 
 /** What a channel does with one lead: try it, or skip it (with why). */
 export interface ChannelPlan {
@@ -181,14 +171,21 @@ export function claimNotification(
     .immediate()
 }
 
-function finish(
+/**
+ * A final state for a claimed row, settling its lead when it was the last one pending:
+ * - sent: the channel delivered; `detail` is the provider's message id or the HTTP status;
+ * - failed: a permanent failure (or retries given up), with its reason; never retried by itself;
+ * - skipped: nothing to send after all (the channel found at send time that its message is not
+ *   needed: a confirmation the address gave meanwhile, …); recorded with why, as a planned skip is.
+ */
+export function finishNotification(
   db: Db,
   leadId: string,
   channel: string,
   status: 'sent' | 'failed' | 'skipped',
   detail: string,
   now: Date,
-) {
+): void {
   const at = now.toISOString()
   db.transaction(() => {
     prepare(
@@ -199,42 +196,6 @@ function finish(
     ).run(status, detail, at, leadId, channel)
     settle(db, leadId, at)
   }).immediate()
-}
-
-/** The channel delivered; `detail` is the provider's message id or the HTTP status. */
-export function markNotificationSent(
-  db: Db,
-  leadId: string,
-  channel: string,
-  detail: string,
-  now: Date,
-): void {
-  finish(db, leadId, channel, 'sent', detail, now)
-}
-
-/** A permanent failure (or retries given up): recorded with its reason, never retried by itself. */
-export function markNotificationFailed(
-  db: Db,
-  leadId: string,
-  channel: string,
-  reason: string,
-  now: Date,
-): void {
-  finish(db, leadId, channel, 'failed', reason, now)
-}
-
-/**
- * Nothing to send after all: the channel found at send time that its message is not needed
- * (a confirmation the address gave meanwhile, …). Recorded with why, as a planned skip is.
- */
-export function markNotificationSkipped(
-  db: Db,
-  leadId: string,
-  channel: string,
-  reason: string,
-  now: Date,
-): void {
-  finish(db, leadId, channel, 'skipped', reason, now)
 }
 
 /** A transient failure: the row stays pending and is due again at `nextAttemptAt`. */
@@ -262,16 +223,7 @@ export function scheduleNotificationRetry(
  * of an attempt are left alone. Returns how many were brought forward.
  */
 export function expediteChannel(db: Db, channel: string, now: Date): number {
-  const at = now.toISOString()
-  return runImmediate(
-    db,
-    `UPDATE lead_notifications SET next_attempt_at = ?, updated_at = ?
-     WHERE status = 'pending' AND channel = ? AND claimed_at IS NULL AND next_attempt_at > ?`,
-    at,
-    at,
-    channel,
-    at,
-  )
+  return expediteWaiting(db, { table: 'lead_notifications', sender: 'channel' }, channel, now)
 }
 
 /** Pending rows whose next attempt is due, oldest first. */

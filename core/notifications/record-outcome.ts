@@ -8,9 +8,7 @@ import { backoffDelayMs, type Backoff } from '../platform/backoff'
 import type { Db } from '../platform/db/connection'
 import {
   expediteChannel,
-  markNotificationFailed,
-  markNotificationSent,
-  markNotificationSkipped,
+  finishNotification,
   scheduleNotificationRetry,
   type Notification,
 } from './notification-store'
@@ -30,7 +28,7 @@ export function createOutcomeRecorder(deps: {
 
   const recordSent = (claimed: Notification, detail: string, now: Date) => {
     const { leadId, channel, attempts } = claimed
-    markNotificationSent(db, leadId, channel, detail, now)
+    finishNotification(db, leadId, channel, 'sent', detail, now)
     logger.info({ leadId, channel, attempt: attempts, detail }, 'notification sent')
     // This row failed before (perhaps under a worker that has since restarted), or the
     // channel's last attempt failed: the provider is back, so stop waiting on back-off.
@@ -43,7 +41,7 @@ export function createOutcomeRecorder(deps: {
 
   const recordFailed = (claimed: Notification, reason: string, now: Date) => {
     const { leadId, channel, attempts } = claimed
-    markNotificationFailed(db, leadId, channel, reason, now)
+    finishNotification(db, leadId, channel, 'failed', reason, now)
     logger.error({ leadId, channel, attempt: attempts, reason }, 'notification failed permanently')
   }
 
@@ -69,7 +67,7 @@ export function createOutcomeRecorder(deps: {
     if (outcome.kind === 'sent') recordSent(claimed, outcome.detail, now)
     else if (outcome.kind === 'failed') recordFailed(claimed, outcome.reason, now)
     else if (outcome.kind === 'skipped') {
-      markNotificationSkipped(db, claimed.leadId, claimed.channel, outcome.reason, now)
+      finishNotification(db, claimed.leadId, claimed.channel, 'skipped', outcome.reason, now)
       logger.info(
         { leadId: claimed.leadId, channel: claimed.channel, reason: outcome.reason },
         'notification not needed',

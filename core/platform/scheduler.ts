@@ -29,6 +29,9 @@ export interface Scheduler<Options, Result> {
   nextAt(): Date | null
 }
 
+/** What a worker's timed job hands its process: a pass now (tests, start-up), and stop. */
+export type TimedJob<Result> = Pick<Scheduler<undefined, Result>, 'runOnce' | 'stop'>
+
 /** setTimeout fires at once past this delay (about 24.8 days), so a later moment is reached in steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1
 

@@ -6,6 +6,7 @@
  */
 import type { Db } from '../platform/db/connection'
 import { prepare } from '../platform/db/prepare'
+import { camelRow } from '../platform/db/rows'
 import { nceiCutoff } from './coverage'
 import type { ImportSummary, LatLon, SkipReason, StormEvent, StormEventInput, StormSource } from './types'
 
@@ -131,26 +132,10 @@ interface EventRow {
 const EVENT_COLUMNS = `e.id, e.source, e.source_id, e.kind, e.begin_ms, e.local_time, e.time_zone, e.hail_in,
   e.wind_kt, e.tornado_scale, e.magnitude_type, e.latitude, e.longitude, e.county_zone, e.state, e.place, e.file`
 
+/** A stored event; its instant is kept as milliseconds (begin_ms), the column the queries range over. */
 function toStormEvent(r: EventRow): StormEvent {
-  return {
-    id: r.id,
-    source: r.source,
-    sourceId: r.source_id,
-    kind: r.kind,
-    beginAt: new Date(r.begin_ms),
-    localTime: r.local_time,
-    timeZone: r.time_zone,
-    hailIn: r.hail_in,
-    windKt: r.wind_kt,
-    tornadoScale: r.tornado_scale,
-    magnitudeType: r.magnitude_type,
-    latitude: r.latitude,
-    longitude: r.longitude,
-    countyZone: r.county_zone,
-    state: r.state,
-    place: r.place,
-    file: r.file,
-  }
+  const { beginMs, ...event } = camelRow(r)
+  return { ...event, beginAt: new Date(beginMs) }
 }
 
 /**

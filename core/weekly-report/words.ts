@@ -11,7 +11,7 @@ import {
   localParts,
 } from '../../shared/business-time'
 import { funnelText } from '../bookings'
-import { plural } from '../platform/words'
+import { minutesSpan, plural } from '../platform/words'
 import type { WeeklyFigures } from './figures'
 import type { ReportWeek } from './schedule'
 
@@ -39,16 +39,12 @@ export function weekBounds(): string {
   return `Monday 00:00 to the next Monday 00:00, ${BUSINESS_TIME_ZONE} time`
 }
 
-/** '12 s', '4 min 10 s', '2 h 5 min', '3 d 4 h'. */
+/** '12 s', '4 min 10 s', '2 h 5 min', '3 d 4 h': seconds only under an hour. */
 export function duration(ms: number): string {
   const s = Math.round(ms / 1000)
   if (s < 60) return `${s} s`
   const m = Math.floor(s / 60)
-  if (m < 60) return s % 60 ? `${m} min ${s % 60} s` : `${m} min`
-  const h = Math.floor(m / 60)
-  if (h < 24) return m % 60 ? `${h} h ${m % 60} min` : `${h} h`
-  const d = Math.floor(h / 24)
-  return h % 24 ? `${d} d ${h % 24} h` : `${d} d`
+  return m < 60 && s % 60 ? `${m} min ${s % 60} s` : minutesSpan(m)
 }
 
 /** 'Leads report, Nov 16 – 22: 17 leads (week before: 12)'. */

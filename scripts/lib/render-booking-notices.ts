@@ -214,6 +214,7 @@ export async function renderFollowUps(
         attempts: 1,
         detail: null,
         nextAttemptAt: null,
+        claimedAt: null,
         startedAt: due.toISOString(),
         createdAt: due.toISOString(),
         updatedAt: due.toISOString(),

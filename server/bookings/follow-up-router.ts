@@ -10,7 +10,6 @@
  * reads and never writes. A valid token's POST is never refused by the rate limit.
  */
 import type { Router } from 'express'
-import type { Db } from '../../core/platform/db/connection'
 import {
   FOLLOW_UPS_UNSUBSCRIBE_PATH,
   checkFollowUpsToken,
@@ -23,27 +22,16 @@ import { halfHidden, para } from '../http/page-parts'
 
 export { FOLLOW_UPS_UNSUBSCRIBE_PATH }
 
-/** Pages one client may open in a minute: a person needs two; a scanner a few. */
-const PER_MINUTE = 30
-
-export interface FollowUpRouterDeps extends OneClickUnsubscribeDeps {
-  db: Db
-  now?: () => Date
-  perMinute?: number
-}
-
-export function createFollowUpRouter(deps: FollowUpRouterDeps): Router {
+export function createFollowUpRouter(deps: OneClickUnsubscribeDeps): Router {
   const key = followUpsKey(deps.db)
-  const now = deps.now ?? (() => new Date())
   const { business } = deps
   return createOneClickUnsubscribeRouter(deps, {
     name: 'follow-ups-unsubscribe',
     path: FOLLOW_UPS_UNSUBSCRIBE_PATH,
-    perMinute: deps.perMinute ?? PER_MINUTE,
     check: (token) => checkFollowUpsToken(deps.db, key, token),
     isStopped: (found) => Boolean(followUpsStoppedAt(deps.db, found.email)),
-    stop: (found, how, _token, log) => {
-      const result = stopFollowUps(deps.db, { email: found.email, leadId: found.leadId, how }, now())
+    stop: (found, how, _token, log, now) => {
+      const result = stopFollowUps(deps.db, { email: found.email, leadId: found.leadId, how }, now)
       log.info({ leadId: found.leadId, how, ...result }, 'follow-ups stopped')
     },
     invalid:

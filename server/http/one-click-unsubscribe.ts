@@ -16,6 +16,7 @@
  * and name the address only half hidden.
  */
 import express, { type Request, type Response, type Router } from 'express'
+import type { Db } from '../../core/platform/db/connection'
 import type { Logger } from '../../core/platform/logger'
 import type { BusinessConfig } from '../../shared/business'
 import type { RateLimitCounters } from '../leads/rate-limit'
@@ -34,9 +35,19 @@ interface LinkPage {
   body: string
 }
 
+/** Pages one client may open in a minute: a person needs two; a scanner a few. */
+const PER_MINUTE = 30
+
+/** What each unsubscribe router is built from. */
 export interface OneClickUnsubscribeDeps extends RateLimitCounters {
+  /** The database that holds the links' key and the feature's stop list. */
+  db: Db
   logger: Logger
   business: BusinessConfig
+  /** The clock a stop is recorded at (tests set their own). */
+  now?: () => Date
+  /** Pages one client may open in a minute (PER_MINUTE unless a test says otherwise). */
+  perMinute?: number
 }
 
 export interface OneClickUnsubscribe<Found> {
@@ -44,14 +55,12 @@ export interface OneClickUnsubscribe<Found> {
   name: string
   /** Where the router is mounted: the page's button posts to it. */
   path: string
-  /** Pages one client may open in a minute. */
-  perMinute: number
   /** What a valid token stands for; undefined for a token the site did not make. */
   check: (token: string) => Found | undefined
   /** Whether the mail is stopped already (the GET then says so, and shows no button). */
   isStopped: (found: Found) => boolean
-  /** Stops the mail and logs it. */
-  stop: (found: Found, how: StopHow, token: string, log: Logger) => void
+  /** Stops the mail (at `now`) and logs it. */
+  stop: (found: Found, how: StopHow, token: string, log: Logger, now: Date) => void
   /** The 404 page's body for a link the site did not make. */
   invalid: string
   /** The page the GET shows: its body comes before the button. */
@@ -76,12 +85,13 @@ export function createOneClickUnsubscribeRouter<Found>(
   const page = ({ title, body }: LinkPage) => plainLinkPage(title, body, deps.business.name)
   const router = linkPagesRouter(deps, {
     name: spec.name,
-    limit: spec.perMinute,
+    limit: deps.perMinute ?? PER_MINUTE,
     tooMany: (seconds) =>
       page({ title: 'Too many requests', body: para(`Please wait ${seconds} seconds and try again.`) }),
     exempt: exemptValidPost((token) => spec.check(token) !== undefined),
   })
   const log = deps.logger.child({ component: spec.name })
+  const now = deps.now ?? (() => new Date())
   const invalid = (res: Response) =>
     res
       .status(404)
@@ -129,7 +139,7 @@ export function createOneClickUnsubscribeRouter<Found>(
           )
       const how: StopHow =
         (req.body as Record<string, unknown> | undefined)?.via === 'page' ? 'page' : 'one-click'
-      spec.stop(found, how, token, log)
+      spec.stop(found, how, token, log, now())
       res.type('html').send(page(spec.stopped(found, true)))
     },
   )

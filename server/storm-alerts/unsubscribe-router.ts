@@ -6,11 +6,10 @@
  *
  * The links' key is read (made, on a new database) once, when the router is built: a GET reads
  * and never writes. A link the site did not make is a 404 page that says how to stop the
- * alerts otherwise. Each client address may open UNSUBSCRIBE_PER_MINUTE pages a minute, but a
+ * alerts otherwise. Each client address may open so many pages a minute, but a
  * POST with a valid token is never refused.
  */
 import type { Router } from 'express'
-import type { Db } from '../../core/platform/db/connection'
 import {
   STORM_ALERTS_UNSUBSCRIBE_PATH,
   alertsStoppedAt,
@@ -23,28 +22,17 @@ import { halfHidden, para } from '../http/page-parts'
 
 export { STORM_ALERTS_UNSUBSCRIBE_PATH }
 
-/** Pages one client may open in a minute: a person needs two; a scanner a few. */
-const UNSUBSCRIBE_PER_MINUTE = 30
-
-export interface UnsubscribeRouterDeps extends OneClickUnsubscribeDeps {
-  db: Db
-  now?: () => Date
-  perMinute?: number
-}
-
-export function createUnsubscribeRouter(deps: UnsubscribeRouterDeps): Router {
+export function createUnsubscribeRouter(deps: OneClickUnsubscribeDeps): Router {
   // The one write of these links in the web process, at start-up (see above).
   const key = unsubscribeKey(deps.db)
-  const now = deps.now ?? (() => new Date())
   const { business } = deps
   return createOneClickUnsubscribeRouter(deps, {
     name: 'storm-alerts-unsubscribe',
     path: STORM_ALERTS_UNSUBSCRIBE_PATH,
-    perMinute: deps.perMinute ?? UNSUBSCRIBE_PER_MINUTE,
     check: (token) => checkUnsubscribeToken(deps.db, key, token),
     isStopped: (email) => Boolean(alertsStoppedAt(deps.db, email)),
-    stop: (email, how, token, log) => {
-      const { alreadyStopped } = stopAlerts(deps.db, email, how, now())
+    stop: (email, how, token, log, now) => {
+      const { alreadyStopped } = stopAlerts(deps.db, email, how, now)
       log.info({ leadId: token.split('.')[0], how, alreadyStopped }, 'storm alerts stopped')
     },
     invalid:

@@ -14,8 +14,7 @@ import { findLead, findLeadIdsToEnqueue } from '../../core/leads/store'
 import { countSpamExamples } from '../../core/spam/learning'
 import {
   findNotifications,
-  markNotificationFailed,
-  markNotificationSent,
+  finishNotification,
   planNotifications,
   registerChannels,
 } from '../../core/notifications/notification-store'
@@ -582,8 +581,15 @@ describe('leads: how far each got, retry, and what goes wrong', () => {
       ],
       at,
     )
-    markNotificationSent(db, id, 'office_email', '<lead-1@example.com>', at)
-    markNotificationFailed(db, id, 'webhook', 'HTTP 410 Gone: the receiver asked not to be called again', at)
+    finishNotification(db, id, 'office_email', 'sent', '<lead-1@example.com>', at)
+    finishNotification(
+      db,
+      id,
+      'webhook',
+      'failed',
+      'HTTP 410 Gone: the receiver asked not to be called again',
+      at,
+    )
 
     const list = await admin(['leads', 'list'])
     expect(list.out).toMatch(/ sent +failed after 0 tries: HTTP /)
@@ -606,7 +612,7 @@ describe('leads: how far each got, retry, and what goes wrong', () => {
     const at = new Date('2026-06-10T11:00:00Z')
     for (const id of [a, b]) {
       planNotifications(db, id, [{ channel: 'office_email', status: 'pending' }], at)
-      markNotificationFailed(db, id, 'office_email', 'SMTP 550: mailbox unavailable', at)
+      finishNotification(db, id, 'office_email', 'failed', 'SMTP 550: mailbox unavailable', at)
     }
 
     const one = await admin(['leads', 'retry', a.slice(0, 8)])

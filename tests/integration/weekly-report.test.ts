@@ -12,8 +12,7 @@ import { type Db } from '../../core/platform/db/connection'
 import { openMigratedDatabase } from '../../core/platform/db/open'
 import { releaseLead } from '../../core/leads/store'
 import {
-  markNotificationFailed,
-  markNotificationSent,
+  finishNotification,
   planNotifications,
   registerChannels,
   scheduleNotificationRetry,
@@ -67,7 +66,7 @@ function seed(db: Db): Seeded {
   ) => {
     const id = addLead(db, { createdAt: at(stored), ...fields })
     office(id, stored)
-    markNotificationSent(db, id, 'office_email', '<x@frontrange.example> 250 OK', seconds(from, afterS))
+    finishNotification(db, id, 'office_email', 'sent', '<x@frontrange.example> 250 OK', seconds(from, afterS))
     return id
   }
   const contactModal = { form: 'contact_modal', formType: 'contact_modal' } as const
@@ -129,10 +128,11 @@ function seed(db: Db): Seeded {
     landing_page: '/roof-repair',
   })
   office(failed, '2026-11-20T18:00:00.000Z')
-  markNotificationFailed(
+  finishNotification(
     db,
     failed,
     'office_email',
+    'failed',
     'SMTP 550 at RCPT TO: mailbox unavailable',
     at('2026-11-20T18:00:05.000Z'),
   )
@@ -166,7 +166,7 @@ function seed(db: Db): Seeded {
   })
   releaseLead(db, released, at('2026-11-19T10:00:00.000Z'))
   office(released, '2026-11-19T10:00:00.000Z')
-  markNotificationSent(db, released, 'office_email', '<y@x> 250 OK', at('2026-11-19T10:00:30.000Z'))
+  finishNotification(db, released, 'office_email', 'sent', '<y@x> 250 OK', at('2026-11-19T10:00:30.000Z'))
   // Two bots held this week, one the week before (its hold is not this week's).
   addLead(db, { ...contactModal, createdAt: at('2026-11-17T03:00:00.000Z'), spam: HELD })
   addLead(db, { ...contactModal, createdAt: at('2026-11-22T20:00:00.000Z'), spam: HELD })

@@ -11,8 +11,7 @@ import {
   countUndeliveredLeads,
   findUnplannedLeadIds,
   listNotifications,
-  markNotificationFailed,
-  markNotificationSent,
+  finishNotification,
   planNotifications,
   retryFailedNotifications,
 } from '../../core/notifications/notification-store'
@@ -73,7 +72,7 @@ describe('notification state', () => {
     expect(claimNotification(db, ID1, 'office_email', later(2), 1000)).toBeUndefined()
     // The claimant died: after the lease another driver may take the row.
     expect(claimNotification(db, ID1, 'office_email', later(1001), 1000)).toMatchObject({ attempts: 2 })
-    markNotificationSent(db, ID1, 'office_email', '<id@x> 250 OK', later(1100))
+    finishNotification(db, ID1, 'office_email', 'sent', '<id@x> 250 OK', later(1100))
     expect(claimNotification(db, ID1, 'office_email', later(5000), 1000)).toBeUndefined()
     expect(findLead(db, ID1)?.settledAt).toBe(later(1100).toISOString())
   })
@@ -90,9 +89,9 @@ describe('notification state', () => {
     )
     expect(countUndeliveredLeads(db, later(1))).toBe(2)
     claimNotification(db, ID1, 'office_email', T0, 1000)
-    markNotificationSent(db, ID1, 'office_email', 'ok', later(10))
+    finishNotification(db, ID1, 'office_email', 'sent', 'ok', later(10))
     claimNotification(db, ID1, 'webhook', T0, 1000)
-    markNotificationFailed(db, ID1, 'webhook', 'HTTP 410 Gone', later(20))
+    finishNotification(db, ID1, 'webhook', 'failed', 'HTTP 410 Gone', later(20))
     // No worker registered the channels here: a channel of unknown audience counts as the contractor's.
     expect(countFailedNotifications(db)).toEqual({ contractor: 1, homeowner: 0 })
     expect(findLead(db, ID1)?.settledAt).not.toBeNull()
@@ -130,10 +129,10 @@ describe('notification state', () => {
     expect(countLeadsWithFailedNotifications(db)).toBe(0)
     for (const channel of channels) {
       claimNotification(db, ID1, channel, T0, 1000)
-      markNotificationFailed(db, ID1, channel, 'refused', later(10))
+      finishNotification(db, ID1, channel, 'failed', 'refused', later(10))
     }
     claimNotification(db, ID2, 'webhook', T0, 1000)
-    markNotificationFailed(db, ID2, 'webhook', 'HTTP 410 Gone', later(10))
+    finishNotification(db, ID2, 'webhook', 'failed', 'HTTP 410 Gone', later(10))
     expect(countFailedNotifications(db)).toEqual({ contractor: 3, homeowner: 0 })
     expect(countLeadsWithFailedNotifications(db)).toBe(2)
     retryFailedNotifications(db, later(20), ID2)

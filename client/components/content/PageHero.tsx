@@ -6,31 +6,16 @@
 import { telHref } from '../../../shared/business'
 import { useBusiness } from '../../hooks/use-business'
 import { InspectionButton } from '../lead/InspectionButton'
-import { HeroBanner } from '../ui/HeroBanner'
+import { HeroBanner, type HeroBannerProps } from '../ui/HeroBanner'
 import { PhoneIcon } from '../ui/icons'
 
-export function PageHero({
-  title,
-  subtitle,
-  eyebrow,
-  backgroundImage,
-  children,
-}: {
-  title: React.ReactNode
-  subtitle: React.ReactNode
-  eyebrow?: React.ReactNode
-  backgroundImage?: string
-  children?: React.ReactNode
-}) {
+/** HeroBanner's props but its call to action (this hero has its own), with a subtitle always. */
+type PageHeroProps = Omit<HeroBannerProps, 'cta'> & { subtitle: React.ReactNode }
+
+export function PageHero({ children, ...banner }: PageHeroProps) {
   const business = useBusiness()
   return (
-    <HeroBanner
-      title={title}
-      subtitle={subtitle}
-      eyebrow={eyebrow}
-      backgroundImage={backgroundImage}
-      cta={false}
-    >
+    <HeroBanner {...banner} cta={false}>
       <InspectionButton className="btn btn-primary btn-lg">
         Schedule Your Free Roof Inspection
       </InspectionButton>

@@ -29,8 +29,6 @@ export function whyNoAutoreply(
 
 export const autoreply = defineChannel({
   id: 'autoreply',
-  label: 'autoreply',
-  exportColumn: 'autoreply',
   audience: 'homeowner',
   enabledBy: 'LEAD_AUTOREPLY',
   setUp: 'LEAD_AUTOREPLY=true with SMTP_URL (the confirmation to the homeowner)',

@@ -58,10 +58,10 @@ export type SendOutcome = Outcome | { kind: 'skipped'; reason: string }
 export interface ChannelDefinition<Shape extends z.ZodRawShape, Settings> {
   /** Stored on its notifications: lowercase words joined by `_`. */
   id: string
-  /** site-admin's heading and label: 'e-mail to office'. */
-  label: string
-  /** The CSV export's column: 'email_to_office'. */
-  exportColumn: string
+  /** site-admin's heading and label: 'e-mail to office'; the id when left out. */
+  label?: string
+  /** The CSV export's column: 'email_to_office'; the id when left out. */
+  exportColumn?: string
   audience: ChannelAudience
   /** The variable that turns it on, named when no channel reaches the contractor. */
   enabledBy: string
@@ -107,8 +107,8 @@ export function defineChannel<Shape extends z.ZodRawShape, Settings>(
 ): Channel {
   const registered: RegisteredChannel = {
     id: def.id,
-    label: def.label,
-    exportColumn: def.exportColumn,
+    label: def.label ?? def.id,
+    exportColumn: def.exportColumn ?? def.id,
     audience: def.audience,
   }
   return {

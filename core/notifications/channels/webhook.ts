@@ -152,8 +152,6 @@ function isWebhookSecret(secret: string): boolean {
 
 export const webhook = defineChannel({
   id: 'webhook',
-  label: 'webhook',
-  exportColumn: 'webhook',
   audience: 'contractor',
   enabledBy: 'LEAD_WEBHOOK_URL',
   setUp: 'LEAD_WEBHOOK_URL and LEAD_WEBHOOK_SECRET (webhook)',

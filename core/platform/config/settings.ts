@@ -53,12 +53,12 @@ export const RUNTIME_SETTINGS = {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
-export const LOG_SETTINGS = {
+const LOG_SETTINGS = {
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
 }
 
 /** The queue and the rate-limit counters (web and worker). */
-export const QUEUE_SETTINGS = {
+const QUEUE_SETTINGS = {
   REDIS_URL: optionalText.refine((v) => v === undefined || /^rediss?:\/\//.test(v), {
     message: 'must start with redis:// or rediss://, e.g. redis://127.0.0.1:6379',
   }),
@@ -98,7 +98,7 @@ export const SITE_SETTINGS = {
     .default(DEFAULT_BUSINESS.bookingUrl),
 }
 
-export function readSiteSettings(e: EnvOf<typeof SITE_SETTINGS>) {
+function readSiteSettings(e: EnvOf<typeof SITE_SETTINGS>) {
   return {
     siteUrl: e.SITE_URL,
     business: {
@@ -119,6 +119,27 @@ export const SAMPLE_VALUE_SETTINGS = {
   ALLOW_SAMPLE_VALUES: flag,
 }
 
-export function readSampleValueSettings(e: EnvOf<typeof SAMPLE_VALUE_SETTINGS>) {
+function readSampleValueSettings(e: EnvOf<typeof SAMPLE_VALUE_SETTINGS>) {
   return { sampleValues: { refuse: e.REFUSE_SAMPLE_VALUES, allow: e.ALLOW_SAMPLE_VALUES } }
+}
+
+/**
+ * What the two long-running processes (web and worker) both read, in this order: the queue, the
+ * site and the business, the log level and the production guard.
+ */
+export const SERVICE_SETTINGS = {
+  ...QUEUE_SETTINGS,
+  ...SITE_SETTINGS,
+  ...LOG_SETTINGS,
+  ...SAMPLE_VALUE_SETTINGS,
+}
+
+export function readServiceSettings(e: EnvOf<typeof SERVICE_SETTINGS>) {
+  return {
+    redisUrl: e.REDIS_URL,
+    queuePrefix: e.QUEUE_PREFIX,
+    logLevel: e.LOG_LEVEL,
+    ...readSiteSettings(e),
+    ...readSampleValueSettings(e),
+  }
 }
