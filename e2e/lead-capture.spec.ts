@@ -13,19 +13,9 @@ import {
   gotoHydrated,
   openDialogWithKeyboard,
 } from './fixtures'
-import { expectFieldMessages, fillLead, homeowner, rowsFor, type Homeowner, type Row } from './leads'
+import { expectFieldMessages, homeowner, rowsFor, submitLead, type Row } from './leads'
 
 /** Fills the form in `scope` and presses its submit button. */
-async function submitLead(
-  scope: Locator | Page,
-  who: Homeowner,
-  submitLabel: string,
-  { withMessage = false } = {},
-) {
-  await fillLead(scope, who, { withMessage })
-  await scope.getByRole('button', { name: submitLabel }).click()
-}
-
 /** The contact page, hydrated; returns its form. */
 async function openContactForm(page: Page) {
   await gotoHydrated(page, '/contact')

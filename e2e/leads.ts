@@ -51,6 +51,17 @@ export async function fillLead(scope: Locator | Page, who: Homeowner, { withMess
   if (withMessage) await scope.getByLabel('Tell me about your roofing concerns').fill(who.message)
 }
 
+/** Fills the form in as `who` and sends it with its `submitLabel` button. */
+export async function submitLead(
+  scope: Locator | Page,
+  who: Homeowner,
+  submitLabel: string,
+  { withMessage = false } = {},
+) {
+  await fillLead(scope, who, { withMessage })
+  await scope.getByRole('button', { name: submitLabel }).click()
+}
+
 /** A person takes seconds to fill five fields in; the least a test's "person" takes. */
 export const PERSON_MS = 5_500
 

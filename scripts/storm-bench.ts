@@ -35,6 +35,7 @@ import { nceiCutoff } from '../core/storms/coverage'
 import { countStormEvents, findStormsNear, storeStormFile } from '../core/storms/events'
 import { REPORT_RADIUS_MI, type StormEventInput, type StormKind } from '../core/storms/types'
 import { DEFAULT_BUSINESS } from '../shared/business'
+import { storeBenchEvents } from './lib/storm-seed'
 
 const IMPORT_ROWS = 70_000
 const IMPORT_TARGET_S = 15
@@ -83,21 +84,30 @@ const TOWNS = ['PARKER', 'AURORA', 'WICHITA', 'AMARILLO', 'OMAHA', 'TULSA', 'DES
 /** 'June' for 6, as NCEI's MONTH_NAME column writes it. */
 const monthName = (month: number) =>
   new Date(Date.UTC(2024, month - 1, 1)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' })
-/** A national year's mix: about half the rows are of types the importer skips, many without a point. */
-const EVENT_TYPES: [string, number, boolean][] = [
-  ['Thunderstorm Wind', 0.3, true],
-  ['Hail', 0.18, true],
-  ['Tornado', 0.02, true],
-  ['Flash Flood', 0.08, true],
-  ['Flood', 0.05, true],
-  ['Heavy Rain', 0.04, true],
-  ['Lightning', 0.01, true],
-  ['Winter Storm', 0.07, false],
-  ['Winter Weather', 0.07, false],
-  ['High Wind', 0.06, false],
-  ['Heavy Snow', 0.05, false],
-  ['Drought', 0.04, false],
-  ['Heat', 0.03, false],
+/**
+ * A national year's mix, each type's share of the rows: about half the rows are of types the
+ * importer skips, many without a point. The types reported at a point, then those of a zone.
+ */
+const POINT_TYPES = {
+  'Thunderstorm Wind': 0.3,
+  Hail: 0.18,
+  Tornado: 0.02,
+  'Flash Flood': 0.08,
+  Flood: 0.05,
+  'Heavy Rain': 0.04,
+  Lightning: 0.01,
+}
+const ZONE_TYPES = {
+  'Winter Storm': 0.07,
+  'Winter Weather': 0.07,
+  'High Wind': 0.06,
+  'Heavy Snow': 0.05,
+  Drought: 0.04,
+  Heat: 0.03,
+}
+const EVENT_TYPES: readonly (readonly [type: string, share: number, point: boolean])[] = [
+  ...Object.entries(POINT_TYPES).map(([type, share]) => [type, share, true] as const),
+  ...Object.entries(ZONE_TYPES).map(([type, share]) => [type, share, false] as const),
 ]
 /** The columns NCEI writes unquoted: the first eight (dates, times and ids), and these. */
 const NUMERIC = new Set<string>([
@@ -278,12 +288,7 @@ function buildStore(dir: string): string {
       events.push(storeEvent(done, nceiEndMs, fromMs))
     for (const source of ['ncei', 'spc'] as const) {
       const ofSource = events.filter((e) => e.source === source)
-      storeStormFile(
-        db,
-        { name: `bench-${source}-${chunk}`, source },
-        { events: ofSource, read: ofSource.length, skippedBy: {} },
-        NOW,
-      )
+      storeBenchEvents(db, `bench-${source}-${chunk}`, ofSource, NOW, source)
     }
   }
   console.log(
@@ -443,12 +448,7 @@ async function benchDensePdf(dir: string): Promise<boolean> {
   try {
     const fromMs = NOW.getTime() - QUERY_YEARS * YEAR_MS
     const events = denseStorms(fromMs)
-    storeStormFile(
-      db,
-      { name: 'bench-co-ks-ne-tx', source: 'ncei' },
-      { events, read: events.length, skippedBy: {} },
-      NOW,
-    )
+    storeBenchEvents(db, 'bench-co-ks-ne-tx', events, NOW)
     // The densest 10-mile circle: around each town, and on a grid of 0.05° around the densest.
     const countAt = (p: { latitude: number; longitude: number }) =>
       findStormsNear(db, p, REPORT_RADIUS_MI, fromMs, NOW.getTime()).length

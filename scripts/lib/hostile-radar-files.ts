@@ -53,10 +53,15 @@ export interface HostileRadarFile {
   bytes: Buffer
 }
 
-interface Span {
-  number: number
+/** Where a part of a file lies: its first byte and its length. */
+interface Extent {
   start: number
   length: number
+}
+
+/** A GRIB2 section, by its number. */
+interface Span extends Extent {
+  number: number
 }
 
 /** The sections of a well-formed message (0 excepted), by walking their lengths from byte 16. */
@@ -100,10 +105,9 @@ const pngOf = (grib: Buffer) => {
   return grib.subarray(octet(s7, 6), s7.start + s7.length)
 }
 
-interface Chunk {
+/** A PNG chunk, by its type. */
+interface Chunk extends Extent {
   type: string
-  start: number
-  length: number
 }
 
 /** The chunks of a well-formed PNG. */
