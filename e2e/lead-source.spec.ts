@@ -7,7 +7,7 @@
  * visitor moved on to, from the landing page's own form, and with the cookies refused.
  */
 import { test, expect } from './fixtures'
-import { fillLead, formShownClock, homeowner, submitLead, type Homeowner } from './leads'
+import { fillLead, formShownClock, homeowner, submitLeadToBooking, type Homeowner } from './leads'
 import { OFFICE_ADDRESS, parseCsv, useStack, waitUntil } from './stack'
 
 test.describe.configure({ mode: 'serial' })
@@ -137,8 +137,7 @@ test.describe('with JavaScript off', () => {
     await page.locator('a[href="/contact"]:visible').first().click()
     await expect(page).toHaveURL(/\/contact$/)
     const form = page.locator('form[data-form-type="contact"]')
-    await submitLead(form, who, 'Request My Free Inspection', { withMessage: true })
-    await expect(page).toHaveURL(/\/schedule-inspection$/)
+    await submitLeadToBooking(form, who, 'Request My Free Inspection', { withMessage: true })
     await expectSourceEverywhere(who, '/contact', BING_AD)
   })
 
@@ -150,8 +149,7 @@ test.describe('with JavaScript off', () => {
     await page.context().clearCookies()
     await page.goto(`${stack().baseUrl}/contact`)
     const form = page.locator('form[data-form-type="contact"]')
-    await submitLead(form, who, 'Request My Free Inspection', { withMessage: true })
-    await expect(page).toHaveURL(/\/schedule-inspection$/)
+    await submitLeadToBooking(form, who, 'Request My Free Inspection', { withMessage: true })
     await waitUntil(() => stack().rowsFor(who.email).length === 1, 'the lead to be stored')
     expect(stack().rowsFor(who.email)[0]).toMatchObject({
       utm_source: null,
@@ -173,8 +171,7 @@ test.describe('with JavaScript off, on the landing page itself', () => {
     const dialog = page.getByRole('dialog', { name: 'Free Roof Inspection' })
     await expect(dialog).toBeVisible()
     // Without a script there is no form token: that alone is not spam (docs/spam.md).
-    await submitLead(dialog, who, 'Request My Free Inspection', { withMessage: true })
-    await expect(page).toHaveURL(/\/schedule-inspection$/)
+    await submitLeadToBooking(dialog, who, 'Request My Free Inspection', { withMessage: true })
     await expectSourceEverywhere(who, '/service-areas/parker-co')
   })
 })

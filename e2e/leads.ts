@@ -62,6 +62,17 @@ export async function submitLead(
   await scope.getByRole('button', { name: submitLabel }).click()
 }
 
+/** submitLead, then the visitor lands on the booking page, as after every lead the site takes. */
+export async function submitLeadToBooking(
+  form: Locator,
+  who: Homeowner,
+  submitLabel: string,
+  options: { withMessage?: boolean } = {},
+) {
+  await submitLead(form, who, submitLabel, options)
+  await expect(form.page()).toHaveURL(/\/schedule-inspection$/)
+}
+
 /** A person takes seconds to fill five fields in; the least a test's "person" takes. */
 export const PERSON_MS = 5_500
 

@@ -16,7 +16,7 @@ import {
   gotoWithoutScriptLayer,
   waitForIsland,
 } from './fixtures'
-import { fillLead, homeowner, rowsFor, submitLead } from './leads'
+import { fillLead, homeowner, rowsFor, submitLeadToBooking } from './leads'
 
 const isScript = (request: Request) => request.resourceType() === 'script'
 
@@ -44,8 +44,7 @@ test('when the modal’s code cannot be loaded, its form is sent by the browser 
   // It was tried twice before giving up: the island's chunk was asked for again.
   expect(aborted.length).toBeGreaterThan(new Set(aborted).size)
 
-  await submitLead(dialog, who, 'Request My Free Inspection', { withMessage: true })
-  await expect(page).toHaveURL(/\/schedule-inspection$/)
+  await submitLeadToBooking(dialog, who, 'Request My Free Inspection', { withMessage: true })
   expect(rowsFor(who.email)).toMatchObject([
     { form_type: 'contact_modal', source_path: '/roof-repair', message: who.message },
   ])
@@ -118,8 +117,7 @@ test('when the script layer never arrives, the contact form is posted by the bro
   const who = homeowner()
   await gotoWithoutScriptLayer(page, '/contact')
   const form = page.locator('form[data-form-type="contact"]')
-  await submitLead(form, who, 'Request My Free Inspection', { withMessage: true })
-  await expect(page).toHaveURL(/\/schedule-inspection$/)
+  await submitLeadToBooking(form, who, 'Request My Free Inspection', { withMessage: true })
   expect(rowsFor(who.email)).toMatchObject([
     { form_type: 'contact', source_path: '/contact', message: who.message },
   ])
@@ -133,8 +131,7 @@ test('when the script layer never arrives, Free Inspection opens the modal by it
   await page.locator('header.site-header').getByRole('button', { name: 'Free Inspection' }).click()
   const dialog = page.getByRole('dialog', { name: 'Free Roof Inspection' })
   await expect(dialog).toBeVisible()
-  await submitLead(dialog, who, 'Request My Free Inspection')
-  await expect(page).toHaveURL(/\/schedule-inspection$/)
+  await submitLeadToBooking(dialog, who, 'Request My Free Inspection')
   expect(rowsFor(who.email)).toMatchObject([{ form_type: 'contact_modal', source_path: '/faqs' }])
 })
 

@@ -79,7 +79,7 @@ export function stackEnv(
 }
 
 /** Stops a child process: `signal`, up to 15 s to exit, then SIGKILL; at once when it has exited. */
-export async function stopChild(c: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+async function stopChild(c: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   if (c.exitCode !== null || c.signalCode !== null) return
   const exited = new Promise<void>((resolve) => c.once('exit', () => resolve()))
   c.kill(signal)
