@@ -95,6 +95,12 @@ export async function openDialogWithKeyboard(page: Page, opener: Locator, name: 
 
 /** The script layer, every page's only script before any interaction (client/pages/+client.ts). */
 export const SCRIPT_LAYER_ENTRY = /\/assets\/entries\/client_pages_client\.[^/]+\.js$/
+
+/** Opens `url` with the script layer failing to load, as on a connection that dropped it: the page as without JavaScript. */
+export async function gotoWithoutScriptLayer(page: Page, url: string): Promise<void> {
+  await page.route(SCRIPT_LAYER_ENTRY, (route) => route.abort('failed'))
+  await page.goto(url)
+}
 /** Code loaded later than the page (the islands, React, the toasts): every chunk. */
 export const LATER_CODE = /\/assets\/chunks\/[^/]+\.js$/
 

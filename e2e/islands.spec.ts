@@ -14,7 +14,7 @@ import {
   gotoHydrated,
   waitForIsland,
 } from './fixtures'
-import { fillLead, homeowner, rowsFor } from './leads'
+import { fillLead, homeowner, rowsFor, submitLeadToBooking } from './leads'
 
 /** A production React DOM build carries links to its error decoder; nothing else of ours does. */
 const REACT_DOM_MARK = 'react.dev/errors/'
@@ -132,9 +132,7 @@ test('when the island’s code never arrives, a form sent is posted by the brows
   await gotoHydrated(page, '/hail-report')
   await page.route(LATER_CODE, (route) => route.abort('internetdisconnected'))
   const form = page.locator('#hail-report-form form')
-  await fillLead(form, who)
-  await form.getByRole('button', { name: 'Send My Free Hail Report' }).click()
-  await expect(page).toHaveURL(/\/schedule-inspection$/)
+  await submitLeadToBooking(form, who, 'Send My Free Hail Report')
   expect(rowsFor(who.email)).toMatchObject([{ form_type: 'contact', source_path: '/hail-report' }])
 })
 

@@ -13,19 +13,9 @@ import {
   gotoHydrated,
   openDialogWithKeyboard,
 } from './fixtures'
-import { expectFieldMessages, fillLead, homeowner, rowsFor, type Homeowner, type Row } from './leads'
+import { expectFieldMessages, homeowner, rowsFor, submitLead, submitLeadToBooking, type Row } from './leads'
 
 /** Fills the form in `scope` and presses its submit button. */
-async function submitLead(
-  scope: Locator | Page,
-  who: Homeowner,
-  submitLabel: string,
-  { withMessage = false } = {},
-) {
-  await fillLead(scope, who, { withMessage })
-  await scope.getByRole('button', { name: submitLabel }).click()
-}
-
 /** The contact page, hydrated; returns its form. */
 async function openContactForm(page: Page) {
   await gotoHydrated(page, '/contact')
@@ -83,9 +73,7 @@ test.describe('the four lead forms', () => {
     // The page behind does not scroll while the dialog is open.
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden')
 
-    await submitLead(dialog, who, 'Request My Free Inspection', { withMessage: true })
-
-    await expect(page).toHaveURL(/\/schedule-inspection$/)
+    await submitLeadToBooking(dialog, who, 'Request My Free Inspection', { withMessage: true })
     await expect(page.getByRole('alert').filter({ hasText: CONTACT_MODAL_TOAST })).toBeVisible()
     await expect(dialog).toBeHidden()
     await expect(
@@ -109,8 +97,7 @@ test.describe('the four lead forms', () => {
   }) => {
     const who = homeowner()
     const form = await openContactForm(page)
-    await submitLead(form, who, 'Request My Free Inspection')
-    await expect(page).toHaveURL(/\/schedule-inspection$/)
+    await submitLeadToBooking(form, who, 'Request My Free Inspection')
     // The toast is carried over to the booking page, where the visitor is now.
     await expect(page.getByRole('alert').filter({ hasText: CONTACT_PAGE_TOAST })).toBeVisible()
     expectOneRow(who.email, { form_type: 'contact', message: null, source_path: '/contact' })
@@ -132,8 +119,7 @@ test.describe('the four lead forms', () => {
     await expect(popup.getByLabel('First Name', { exact: true })).toBeFocused()
     await expect(popup.getByLabel('Tell me about your roofing concerns')).toHaveCount(0)
     await expectAllRequired(popup)
-    await submitLead(popup, who, 'Get My Free Report')
-    await expect(page).toHaveURL(/\/schedule-inspection$/)
+    await submitLeadToBooking(popup, who, 'Get My Free Report')
     await expect(popup).toBeHidden()
     // The exit-intent form shows no toast.
     await expect(page.getByRole('alert')).toHaveCount(0)
@@ -401,8 +387,7 @@ test.describe('the booking widget', () => {
       })
     })
     const form = await openContactForm(page)
-    await submitLead(form, who, 'Request My Free Inspection')
-    await expect(page).toHaveURL(/\/schedule-inspection$/)
+    await submitLeadToBooking(form, who, 'Request My Free Inspection')
     // Personal data never goes into the page's own URL.
     expect(page.url()).not.toContain('Dana')
     expect(page.url()).not.toContain('example.com')

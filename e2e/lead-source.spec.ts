@@ -7,21 +7,15 @@
  * visitor moved on to, from the landing page's own form, and with the cookies refused.
  */
 import { test, expect } from './fixtures'
-import { fillLead, formShownClock, homeowner, type Homeowner } from './leads'
-import { OFFICE_ADDRESS, parseCsv, startStack, waitUntil, type Stack } from './stack'
+import { fillLead, formShownClock, homeowner, submitLeadToBooking, type Homeowner } from './leads'
+import { OFFICE_ADDRESS, parseCsv, useStack, waitUntil } from './stack'
 
 test.describe.configure({ mode: 'serial' })
 // A stack of its own, a lead followed to four places and site-admin run twice: about 20 s on an
 // idle host, and well over 30 on a busy one.
 test.setTimeout(90_000)
 
-let stack: Stack
-test.beforeAll(async () => {
-  stack = await startStack('source')
-})
-test.afterAll(async () => {
-  await stack?.close()
-})
+const stack = useStack('source')
 
 const CAMPAIGN = {
   utm_source: 'google',
@@ -47,8 +41,8 @@ const GOOGLE_AD: AdVisit = {
 
 /** What every place the lead reaches must say: the stored row, the e-mail, the webhook, the CSV. */
 async function expectSourceEverywhere(who: Homeowner, sourcePath: string, visit: AdVisit = GOOGLE_AD) {
-  await waitUntil(() => stack.rowsFor(who.email).length === 1, 'the lead to be stored')
-  const row = stack.rowsFor(who.email)[0]!
+  await waitUntil(() => stack().rowsFor(who.email).length === 1, 'the lead to be stored')
+  const row = stack().rowsFor(who.email)[0]!
   expect(row).toMatchObject({
     ...visit.campaign,
     landing_page: visit.landing,
@@ -59,23 +53,31 @@ async function expectSourceEverywhere(who: Homeowner, sourcePath: string, visit:
 
   await waitUntil(
     () =>
-      stack.smtp.messages.some(
+      stack().smtp.messages.some(
         (m) => m.envelopeTo.includes(OFFICE_ADDRESS) && m.parsed.text?.includes(who.email),
       ),
     'the office e-mail',
   )
-  const mail = stack.smtp.messages.find((m) => m.parsed.text?.includes(who.email))!
+  const mail = stack().smtp.messages.find((m) => m.parsed.text?.includes(who.email))!
   expect(mail.parsed.text).toContain(visit.cameFrom)
   expect(String(mail.parsed.html)).toContain(visit.cameFrom)
 
-  await waitUntil(() => stack.hook.delivered().some((h) => h.body.includes(who.email)), 'the webhook')
-  const hook = stack.hook.delivered().find((h) => h.body.includes(who.email))!
+  await waitUntil(
+    () =>
+      stack()
+        .hook.delivered()
+        .some((h) => h.body.includes(who.email)),
+    'the webhook',
+  )
+  const hook = stack()
+    .hook.delivered()
+    .find((h) => h.body.includes(who.email))!
   expect(hook.verified).toBe(true)
   const data = JSON.parse(hook.body).data
   expect(data.attribution.lastTouch).toMatchObject({ ...visit.campaign, landing_page: visit.landing })
   expect(data.sourcePath).toBe(sourcePath)
 
-  const exported = stack.admin('leads', 'export')
+  const exported = stack().admin('leads', 'export')
   expect(exported.status).toBe(0)
   const records = parseCsv(exported.stdout, { columns: true }) as Record<string, string>[]
   expect(records.find((r) => r.email === who.email)).toMatchObject({
@@ -83,7 +85,7 @@ async function expectSourceEverywhere(who: Homeowner, sourcePath: string, visit:
     landing_page: visit.landing,
   })
 
-  const shown = stack.admin('leads', 'show', row.id as string)
+  const shown = stack().admin('leads', 'show', row.id as string)
   expect(shown.stdout).toContain(visit.cameFrom.replace('Came from: ', ''))
 }
 
@@ -91,11 +93,11 @@ test('an ad click on a city page, then the contact page: every place the lead re
   page,
 }) => {
   const who = homeowner()
-  await page.goto(`${stack.baseUrl}${LANDING}`)
+  await page.goto(`${stack().baseUrl}${LANDING}`)
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
   // On to the contact page through the site, as a visitor would.
   const clock = formShownClock(page)
-  await page.goto(`${stack.baseUrl}/contact`)
+  await page.goto(`${stack().baseUrl}/contact`)
   const form = page.locator('form[data-form-type="contact"]')
   await fillLead(form, who, { withMessage: true })
   await clock.asAPerson()
@@ -127,7 +129,7 @@ test.describe('with JavaScript off', () => {
     page,
   }) => {
     const who = homeowner()
-    await page.goto(`${stack.baseUrl}${BING_AD.landing}`)
+    await page.goto(`${stack().baseUrl}${BING_AD.landing}`)
     // The page is the cached copy every visitor gets: no campaign in its HTML.
     expect(
       await page.locator('input[type="hidden"][name="msclkid"], input[name="landing_page"]').count(),
@@ -135,9 +137,7 @@ test.describe('with JavaScript off', () => {
     await page.locator('a[href="/contact"]:visible').first().click()
     await expect(page).toHaveURL(/\/contact$/)
     const form = page.locator('form[data-form-type="contact"]')
-    await fillLead(form, who, { withMessage: true })
-    await form.getByRole('button', { name: 'Request My Free Inspection' }).click()
-    await expect(page).toHaveURL(/\/schedule-inspection$/)
+    await submitLeadToBooking(form, who, 'Request My Free Inspection', { withMessage: true })
     await expectSourceEverywhere(who, '/contact', BING_AD)
   })
 
@@ -145,15 +145,17 @@ test.describe('with JavaScript off', () => {
     page,
   }) => {
     const who = homeowner()
-    await page.goto(`${stack.baseUrl}${BING_AD.landing}`)
+    await page.goto(`${stack().baseUrl}${BING_AD.landing}`)
     await page.context().clearCookies()
-    await page.goto(`${stack.baseUrl}/contact`)
+    await page.goto(`${stack().baseUrl}/contact`)
     const form = page.locator('form[data-form-type="contact"]')
-    await fillLead(form, who, { withMessage: true })
-    await form.getByRole('button', { name: 'Request My Free Inspection' }).click()
-    await expect(page).toHaveURL(/\/schedule-inspection$/)
-    await waitUntil(() => stack.rowsFor(who.email).length === 1, 'the lead to be stored')
-    expect(stack.rowsFor(who.email)[0]).toMatchObject({ utm_source: null, msclkid: null, landing_page: null })
+    await submitLeadToBooking(form, who, 'Request My Free Inspection', { withMessage: true })
+    await waitUntil(() => stack().rowsFor(who.email).length === 1, 'the lead to be stored')
+    expect(stack().rowsFor(who.email)[0]).toMatchObject({
+      utm_source: null,
+      msclkid: null,
+      landing_page: null,
+    })
   })
 })
 
@@ -164,14 +166,12 @@ test.describe('with JavaScript off, on the landing page itself', () => {
     page,
   }) => {
     const who = homeowner()
-    await page.goto(`${stack.baseUrl}${LANDING}`)
+    await page.goto(`${stack().baseUrl}${LANDING}`)
     await page.locator('header.site-header').getByRole('button', { name: 'Free Inspection' }).click()
     const dialog = page.getByRole('dialog', { name: 'Free Roof Inspection' })
     await expect(dialog).toBeVisible()
     // Without a script there is no form token: that alone is not spam (docs/spam.md).
-    await fillLead(dialog, who, { withMessage: true })
-    await dialog.getByRole('button', { name: 'Request My Free Inspection' }).click()
-    await expect(page).toHaveURL(/\/schedule-inspection$/)
+    await submitLeadToBooking(dialog, who, 'Request My Free Inspection', { withMessage: true })
     await expectSourceEverywhere(who, '/service-areas/parker-co')
   })
 })

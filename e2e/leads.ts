@@ -51,6 +51,28 @@ export async function fillLead(scope: Locator | Page, who: Homeowner, { withMess
   if (withMessage) await scope.getByLabel('Tell me about your roofing concerns').fill(who.message)
 }
 
+/** Fills the form in as `who` and sends it with its `submitLabel` button. */
+export async function submitLead(
+  scope: Locator | Page,
+  who: Homeowner,
+  submitLabel: string,
+  { withMessage = false } = {},
+) {
+  await fillLead(scope, who, { withMessage })
+  await scope.getByRole('button', { name: submitLabel }).click()
+}
+
+/** submitLead, then the visitor lands on the booking page, as after every lead the site takes. */
+export async function submitLeadToBooking(
+  form: Locator,
+  who: Homeowner,
+  submitLabel: string,
+  options: { withMessage?: boolean } = {},
+) {
+  await submitLead(form, who, submitLabel, options)
+  await expect(form.page()).toHaveURL(/\/schedule-inspection$/)
+}
+
 /** A person takes seconds to fill five fields in; the least a test's "person" takes. */
 export const PERSON_MS = 5_500
 

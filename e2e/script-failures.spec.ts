@@ -7,8 +7,16 @@
  * network request, the contact modal's code is fetched before the click.
  */
 import type { Page, Request } from '@playwright/test'
-import { test, expect, SCRIPT_LAYER_ENTRY, waitForHydration, gotoHydrated, waitForIsland } from './fixtures'
-import { fillLead, homeowner, rowsFor } from './leads'
+import {
+  test,
+  expect,
+  SCRIPT_LAYER_ENTRY,
+  waitForHydration,
+  gotoHydrated,
+  gotoWithoutScriptLayer,
+  waitForIsland,
+} from './fixtures'
+import { fillLead, homeowner, rowsFor, submitLeadToBooking } from './leads'
 
 const isScript = (request: Request) => request.resourceType() === 'script'
 
@@ -36,9 +44,7 @@ test('when the modal’s code cannot be loaded, its form is sent by the browser 
   // It was tried twice before giving up: the island's chunk was asked for again.
   expect(aborted.length).toBeGreaterThan(new Set(aborted).size)
 
-  await fillLead(dialog, who, { withMessage: true })
-  await dialog.getByRole('button', { name: 'Request My Free Inspection' }).click()
-  await expect(page).toHaveURL(/\/schedule-inspection$/)
+  await submitLeadToBooking(dialog, who, 'Request My Free Inspection', { withMessage: true })
   expect(rowsFor(who.email)).toMatchObject([
     { form_type: 'contact_modal', source_path: '/roof-repair', message: who.message },
   ])
@@ -109,12 +115,9 @@ test('when the script layer never arrives, the contact form is posted by the bro
   page,
 }) => {
   const who = homeowner()
-  await page.route(SCRIPT_LAYER_ENTRY, (route) => route.abort('failed'))
-  await page.goto('/contact')
+  await gotoWithoutScriptLayer(page, '/contact')
   const form = page.locator('form[data-form-type="contact"]')
-  await fillLead(form, who, { withMessage: true })
-  await form.getByRole('button', { name: 'Request My Free Inspection' }).click()
-  await expect(page).toHaveURL(/\/schedule-inspection$/)
+  await submitLeadToBooking(form, who, 'Request My Free Inspection', { withMessage: true })
   expect(rowsFor(who.email)).toMatchObject([
     { form_type: 'contact', source_path: '/contact', message: who.message },
   ])
@@ -124,14 +127,11 @@ test('when the script layer never arrives, Free Inspection opens the modal by it
   page,
 }) => {
   const who = homeowner()
-  await page.route(SCRIPT_LAYER_ENTRY, (route) => route.abort('failed'))
-  await page.goto('/faqs')
+  await gotoWithoutScriptLayer(page, '/faqs')
   await page.locator('header.site-header').getByRole('button', { name: 'Free Inspection' }).click()
   const dialog = page.getByRole('dialog', { name: 'Free Roof Inspection' })
   await expect(dialog).toBeVisible()
-  await fillLead(dialog, who)
-  await dialog.getByRole('button', { name: 'Request My Free Inspection' }).click()
-  await expect(page).toHaveURL(/\/schedule-inspection$/)
+  await submitLeadToBooking(dialog, who, 'Request My Free Inspection')
   expect(rowsFor(who.email)).toMatchObject([{ form_type: 'contact_modal', source_path: '/faqs' }])
 })
 
@@ -200,8 +200,7 @@ test('a form the server sent back becomes interactive as it was shown, at the pa
   problems,
 }) => {
   // The first load's script layer fails, so the browser posts the form itself.
-  await page.route(SCRIPT_LAYER_ENTRY, (route) => route.abort('failed'))
-  await page.goto('/contact')
+  await gotoWithoutScriptLayer(page, '/contact')
   const form = page.locator('form[data-form-type="contact"]')
   await form.getByLabel('First Name', { exact: true }).fill('Dana')
   await form.getByLabel('Email Address', { exact: true }).fill('dana@example')

@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
+import { test } from '@playwright/test'
 import { freePort } from '../scripts/lib/free-port.mjs'
 import { createWeb, createWorker, until } from '../scripts/lib/harness'
 import {
@@ -38,6 +39,24 @@ export interface Stack {
   /** Stops the worker (SIGTERM, as a deploy does) and starts it again on the same database and queue. */
   restartWorker(): Promise<void>
   close(): Promise<void>
+}
+
+/**
+ * A stack of the spec file's own: started before its first test, closed after its last. Returns
+ * the running stack, to call in the tests (and helpers they run).
+ */
+export function useStack(label: string, extraEnv: NodeJS.ProcessEnv = {}): () => Stack {
+  let stack: Stack | undefined
+  test.beforeAll(async () => {
+    stack = await startStack(label, extraEnv)
+  })
+  test.afterAll(async () => {
+    await stack?.close()
+  })
+  return () => {
+    if (!stack) throw new Error(`the ${label} stack has not started`)
+    return stack
+  }
 }
 
 /** `extraEnv`: settings of this stack's processes on top of the defaults (e.g. a geocoder stand-in's URL). */

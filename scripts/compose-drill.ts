@@ -20,16 +20,8 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { ALL_ROUTES } from '../shared/routes'
 import { dockerApi, findCompose } from './docker-detect.mjs'
-import {
-  apiUnavailableProblems,
-  getPage,
-  headerDifferences,
-  postJsonEnquiry,
-  postPlainForm,
-  titleOf,
-  unavailablePageProblems,
-  type Headers,
-} from './lib/fallback-checks.mjs'
+// The same checks as the compose smoke test's (scripts/compose-smoke.mjs).
+import * as checks from './lib/fallback-checks.mjs'
 import { composeStack } from './lib/compose-stack.mjs'
 
 const image = process.env.DRILL_IMAGE ?? 'front-range-roofing:drill'
@@ -128,15 +120,15 @@ try {
   const firstSet = await step('web writes its fallback pages', () => waitFallbackWritten())
   console.log(`    written at ${firstSet}`)
 
-  const served = new Map<string, { headers: Headers; html: string }>()
+  const served = new Map<string, { headers: checks.Headers; html: string }>()
   await step(`note every page as web serves it (${ALL_ROUTES.length} routes and the 404 page)`, async () => {
     for (const route of ALL_ROUTES) {
       // With a query, so that web answers rather than Caddy from the page's file (the same page).
-      const page = await getPage(`${origin}${route.path}?from=web`)
+      const page = await checks.getPage(`${origin}${route.path}?from=web`)
       check(page.status === 200, `${route.path} answered ${page.status} with web up`)
       served.set(route.path, page)
     }
-    const missing = await getPage(origin + UNKNOWN_PATH)
+    const missing = await checks.getPage(origin + UNKNOWN_PATH)
     check(missing.status === 404, `${UNKNOWN_PATH} answered ${missing.status} with web up`)
     served.set(UNKNOWN_PATH, missing)
   })
@@ -151,17 +143,17 @@ try {
     const problems: string[] = []
     for (const [pathname, web] of served) {
       const expected = pathname === UNKNOWN_PATH ? 404 : 200
-      const page = await getPage(origin + pathname)
-      const diffs = headerDifferences(web.headers, page.headers)
+      const page = await checks.getPage(origin + pathname)
+      const diffs = checks.headerDifferences(web.headers, page.headers)
       if (page.status !== expected) problems.push(`${pathname}: ${page.status}, expected ${expected}`)
       else if (page.html !== web.html)
-        problems.push(`${pathname}: HTML differs from web's ("${titleOf(page.html)}")`)
+        problems.push(`${pathname}: HTML differs from web's ("${checks.titleOf(page.html)}")`)
       else if (diffs.length) problems.push(`${pathname}: ${diffs.join('; ')}`)
       else same += 1
     }
     const home = served.get('/')!
     console.log(
-      `    ${same}/${served.size} identical (status, HTML, headers); e.g. / "${titleOf(home.html)}"`,
+      `    ${same}/${served.size} identical (status, HTML, headers); e.g. / "${checks.titleOf(home.html)}"`,
     )
     console.log(`    headers compared: ${Object.keys(home.headers).sort().join(', ')}`)
     figures.push(['pages served from files while web was down', `${same}/${served.size} identical to web's`])
@@ -187,18 +179,18 @@ try {
   })
 
   await step('a form posted without JavaScript gets the clear page', async () => {
-    const answer = await postPlainForm(origin)
-    const problems = unavailablePageProblems(answer, PHONE)
-    console.log(`    ${answer.status}, Retry-After ${answer.retryAfter}, "${titleOf(answer.html)}"`)
+    const answer = await checks.postPlainForm(origin)
+    const problems = checks.unavailablePageProblems(answer, PHONE)
+    console.log(`    ${answer.status}, Retry-After ${answer.retryAfter}, "${checks.titleOf(answer.html)}"`)
     figures.push(['plain form post while web was down', `${answer.status}, Retry-After ${answer.retryAfter}`])
     check(!problems.length, problems.join('; '))
   })
 
   await step('JSON to /api/enquiries gets 503 with Retry-After', async () => {
-    const answer = await postJsonEnquiry(origin)
+    const answer = await checks.postJsonEnquiry(origin)
     console.log(`    ${answer.status}, Retry-After ${answer.retryAfter}, ${answer.text}`)
     figures.push(['JSON enquiry while web was down', `${answer.status}, Retry-After ${answer.retryAfter}`])
-    const problems = apiUnavailableProblems(answer)
+    const problems = checks.apiUnavailableProblems(answer)
     check(!problems.length, problems.join('; '))
   })
 
@@ -226,7 +218,8 @@ try {
             signal: AbortSignal.timeout(10_000),
           })
           const html = await res.text()
-          const good = res.status === 200 && titleOf(html) === titleOf(served.get(route.path)!.html)
+          const good =
+            res.status === 200 && checks.titleOf(html) === checks.titleOf(served.get(route.path)!.html)
           // Caddy's file server makes strong ETags; the web process weak ones (W/…).
           const fromFiles = !res.headers.get('etag')?.startsWith('W/')
           results.push({ ok: good, fromFiles, ms: Date.now() - started, what: `${route.path} ${res.status}` })

@@ -29,14 +29,11 @@ import {
   type TestWebhookReceiver,
 } from '../tests/support/notify-peers'
 import {
-  createRedis,
-  createWeb,
-  createWorker,
+  createLeadStack,
   ensureBuilt,
   LEAD_BODY,
   postLead,
   sleep,
-  stackEnv,
   until,
   type ManagedProcess,
   type RedisProcess,
@@ -243,9 +240,8 @@ async function runDrill(drill: Drill): Promise<Row> {
   const smtp = await startTestSmtpServer({ parse: false })
   const hook = await startTestWebhookReceiver()
   const twilio = await startTestTwilioPeer()
-  const redis = await createRedis(dir, dir)
-  const env = stackEnv(
-    { name: 'drills', dir, redisUrl: redis.url, smtpUrl: smtp.url, logLevel: 'info' },
+  const processes = await createLeadStack(
+    { name: 'drills', dir, smtpUrl: smtp.url, logLevel: 'info' },
     {
       LEAD_WEBHOOK_URL: hook.url,
       LEAD_WEBHOOK_SECRET: hook.secret,
@@ -259,8 +255,7 @@ async function runDrill(drill: Drill): Promise<Row> {
       ...drill.env,
     },
   )
-  const web = await createWeb(env, dir)
-  const worker = createWorker(env, dir)
+  const { redis, web, worker } = processes
   const accepted = new Set<string>()
   const background: Promise<void>[] = []
   const tag = drill.name.replace(/\W+/g, '-').toLowerCase()
@@ -290,9 +285,7 @@ async function runDrill(drill: Drill): Promise<Row> {
   }
   let failed = false
   try {
-    await redis.start()
-    await web.start()
-    await worker.start()
+    await processes.start()
     await drill.run(stack)
     await Promise.all(background)
     const count = () => drill.count?.(stack) ?? { accepted: accepted.size, ...countNotified(stack) }
@@ -310,9 +303,7 @@ async function runDrill(drill: Drill): Promise<Row> {
       seconds: Math.round((Date.now() - started) / 1000),
     }
   } finally {
-    await worker.kill('SIGTERM')
-    await web.kill('SIGTERM')
-    await redis.kill('SIGTERM')
+    await processes.stop()
     await smtp.close()
     await hook.close()
     await twilio.close()

@@ -13,16 +13,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { startTestSmtpServer } from '../tests/support/notify-peers'
-import {
-  createRedis,
-  createWeb,
-  createWorker,
-  ensureBuilt,
-  percentile,
-  sleep,
-  stackEnv,
-  until,
-} from './lib/harness'
+import { createLeadStack, ensureBuilt, percentile, sleep, until } from './lib/harness'
 import { countFollowUps, FOLLOW_UP_DELAY, FOLLOW_UP_DELAY_MS, seedLeads } from './lib/follow-up-load'
 
 const COUNT = Number(process.env.BENCH_FOLLOW_UPS ?? 1000)
@@ -33,29 +24,20 @@ ensureBuilt()
 const dir = mkdtempSync(path.join(tmpdir(), 'roofing-follow-up-bench-'))
 const dbPath = path.join(dir, 'leads.db')
 const smtp = await startTestSmtpServer({ parse: false })
-const redis = await createRedis(dir, dir)
-const env = stackEnv(
-  {
-    name: 'follow-ups',
-    dir,
-    redisUrl: redis.url,
-    smtpUrl: smtp.url,
-    logLevel: process.env.BENCH_LOG_LEVEL ?? 'info',
-  },
+const stack = await createLeadStack(
+  { name: 'follow-ups', dir, smtpUrl: smtp.url, logLevel: process.env.BENCH_LOG_LEVEL ?? 'info' },
   { FOLLOW_UP_AFTER: FOLLOW_UP_DELAY, FOLLOW_UP_HOURS: '00-24' },
 )
-const web = await createWeb(env, dir)
-const worker = createWorker(env, dir)
 let failed = true
 try {
-  await redis.start()
+  await stack.redis.start()
   // The web process makes the database (and the moment follow-ups start from); the worker comes up after.
-  await web.start()
+  await stack.web.start()
   await sleep(200)
   const storedAt = new Date()
   const ids = seedLeads(dbPath, COUNT, storedAt, 'bench')
   const dueAt = storedAt.getTime() + FOLLOW_UP_DELAY_MS
-  await worker.start()
+  await stack.worker.start()
   console.log(
     `follow-ups: ${COUNT} leads stored at one moment; their follow-ups fall due ${FOLLOW_UP_DELAY} later…`,
   )
@@ -77,9 +59,7 @@ try {
   console.log(`  planned in ${passes} pass(es) of the worker; load average at the start ${load}`)
   failed = sent < COUNT || duplicates > 0 || last > BUDGET_MS
 } finally {
-  await worker.kill('SIGTERM')
-  await web.kill('SIGTERM')
-  await redis.kill('SIGTERM')
+  await stack.stop()
   await smtp.close()
   if (process.env.KEEP_BENCH_LOGS || failed) console.log(`logs in ${dir}`)
   else rmSync(dir, { recursive: true, force: true })

@@ -18,12 +18,11 @@
  * FUZZ_DEADLINE_MS (default 1000) change the run. Exits 1 on any 5xx, unanswered request or
  * escaped error, printing the first few requests that failed.
  */
-import { spawn } from 'node:child_process'
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import fc from 'fast-check'
-import { ensureBuilt, stopChild, until } from './lib/harness'
+import { ensureBuilt, startWebLoggingToFile } from './lib/harness'
 import { freePort } from './lib/free-port.mjs'
 import {
   anyHostileRequest,
@@ -46,48 +45,6 @@ interface Outcome {
   answer: RawAnswer
 }
 
-async function startWeb(dir: string, port: number) {
-  const logFile = path.join(dir, 'web.log')
-  const fd = openSync(logFile, 'a')
-  const origin = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, ['dist/node/server.mjs'], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_PATH: path.join(dir, 'leads.db'),
-      SITE_URL: origin,
-      LOG_LEVEL: 'warn',
-      ASSET_ARCHIVE_DIR: path.join(dir, 'asset-archive'),
-      FALLBACK_DIR: path.join(dir, 'fallback'),
-      // The limits would answer most requests 429 before the code under test reads them.
-      LEAD_RATE_LIMIT_PER_MINUTE: '1000000',
-      FORM_TOKEN_RATE_LIMIT_PER_MINUTE: '1000000',
-      OFFICE_LINK_RATE_LIMIT_PER_MINUTE: '1000000',
-      BOOKING_EVENTS_RATE_LIMIT_PER_MINUTE: '1000000',
-      ...HOSTILE_BOOKING_KEYS,
-    },
-    stdio: ['ignore', fd, fd],
-  })
-  closeSync(fd)
-  const ok = await until(async () => {
-    if (child.exitCode !== null) return false
-    try {
-      return (await fetch(`${origin}/healthz`)).ok
-    } catch {
-      return false
-    }
-  }, 30_000)
-  if (!ok) throw new Error(`the web process did not start:\n${readFileSync(logFile, 'utf8')}`)
-  return {
-    origin,
-    port,
-    logFile,
-    stop: () => stopChild(child),
-  }
-}
-
 function percentile(sorted: number[], p: number): number {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0
 }
@@ -101,7 +58,17 @@ function describe(req: HostileRequest): string {
 async function main(): Promise<void> {
   ensureBuilt()
   const dir = mkdtempSync(path.join(tmpdir(), 'roofing-fuzz-'))
-  const web = await startWeb(dir, await freePort())
+  const web = await startWebLoggingToFile(dir, await freePort(), {
+    logLevel: 'warn',
+    extra: {
+      // The limits would answer most requests 429 before the code under test reads them.
+      LEAD_RATE_LIMIT_PER_MINUTE: '1000000',
+      FORM_TOKEN_RATE_LIMIT_PER_MINUTE: '1000000',
+      OFFICE_LINK_RATE_LIMIT_PER_MINUTE: '1000000',
+      BOOKING_EVENTS_RATE_LIMIT_PER_MINUTE: '1000000',
+      ...HOSTILE_BOOKING_KEYS,
+    },
+  })
   const to = { host: `127.0.0.1:${web.port}`, origin: web.origin }
   try {
     console.log(

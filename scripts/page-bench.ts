@@ -42,12 +42,13 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs'
-import { request } from 'node:http'
+import { request, type IncomingMessage } from 'node:http'
+import { buffer } from 'node:stream/consumers'
 import { cpus, hostname, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { hourKeyOf } from '../server/http/fallback-pages'
-import { sleep, stopChild, until } from './lib/harness'
+import { sleep, startWebLoggingToFile, until } from './lib/harness'
 import { freePort } from './lib/free-port.mjs'
 import { CADDY_BIN, startCaddy } from './lib/caddy-process'
 
@@ -83,21 +84,14 @@ function which(bin: string): string | undefined {
 }
 
 /** A GET on loopback, the body as it came (no decompression). */
-function fetchRaw(
+async function fetchRaw(
   url: string,
   headers: Record<string, string>,
 ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { headers }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () =>
-        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
-      )
-    })
-    req.on('error', reject)
-    req.end()
-  })
+  const res = await new Promise<IncomingMessage>((resolve, reject) =>
+    request(url, { headers }, resolve).on('error', reject).end(),
+  )
+  return { status: res.statusCode!, headers: res.headers, body: await buffer(res) }
 }
 
 /** wrk's latency figure ('812.00us', '1.23ms', '2.01s') in milliseconds. */
@@ -162,55 +156,16 @@ end
   return file
 }
 
-/**
- * The built web process, its log written straight to a file (as a deployment's log driver
- * takes it), never through a pipe of this script: this script waits for wrk synchronously and
- * would not drain a pipe, which would stall the server's writes.
- */
-async function startWeb(
-  dir: string,
-  port: number,
-): Promise<{ origin: string; logFile: string; fallbackDir: string; kill: () => Promise<void> }> {
-  const logFile = path.join(dir, 'web.log')
-  const fd = openSync(logFile, 'a')
-  const child = spawn(process.execPath, ['dist/node/server.mjs'], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_PATH: path.join(dir, 'leads.db'),
-      SITE_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-      ASSET_ARCHIVE_DIR: path.join(dir, 'asset-archive'),
-      FALLBACK_DIR: path.join(dir, 'fallback'),
-    },
-    stdio: ['ignore', fd, fd],
-  })
-  closeSync(fd)
-  const origin = `http://127.0.0.1:${port}`
-  const ok = await until(async () => {
-    if (child.exitCode !== null) return false
-    try {
-      return (await fetchRaw(`${origin}/healthz`, {})).status === 200
-    } catch {
-      return false
-    }
-  }, 20_000)
-  if (!ok) throw new Error(`the web process did not start (see ${readFileSync(logFile, 'utf8')})`)
-  // Its pages' files, once written and linked for this hour (Caddy serves them from then on).
-  const fallbackDir = path.join(dir, 'fallback')
+/** The built web process (its log to a file), once it has written and linked its pages' files for this hour. */
+async function startWeb(dir: string, port: number) {
+  const web = await startWebLoggingToFile(dir, port, { logLevel: process.env.BENCH_LOG_LEVEL ?? 'info' })
+  // Caddy serves the pages from these files from then on.
   const written = await until(
-    () => existsSync(path.join(fallbackDir, 'hours', hourKeyOf(new Date()))),
+    () => existsSync(path.join(web.fallbackDir, 'hours', hourKeyOf(new Date()))),
     60_000,
   )
-  if (!written) throw new Error(`the web process wrote no page files (see ${logFile})`)
-  return {
-    origin,
-    logFile,
-    fallbackDir,
-    kill: () => stopChild(child),
-  }
+  if (!written) throw new Error(`the web process wrote no page files (see ${web.logFile})`)
+  return web
 }
 
 /** nginx serving `gzipped` as PAGE with Content-Encoding: gzip, on a free port; its stop function. */
@@ -525,7 +480,7 @@ async function main(): Promise<void> {
   } finally {
     await caddy?.stop()
     await nginx?.stop()
-    await web.kill()
+    await web.stop()
     rmSync(dir, { recursive: true, force: true })
   }
 }

@@ -58,7 +58,6 @@ import { performance } from 'node:perf_hooks'
 import { gunzipSync } from 'node:zlib'
 import type { Db } from '../core/platform/db/connection'
 import { openMigratedDatabase } from '../core/platform/db/open'
-import { storeStormFile } from '../core/storms/events'
 import { importRadarFile } from '../core/storms/import'
 import { denverDate } from '../core/storms/radar/days'
 import { meshFileNameForDay, SERVICE_AREA_BOX } from '../core/storms/radar/mesh-file'
@@ -70,6 +69,7 @@ import { DAMAGING_HAIL_IN, type Location, type ReportStorm, type StormEventInput
 import { FACTS } from '../shared/business'
 import type { MeshFileSpec } from '../tests/support/mesh-files'
 import { bundleForNode, cachedMeshFile, CONUS_OUTSIDE_RADAR, restampedMeshFile } from './lib/radar-bench'
+import { storeBenchEvents } from './lib/storm-seed'
 
 const BACKFILL_BUDGET_MIN = 30
 const STORE_BUDGET_MB = 50
@@ -482,12 +482,7 @@ function measureStore(run: Run): boolean {
         : `  radar tables and indexes: ${mb.toFixed(1)} MB; scaled to ${all} days about ${((mb * all) / days.length).toFixed(1)} MB (not judged: --days ${days.length})`,
     )
     const events = benchEvents(days)
-    storeStormFile(
-      db,
-      { name: 'bench-radar-store-events', source: 'ncei' },
-      { events, read: events.length, skippedBy: {} },
-      NOW,
-    )
+    storeBenchEvents(db, 'bench-radar-store-events', events, NOW)
     console.log(`  and ${events.length} generated ground reports over the box, for the reports`)
     return ok || !full
   } finally {

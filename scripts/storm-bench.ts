@@ -35,19 +35,20 @@ import { nceiCutoff } from '../core/storms/coverage'
 import { countStormEvents, findStormsNear, storeStormFile } from '../core/storms/events'
 import { REPORT_RADIUS_MI, type StormEventInput, type StormKind } from '../core/storms/types'
 import { DEFAULT_BUSINESS } from '../shared/business'
+import { storeBenchEvents } from './lib/storm-seed'
 
 const IMPORT_ROWS = 70_000
 const IMPORT_TARGET_S = 15
 const STORE_EVENTS = Number(process.env.BENCH_STORM_EVENTS ?? 500_000)
 const STORE_CHUNK = 50_000
+const NOW = new Date('2026-06-01T18:00:00Z')
 const QUERIES = 200
 const QUERY_RADIUS_MI = 10
 const QUERY_YEARS = 5
 const QUERY_P95_TARGET_MS = 20
+const YEAR_MS = 365.25 * 24 * 3_600_000
 const PDF_RUNS = 3
 const PDF_TARGET_MS = 15_000
-const NOW = new Date('2026-06-01T18:00:00Z')
-const YEAR_MS = 365.25 * 24 * 3_600_000
 
 // A seeded generator, so every run measures the same data.
 let seed = 20240612
@@ -83,47 +84,38 @@ const TOWNS = ['PARKER', 'AURORA', 'WICHITA', 'AMARILLO', 'OMAHA', 'TULSA', 'DES
 /** 'June' for 6, as NCEI's MONTH_NAME column writes it. */
 const monthName = (month: number) =>
   new Date(Date.UTC(2024, month - 1, 1)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' })
-/** A national year's mix: about half the rows are of types the importer skips, many without a point. */
-const EVENT_TYPES: [string, number, boolean][] = [
-  ['Thunderstorm Wind', 0.3, true],
-  ['Hail', 0.18, true],
-  ['Tornado', 0.02, true],
-  ['Flash Flood', 0.08, true],
-  ['Flood', 0.05, true],
-  ['Heavy Rain', 0.04, true],
-  ['Lightning', 0.01, true],
-  ['Winter Storm', 0.07, false],
-  ['Winter Weather', 0.07, false],
-  ['High Wind', 0.06, false],
-  ['Heavy Snow', 0.05, false],
-  ['Drought', 0.04, false],
-  ['Heat', 0.03, false],
+/**
+ * A national year's mix, each type's share of the rows: about half the rows are of types the
+ * importer skips, many without a point. The types reported at a point, then those of a zone.
+ */
+const POINT_TYPES = {
+  'Thunderstorm Wind': 0.3,
+  Hail: 0.18,
+  Tornado: 0.02,
+  'Flash Flood': 0.08,
+  Flood: 0.05,
+  'Heavy Rain': 0.04,
+  Lightning: 0.01,
+}
+const ZONE_TYPES = {
+  'Winter Storm': 0.07,
+  'Winter Weather': 0.07,
+  'High Wind': 0.06,
+  'Heavy Snow': 0.05,
+  Drought: 0.04,
+  Heat: 0.03,
+}
+const EVENT_TYPES: readonly (readonly [type: string, share: number, point: boolean])[] = [
+  ...Object.entries(POINT_TYPES).map(([type, share]) => [type, share, true] as const),
+  ...Object.entries(ZONE_TYPES).map(([type, share]) => [type, share, false] as const),
 ]
-const NUMERIC = new Set<NceiColumn>([
-  'BEGIN_YEARMONTH',
-  'BEGIN_DAY',
-  'BEGIN_TIME',
-  'END_YEARMONTH',
-  'END_DAY',
-  'END_TIME',
-  'EPISODE_ID',
-  'EVENT_ID',
-  'STATE_FIPS',
-  'YEAR',
-  'CZ_FIPS',
-  'INJURIES_DIRECT',
-  'INJURIES_INDIRECT',
-  'DEATHS_DIRECT',
-  'DEATHS_INDIRECT',
-  'MAGNITUDE',
-  'TOR_LENGTH',
-  'TOR_WIDTH',
-  'BEGIN_RANGE',
-  'END_RANGE',
-  'BEGIN_LAT',
-  'BEGIN_LON',
-  'END_LAT',
-  'END_LON',
+/** The columns NCEI writes unquoted: the first eight (dates, times and ids), and these. */
+const NUMERIC = new Set<string>([
+  ...NCEI_DETAILS_COLUMNS.slice(0, 8),
+  ...'STATE_FIPS YEAR CZ_FIPS INJURIES_DIRECT INJURIES_INDIRECT DEATHS_DIRECT DEATHS_INDIRECT MAGNITUDE'.split(
+    ' ',
+  ),
+  ...'TOR_LENGTH TOR_WIDTH BEGIN_RANGE END_RANGE BEGIN_LAT BEGIN_LON END_LAT END_LON'.split(' '),
 ])
 
 function eventType(): [string, boolean] {
@@ -296,12 +288,7 @@ function buildStore(dir: string): string {
       events.push(storeEvent(done, nceiEndMs, fromMs))
     for (const source of ['ncei', 'spc'] as const) {
       const ofSource = events.filter((e) => e.source === source)
-      storeStormFile(
-        db,
-        { name: `bench-${source}-${chunk}`, source },
-        { events: ofSource, read: ofSource.length, skippedBy: {} },
-        NOW,
-      )
+      storeBenchEvents(db, `bench-${source}-${chunk}`, ofSource, NOW, source)
     }
   }
   console.log(
@@ -374,69 +361,37 @@ function benchQueries(file: string): boolean {
 /**
  * The four states' storm reports (hail, thunderstorm wind, tornado, with a point) in a year, at
  * about what NOAA's Storm Events hold for them (a rounded estimate, not counted from its files),
- * with a box around each state and the towns whose spotters report most (weights: roughly their
- * metro's size).
+ * with a box around each state.
  */
-const DENSE_STATES: {
-  state: string
-  perYear: number
-  lat: [number, number]
-  lon: [number, number]
-  towns: [number, number, number][]
-}[] = [
-  {
-    state: 'CO',
-    perYear: 1_400,
-    lat: [37, 41],
-    lon: [-109.05, -102.05],
-    towns: [
-      [39.74, -104.99, 3],
-      [38.83, -104.82, 1.5],
-      [40.59, -105.08, 0.7],
-      [38.25, -104.61, 0.4],
-    ],
-  },
-  {
-    state: 'KS',
-    perYear: 3_000,
-    lat: [37, 40],
-    lon: [-102.05, -94.6],
-    towns: [
-      [37.69, -97.34, 1.5],
-      [39.11, -94.63, 1],
-      [39.05, -95.68, 0.5],
-      [38.84, -97.61, 0.3],
-      [37.75, -100.02, 0.3],
-    ],
-  },
-  {
-    state: 'NE',
-    perYear: 2_200,
-    lat: [40, 43],
-    lon: [-104.05, -95.3],
-    towns: [
-      [41.26, -95.94, 1.5],
-      [40.81, -96.7, 0.8],
-      [40.92, -98.34, 0.3],
-      [41.12, -100.77, 0.2],
-    ],
-  },
-  {
-    state: 'TX',
-    perYear: 6_000,
-    lat: [26, 36.5],
-    lon: [-106.6, -93.5],
-    towns: [
-      [32.78, -96.8, 4],
-      [32.75, -97.33, 2],
-      [29.42, -98.49, 2],
-      [30.27, -97.74, 2],
-      [29.76, -95.37, 3],
-      [33.58, -101.86, 0.6],
-      [35.22, -101.83, 0.6],
-      [32, -102.08, 0.5],
-    ],
-  },
+const DENSE_STATES: { state: string; perYear: number; lat: [number, number]; lon: [number, number] }[] = [
+  { state: 'CO', perYear: 1_400, lat: [37, 41], lon: [-109.05, -102.05] },
+  { state: 'KS', perYear: 3_000, lat: [37, 40], lon: [-102.05, -94.6] },
+  { state: 'NE', perYear: 2_200, lat: [40, 43], lon: [-104.05, -95.3] },
+  { state: 'TX', perYear: 6_000, lat: [26, 36.5], lon: [-106.6, -93.5] },
+]
+/** The towns whose spotters report most, in each of those states (weight: roughly their metro's size). */
+const SPOTTER_TOWNS: [state: string, latitude: number, longitude: number, weight: number][] = [
+  ['CO', 39.74, -104.99, 3],
+  ['CO', 38.83, -104.82, 1.5],
+  ['CO', 40.59, -105.08, 0.7],
+  ['CO', 38.25, -104.61, 0.4],
+  ['KS', 37.69, -97.34, 1.5],
+  ['KS', 39.11, -94.63, 1],
+  ['KS', 39.05, -95.68, 0.5],
+  ['KS', 38.84, -97.61, 0.3],
+  ['KS', 37.75, -100.02, 0.3],
+  ['NE', 41.26, -95.94, 1.5],
+  ['NE', 40.81, -96.7, 0.8],
+  ['NE', 40.92, -98.34, 0.3],
+  ['NE', 41.12, -100.77, 0.2],
+  ['TX', 32.78, -96.8, 4],
+  ['TX', 32.75, -97.33, 2],
+  ['TX', 29.42, -98.49, 2],
+  ['TX', 30.27, -97.74, 2],
+  ['TX', 29.76, -95.37, 3],
+  ['TX', 33.58, -101.86, 0.6],
+  ['TX', 35.22, -101.83, 0.6],
+  ['TX', 32, -102.08, 0.5],
 ]
 /** The share of a state's reports around its towns, and how far they spread (one sigma, degrees). */
 const TOWN_SHARE = 0.5
@@ -449,7 +404,8 @@ function gaussian(): number {
 
 function denseStorms(fromMs: number): StormEventInput[] {
   const events: StormEventInput[] = []
-  for (const { state, perYear, lat, lon, towns } of DENSE_STATES) {
+  for (const { state, perYear, lat, lon } of DENSE_STATES) {
+    const towns = SPOTTER_TOWNS.filter((t) => t[0] === state).map(([, ...town]) => town)
     const weight = towns.reduce((sum, t) => sum + t[2], 0)
     for (let i = 0; i < perYear * QUERY_YEARS; i++) {
       let point = { latitude: between(...lat), longitude: between(...lon) }
@@ -492,25 +448,19 @@ async function benchDensePdf(dir: string): Promise<boolean> {
   try {
     const fromMs = NOW.getTime() - QUERY_YEARS * YEAR_MS
     const events = denseStorms(fromMs)
-    storeStormFile(
-      db,
-      { name: 'bench-co-ks-ne-tx', source: 'ncei' },
-      { events, read: events.length, skippedBy: {} },
-      NOW,
-    )
+    storeBenchEvents(db, 'bench-co-ks-ne-tx', events, NOW)
     // The densest 10-mile circle: around each town, and on a grid of 0.05° around the densest.
     const countAt = (p: { latitude: number; longitude: number }) =>
       findStormsNear(db, p, REPORT_RADIUS_MI, fromMs, NOW.getTime()).length
     let best = { latitude: 0, longitude: 0 }
     let bestCount = -1
-    for (const { towns } of DENSE_STATES)
-      for (const [latitude, longitude] of towns)
-        for (let dy = -4; dy <= 4; dy++)
-          for (let dx = -4; dx <= 4; dx++) {
-            const p = { latitude: latitude + dy * 0.05, longitude: longitude + dx * 0.05 }
-            const n = countAt(p)
-            if (n > bestCount) [best, bestCount] = [p, n]
-          }
+    for (const [, latitude, longitude] of SPOTTER_TOWNS)
+      for (let dy = -4; dy <= 4; dy++)
+        for (let dx = -4; dx <= 4; dx++) {
+          const p = { latitude: latitude + dy * 0.05, longitude: longitude + dx * 0.05 }
+          const n = countAt(p)
+          if (n > bestCount) [best, bestCount] = [p, n]
+        }
     const report = makeWeatherReport(
       db,
       'The densest 10-mile circle',

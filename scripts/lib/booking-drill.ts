@@ -35,28 +35,40 @@ export function drillBooking(email: string, n: number): { body: string; slot: Da
   }
 }
 
+/**
+ * One delivery of a signed event to the web process, as Calendly makes it: the stored event's id
+ * on a 2xx; undefined on another answer, or none (refused, cut off, or no answer in `timeoutMs`).
+ */
+export async function postCalendlyEvent(
+  origin: string,
+  body: string,
+  signingKey: string,
+  timeoutMs: number,
+): Promise<number | undefined> {
+  try {
+    const res = await fetch(`${origin}/api/booking-events/calendly`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'calendly-webhook-signature': calendlySignature(body, signingKey),
+      },
+      body,
+      signal: AbortSignal.timeout(timeoutMs),
+    })
+    return res.ok ? ((await res.json()) as { id: number }).id : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /** Delivers one event until it gets a 2xx, as the tool retries; records its id and how many tries it took. */
 export async function deliverAsCalendly(origin: string, body: string, into: BookingDelivery): Promise<void> {
   const deadline = Date.now() + GIVE_UP_MS
   while (Date.now() < deadline) {
     into.deliveries += 1
-    try {
-      const res = await fetch(`${origin}/api/booking-events/calendly`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'calendly-webhook-signature': calendlySignature(body, DRILL_CALENDLY_KEY),
-        },
-        body,
-        signal: AbortSignal.timeout(5000),
-      })
-      if (res.ok) {
-        into.id = ((await res.json()) as { id: number }).id
-        return
-      }
-    } catch {
-      // Refused or cut off while the web process is down: the tool tries again.
-    }
+    // Refused or cut off while the web process is down: the tool tries again.
+    into.id = await postCalendlyEvent(origin, body, DRILL_CALENDLY_KEY, 5000)
+    if (into.id !== undefined) return
     await sleep(RETRY_MS)
   }
 }

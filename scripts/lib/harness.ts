@@ -4,7 +4,15 @@
  * from dist/node, each with its output in a log file. Loopback only.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs'
+import {
+  closeSync,
+  createWriteStream,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Redis } from 'ioredis'
@@ -71,7 +79,7 @@ export function stackEnv(
 }
 
 /** Stops a child process: `signal`, up to 15 s to exit, then SIGKILL; at once when it has exited. */
-export async function stopChild(c: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+async function stopChild(c: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   if (c.exitCode !== null || c.signalCode !== null) return
   const exited = new Promise<void>((resolve) => c.once('exit', () => resolve()))
   c.kill(signal)
@@ -80,6 +88,56 @@ export async function stopChild(c: ChildProcess, signal: NodeJS.Signals = 'SIGTE
     c.kill('SIGKILL')
     await exited
   }
+}
+
+/**
+ * The built web process alone (`npm run fuzz`, `npm run bench:pages`): production, no Redis (leads
+ * stay in the outbox), on `port`, with its database, asset archive and page files (FALLBACK_DIR)
+ * in `dir`, and its log written straight to a file, as a deployment's log driver takes it: never
+ * through a pipe of the script, which may wait synchronously (for wrk) and would not drain it,
+ * which would stall the server's writes. Resolves once /healthz answers 200.
+ */
+export async function startWebLoggingToFile(
+  dir: string,
+  port: number,
+  opts: { logLevel: string; extra?: NodeJS.ProcessEnv },
+): Promise<{
+  origin: string
+  port: number
+  logFile: string
+  fallbackDir: string
+  stop: () => Promise<void>
+}> {
+  const logFile = path.join(dir, 'web.log')
+  const fallbackDir = path.join(dir, 'fallback')
+  const origin = `http://127.0.0.1:${port}`
+  const fd = openSync(logFile, 'a')
+  const child = spawn(process.execPath, ['dist/node/server.mjs'], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_PATH: path.join(dir, 'leads.db'),
+      SITE_URL: origin,
+      LOG_LEVEL: opts.logLevel,
+      ASSET_ARCHIVE_DIR: path.join(dir, 'asset-archive'),
+      FALLBACK_DIR: fallbackDir,
+      ...opts.extra,
+    },
+    stdio: ['ignore', fd, fd],
+  })
+  closeSync(fd)
+  const ok = await until(async () => {
+    if (child.exitCode !== null) return false
+    try {
+      return (await fetch(`${origin}/healthz`)).ok
+    } catch {
+      return false
+    }
+  }, 30_000)
+  if (!ok) throw new Error(`the web process did not start:\n${readFileSync(logFile, 'utf8')}`)
+  return { origin, port, logFile, fallbackDir, stop: () => stopChild(child) }
 }
 
 export interface ManagedProcess {
@@ -221,6 +279,45 @@ export function createWorker(env: NodeJS.ProcessEnv, logDir: string): ManagedPro
       await proc.start()
     },
     kill: (signal) => proc.kill(signal),
+  }
+}
+
+/** A lead pipeline's three processes, made but not started: our Redis, the web process and the worker. */
+export interface LeadStack {
+  redis: RedisProcess
+  env: NodeJS.ProcessEnv
+  web: WebProcess
+  worker: ManagedProcess
+  /** Starts Redis, then the web process, then the worker. */
+  start(): Promise<void>
+  /** Stops them the other way round (SIGTERM each); the peers are the caller's. */
+  stop(): Promise<void>
+}
+
+/** Makes a run's stack in `run.dir` on the environment stackEnv gives it (plus `extra`), with our own Redis. */
+export async function createLeadStack(
+  run: { name: string; dir: string; smtpUrl: string; logLevel: string },
+  extra: NodeJS.ProcessEnv = {},
+): Promise<LeadStack> {
+  const redis = await createRedis(run.dir, run.dir)
+  const env = stackEnv({ ...run, redisUrl: redis.url }, extra)
+  const web = await createWeb(env, run.dir)
+  const worker = createWorker(env, run.dir)
+  return {
+    redis,
+    env,
+    web,
+    worker,
+    async start() {
+      await redis.start()
+      await web.start()
+      await worker.start()
+    },
+    async stop() {
+      await worker.kill('SIGTERM')
+      await web.kill('SIGTERM')
+      await redis.kill('SIGTERM')
+    },
   }
 }
 

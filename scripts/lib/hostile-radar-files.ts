@@ -53,10 +53,15 @@ export interface HostileRadarFile {
   bytes: Buffer
 }
 
-interface Span {
-  number: number
+/** Where a part of a file lies: its first byte and its length. */
+interface Extent {
   start: number
   length: number
+}
+
+/** A GRIB2 section, by its number. */
+interface Span extends Extent {
+  number: number
 }
 
 /** The sections of a well-formed message (0 excepted), by walking their lengths from byte 16. */
@@ -100,10 +105,9 @@ const pngOf = (grib: Buffer) => {
   return grib.subarray(octet(s7, 6), s7.start + s7.length)
 }
 
-interface Chunk {
+/** A PNG chunk, by its type. */
+interface Chunk extends Extent {
   type: string
-  start: number
-  length: number
 }
 
 /** The chunks of a well-formed PNG. */
@@ -276,16 +280,15 @@ const PACKING_FIELDS = {
 } as const
 type PackingField = keyof typeof PACKING_FIELDS
 
-const IHDR_FIELDS = {
-  width: { at: 0, bytes: 4 },
-  height: { at: 4, bytes: 4 },
-  depth: { at: 8, bytes: 1 },
-  colourType: { at: 9, bytes: 1 },
-  compression: { at: 10, bytes: 1 },
-  filter: { at: 11, bytes: 1 },
-  interlace: { at: 12, bytes: 1 },
-} as const
-type IhdrField = keyof typeof IHDR_FIELDS
+/** PNG's IHDR data: its fields in order, by their widths in bytes. */
+const IHDR_BYTES = { width: 4, height: 4, depth: 1, colourType: 1, compression: 1, filter: 1, interlace: 1 }
+type IhdrField = keyof typeof IHDR_BYTES
+
+/** Where `field` starts in IHDR's data: after the fields before it. */
+function ihdrOffset(field: IhdrField): number {
+  const fields = Object.keys(IHDR_BYTES) as IhdrField[]
+  return fields.slice(0, fields.indexOf(field)).reduce((at, f) => at + IHDR_BYTES[f], 0)
+}
 
 /** The most RGBA rows of 7000 pixels whose uncompressed image keeps the message under 32 MB. */
 const UNCOMPRESSED_MAX_ROWS = 1190
@@ -358,7 +361,7 @@ const anyMutation: fc.Arbitrary<Mutation> = fc.oneof(
     weight: 3,
     arbitrary: fc.record({
       kind: fc.constant('IHDR' as const),
-      field: fc.constantFrom(...(Object.keys(IHDR_FIELDS) as IhdrField[])),
+      field: fc.constantFrom(...(Object.keys(IHDR_BYTES) as IhdrField[])),
       value: fc.oneof(u32, fc.constantFrom(2, 3, 4, 6, 8, 16)),
     }),
   },
@@ -508,8 +511,7 @@ export function applyMutation(base: RadarBase, m: Mutation): HostileRadarFile {
     case 'IHDR': {
       const png = Buffer.from(pngOf(grib))
       const ihdr = chunks(png)[0]!
-      const f = IHDR_FIELDS[m.field]
-      writeUInt(png, ihdr.start + 8 + f.at, f.bytes, m.value)
+      writeUInt(png, ihdr.start + 8 + ihdrOffset(m.field), IHDR_BYTES[m.field], m.value)
       fixCrc(png, ihdr)
       return made(withPng(grib, png), `IHDR ${m.field} set to ${m.value}, CRC made right`)
     }

@@ -248,6 +248,14 @@ const jsonPost: fc.Arbitrary<HostileRequest> = formFields.map((fields) => ({
   body: Buffer.from(JSON.stringify(Object.fromEntries(fields))),
 }))
 
+/** A link's headers: the form's content type on a POST, and the cookie when there is one. */
+function linkHeaders(method: string, cookie: string | null | undefined): [string, string][] {
+  return [
+    ...(method === 'POST' ? [['Content-Type', 'application/x-www-form-urlencoded'] as [string, string]] : []),
+    ...(cookie ? [['Cookie', cookie] as [string, string]] : []),
+  ]
+}
+
 const officeLink: fc.Arbitrary<HostileRequest> = fc
   .record({
     method: fc.constantFrom('GET', 'HEAD', 'POST'),
@@ -258,12 +266,7 @@ const officeLink: fc.Arbitrary<HostileRequest> = fc
     kind: 'office link',
     method,
     target: `${OFFICE_CONFIRM_PATH}/${token || 's.1.2.3'}`,
-    headers: [
-      ...(method === 'POST'
-        ? ([['Content-Type', 'application/x-www-form-urlencoded']] as [string, string][])
-        : []),
-      ...(cookie ? ([['Cookie', cookie]] as [string, string][]) : []),
-    ],
+    headers: linkHeaders(method, cookie),
     body: method === 'POST' ? Buffer.from(`token=${token}`) : undefined,
   }))
 
@@ -399,12 +402,7 @@ const stormAlertLink: fc.Arbitrary<HostileRequest> = fc
     kind: 'storm alert link' as const,
     method,
     target: `${path}/${token || 's.1.2.3'}`,
-    headers: [
-      ...(method === 'POST'
-        ? ([['Content-Type', 'application/x-www-form-urlencoded']] as [string, string][])
-        : []),
-      ...(cookie ? ([['Cookie', cookie]] as [string, string][]) : []),
-    ],
+    headers: linkHeaders(method, cookie),
     // RFC 8058's one-click body, or the confirmation page's own form.
     body:
       method === 'POST' ? Buffer.from(oneClick ? 'List-Unsubscribe=One-Click' : `token=${token}`) : undefined,

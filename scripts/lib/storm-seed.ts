@@ -3,7 +3,20 @@
  * hail, wind and tornado reports spread over the Denver metro around Parker, five years of them,
  * dense enough that a weather report for a home in Parker lists about 350 storms.
  */
+import type { Db } from '../../core/platform/db/connection'
+import { storeStormFile } from '../../core/storms/events'
 import type { StormEventInput } from '../../core/storms/types'
+
+/** Stores `events` as one storm file called `name`, every row of it read and none skipped, at `at`. */
+export function storeBenchEvents(
+  db: Db,
+  name: string,
+  events: StormEventInput[],
+  at: Date,
+  source: 'ncei' | 'spc' = 'ncei',
+): void {
+  storeStormFile(db, { name, source }, { events, read: events.length, skippedBy: {} }, at)
+}
 
 /** Where the benches' geocoder stand-in places every home. */
 export const PARKER = { latitude: 39.5186, longitude: -104.7614 }
