@@ -12,7 +12,7 @@ import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { localTime } from '../../core/platform/business-time'
 import pino from 'pino'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   CURRENT_LINK,
   fileOfRoute,
@@ -197,6 +197,11 @@ describe('startFallbackPages', () => {
         await new Promise((r) => setTimeout(r, 50))
       const second = manifestOf(dir)
       expect(second.day).toBe('2026-11-26')
+      // The set's link changes first, then the hours are linked one by one: wait for the last.
+      await vi.waitFor(() => expect(hoursOf(dir)).toEqual([...second.hours].sort()), {
+        timeout: 5000,
+        interval: 50,
+      })
       expect(read(dir, 'privacy.html')).toContain('Thu 26 Nov 2026')
       // Thursday's 24 hours, 07:00 UTC on the 26th to 07:00 on the 27th; Wednesday's link is gone.
       expect(second.hours).toHaveLength(24)
