@@ -503,6 +503,7 @@ describe('site-admin weekly-report send', () => {
 })
 
 describe('the real worker process', () => {
+  // A guard, not a budget: the real worker started twice from source; 20 s ran out under load.
   test('reads WEEKLY_REPORT, sends the week that is due at its start, and a restart sends nothing again', async () => {
     // "mon 00:00": the last full week is due from the first moment of every week, so whenever
     // this runs. A fresh database holds one lead of that week.
@@ -557,5 +558,5 @@ describe('the real worker process', () => {
     } finally {
       await deleteKeys(getRedisUrl(), prefix)
     }
-  })
+  }, 60_000)
 })
