@@ -14,8 +14,8 @@ import { runAdmin } from '../../admin/program'
 import { messagesOfEvents, readLeadHistory, readLeadState } from '../../core/bookings'
 import { startBookings, type BookingsSchedule } from '../../worker/bookings'
 import { VALID_ENQUIRY } from '../support/enquiries'
-import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../support/notify-peers'
-import { startTestTwilioPeer, twilioEnv, type TestTwilioPeer } from '../support/twilio-peer'
+import { startTestSmtpServer, type ReceivedMail } from '../support/notify-peers'
+import { startTestTwilioPeer, twilioEnv } from '../support/twilio-peer'
 import {
   bookingRefOf,
   calComEvent,
@@ -25,6 +25,7 @@ import {
   calendlySignature,
 } from '../support/booking-tools'
 import { SITE_ORIGIN, usePipeline, waitFor, type Pipeline } from '../support/pipeline'
+import { usePeer } from '../support/use-peer'
 
 const CALENDLY_KEY = 'whk_calendly_signing_key_for_tests_0123456789'
 const CAL_COM_SECRET = 'cal-com-webhook-secret-for-tests'
@@ -33,16 +34,8 @@ const TUE_10AM = '2026-12-01T17:00:00.000000Z'
 /** Wed 2 Dec 2026, 1:00 PM in Denver. */
 const WED_1PM = '2026-12-02T20:00:00Z'
 
-let smtp: TestSmtpServer
-let twilio: TestTwilioPeer
-beforeAll(async () => {
-  smtp = await startTestSmtpServer()
-  twilio = await startTestTwilioPeer()
-})
-afterAll(async () => {
-  await smtp?.close()
-  await twilio?.close()
-})
+const smtp = usePeer(startTestSmtpServer)
+const twilio = usePeer(startTestTwilioPeer)
 
 const countEvents = (p: Pipeline) =>
   (p.db.prepare('SELECT COUNT(*) AS n FROM booking_events').get() as { n: number }).n

@@ -8,7 +8,7 @@
  * moments on the business clock.
  */
 import request from 'supertest'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { localTime } from '../../core/platform/business-time'
 import {
   createMarkLinks,
@@ -22,17 +22,12 @@ import { addLead } from '../support/leads'
 import { sampleWeatherReport } from '../../core/storms'
 import { saveLeadReport } from '../../core/storms/lead-reports'
 import { calendlyEvent, calendlySignature } from '../support/booking-tools'
-import { startTestSmtpServer, type TestSmtpServer } from '../support/notify-peers'
+import { startTestSmtpServer } from '../support/notify-peers'
 import { useMailingDesk } from '../support/booking-desk'
 import { usePipeline, type Pipeline } from '../support/pipeline'
+import { usePeer } from '../support/use-peer'
 
-let smtp: TestSmtpServer
-beforeAll(async () => {
-  smtp = await startTestSmtpServer()
-})
-afterAll(async () => {
-  await smtp?.close()
-})
+const smtp = usePeer(startTestSmtpServer)
 
 const HOUR = 60 * 60_000
 const DAY = 24 * HOUR

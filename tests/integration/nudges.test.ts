@@ -5,25 +5,18 @@
  * peer laid out like Twilio's API). The desk's passes are run at chosen moments on the office's
  * clock, so the hours are tested on the days they fall on, daylight saving time included.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { localTime } from '../../core/platform/business-time'
 import { markLead } from '../../core/bookings'
 import { addLead } from '../support/leads'
-import { startTestSmtpServer, type TestSmtpServer } from '../support/notify-peers'
-import { startTestTwilioPeer, twilioEnv, type TestTwilioPeer } from '../support/twilio-peer'
+import { startTestSmtpServer } from '../support/notify-peers'
+import { startTestTwilioPeer, twilioEnv } from '../support/twilio-peer'
 import { useMailingDesk } from '../support/booking-desk'
 import { usePipeline, type Pipeline } from '../support/pipeline'
+import { usePeer } from '../support/use-peer'
 
-let smtp: TestSmtpServer
-let twilio: TestTwilioPeer
-beforeAll(async () => {
-  smtp = await startTestSmtpServer()
-  twilio = await startTestTwilioPeer()
-})
-afterAll(async () => {
-  await smtp?.close()
-  await twilio?.close()
-})
+const smtp = usePeer(startTestSmtpServer)
+const twilio = usePeer(startTestTwilioPeer)
 
 const MINUTE = 60_000
 /** A day in the future (leads stored before this version are never nudged): Tue 15 Jun 2027, Denver. */

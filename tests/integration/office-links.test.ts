@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto'
 import Database from 'better-sqlite3'
 import request from 'supertest'
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { beforeEach, describe, expect, test } from 'vitest'
 import type { Db } from '../../core/platform/db/connection'
 import { findLead } from '../../core/leads/store'
 import { findOfficeActions, readOfficeLink } from '../../core/spam/quarantine'
@@ -24,19 +24,14 @@ import { createMailer } from '../../core/platform/mail/mailer'
 import { startSpamDigestSchedule } from '../../worker/spam-digest'
 import { createLogger } from '../../core/platform/logger'
 import { addLead } from '../support/leads'
-import { startTestSmtpServer, type TestSmtpServer } from '../support/notify-peers'
+import { startTestSmtpServer } from '../support/notify-peers'
 import { SITE_ORIGIN, usePipeline, waitFor } from '../support/pipeline'
+import { usePeer } from '../support/use-peer'
 import { getRedisUrl } from '../support/redis'
 import { runAdminCaptured } from '../support/admin'
 import { createSpamClassifier } from '../../core/spam/classifier'
 
-let smtp: TestSmtpServer
-beforeAll(async () => {
-  smtp = await startTestSmtpServer()
-})
-afterAll(async () => {
-  await smtp?.close()
-})
+const smtp = usePeer(startTestSmtpServer)
 
 const SPAM = {
   score: 11,
