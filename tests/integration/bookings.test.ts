@@ -26,6 +26,7 @@ import {
 } from '../support/booking-tools'
 import { SITE_ORIGIN, usePipeline, waitFor, type Pipeline } from '../support/pipeline'
 import { usePeer } from '../support/use-peer'
+import { officeMailEnv } from '../support/booking-desk'
 
 const CALENDLY_KEY = 'whk_calendly_signing_key_for_tests_0123456789'
 const CAL_COM_SECRET = 'cal-com-webhook-secret-for-tests'
@@ -95,9 +96,7 @@ const pipeline = usePipeline(
   () => ({
     label: 'bookings',
     env: {
-      SMTP_URL: smtp.url,
-      LEAD_NOTIFY_TO: 'office@roofing.example',
-      LEAD_NOTIFY_FROM: 'Website leads <leads@roofing.example>',
+      ...officeMailEnv(smtp),
       CALENDLY_WEBHOOK_SIGNING_KEY: CALENDLY_KEY,
       CAL_COM_WEBHOOK_SECRET: CAL_COM_SECRET,
       ...twilioEnv(twilio),

@@ -9,7 +9,6 @@
  */
 import request from 'supertest'
 import { describe, expect, test } from 'vitest'
-import { localTime } from '../../core/platform/business-time'
 import {
   createMarkLinks,
   makeBookingRef,
@@ -23,7 +22,7 @@ import { sampleWeatherReport } from '../../core/storms'
 import { saveLeadReport } from '../../core/storms/lead-reports'
 import { calendlyEvent, calendlySignature } from '../support/booking-tools'
 import { startTestSmtpServer } from '../support/notify-peers'
-import { useMailingDesk } from '../support/booking-desk'
+import { deskMessages, june2027 as denver, officeMailEnv, useMailingDesk } from '../support/booking-desk'
 import { usePipeline, type Pipeline } from '../support/pipeline'
 import { usePeer } from '../support/use-peer'
 
@@ -32,16 +31,13 @@ const smtp = usePeer(startTestSmtpServer)
 const HOUR = 60 * 60_000
 const DAY = 24 * HOUR
 const CALENDLY_KEY = 'follow-up-test-calendly-key'
-/** Days in the future (leads stored before this version get no follow-ups): June 2027, Denver. */
-const denver = (day: number, hour: number, minute = 0) =>
-  localTime({ year: 2027, month: 6, day, hour, minute })
-
 const followUpsOf = (p: Pipeline, leadId: string) =>
-  p.db
-    .prepare(
-      "SELECT key, status, due_at, detail FROM lead_messages WHERE lead_id = ? AND kind = 'follow-up' ORDER BY key",
-    )
-    .all(leadId) as { key: string; status: string; due_at: string; detail: string | null }[]
+  deskMessages<{ key: string; status: string; due_at: string; detail: string | null }>(
+    p,
+    leadId,
+    'follow-up',
+    ['key', 'status', 'due_at', 'detail'],
+  )
 
 /** What reached the SMTP server for `address` (counted the moment it was accepted). */
 const mailsTo = (address: string) => smtp.accepted.filter((m) => m.envelopeTo.includes(address))
@@ -63,9 +59,7 @@ describe('follow-ups until booked', () => {
   const pipeline = usePipeline(() => ({
     label: 'follow-ups',
     env: {
-      SMTP_URL: smtp.url,
-      LEAD_NOTIFY_TO: 'office@roofing.example',
-      LEAD_NOTIFY_FROM: 'Website leads <leads@roofing.example>',
+      ...officeMailEnv(smtp),
       SITE_URL: 'https://www.roofing.example',
       CALENDLY_WEBHOOK_SIGNING_KEY: CALENDLY_KEY,
       FOLLOW_UP_AFTER: '1d,3d',
