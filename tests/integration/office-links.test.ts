@@ -173,15 +173,17 @@ describe('a GET never writes, and each client may open so many a minute', () => 
   })
 })
 
+/** A homeowner whose every value is easy to find in a page. */
+const PERSON = {
+  firstName: 'Philippa',
+  lastName: 'Quarrington',
+  email: 'philippa.quarrington@example.com',
+  phone: '(720) 555-0163',
+  address: '9 Juniper Lane, Golden, CO 80401',
+  message: 'Wind lifted the ridge cap over the garage.',
+}
+
 describe('a used, expired or inapplicable link shows no personal data, only what happened and the short id', () => {
-  const PERSON = {
-    firstName: 'Philippa',
-    lastName: 'Quarrington',
-    email: 'philippa.quarrington@example.com',
-    phone: '(720) 555-0163',
-    address: '9 Juniper Lane, Golden, CO 80401',
-    message: 'Wind lifted the ridge cap over the garage.',
-  }
   const personal = Object.values(PERSON)
   /** Which of the homeowner's values a page or page object shows. */
   const shown = (text: string) => personal.filter((value) => text.includes(value))
