@@ -6,11 +6,9 @@
  * Twilio's API. Forged, stale and unsigned events; replays; a reschedule of each tool; a booking
  * with no lead; the thread headers; the lead's state and history; /readyz; site-admin.
  */
-import { PassThrough, Readable } from 'node:stream'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ENQUIRY_ENDPOINT } from '../../shared/enquiry'
-import { runAdmin } from '../../admin/program'
 import { messagesOfEvents, readLeadHistory, readLeadState } from '../../core/bookings'
 import { startBookings, type BookingsSchedule } from '../../worker/bookings'
 import { VALID_ENQUIRY } from '../support/enquiries'
@@ -25,6 +23,7 @@ import {
   calendlySignature,
 } from '../support/booking-tools'
 import { SITE_ORIGIN, usePipeline, waitFor, type Pipeline } from '../support/pipeline'
+import { runAdminCaptured } from '../support/admin'
 import { usePeer } from '../support/use-peer'
 import { officeMailEnv } from '../support/booking-desk'
 
@@ -75,21 +74,8 @@ async function waitForMail(subject: string): Promise<ReceivedMail> {
   return mailWith(subject)!
 }
 
-async function siteAdmin(p: Pipeline, argv: string[]) {
-  const stdout = new PassThrough()
-  const chunks: Buffer[] = []
-  stdout.on('data', (d: Buffer) => chunks.push(d))
-  const stderr = new PassThrough()
-  const errors: Buffer[] = []
-  stderr.on('data', (d: Buffer) => errors.push(d))
-  const code = await runAdmin(argv, {
-    env: { DATABASE_PATH: p.config.databasePath },
-    stdout,
-    stderr,
-    stdin: Readable.from([]),
-  })
-  return { code, out: Buffer.concat(chunks).toString(), err: Buffer.concat(errors).toString() }
-}
+const siteAdmin = (p: Pipeline, argv: string[]) =>
+  runAdminCaptured(argv, { env: { DATABASE_PATH: p.config.databasePath } })
 
 // One stack for the tests below: the web app, the lead worker and the bookings desk.
 const pipeline = usePipeline(

@@ -1,6 +1,6 @@
 /**
- * site-admin run in-process (runAdmin) as a test runs it: its output captured, its clock and
- * standard input given.
+ * site-admin run in-process (runAdmin) as a test runs it: its output captured, its clock (the
+ * real one when `at` is left out) and standard input given.
  */
 import { PassThrough, Readable } from 'node:stream'
 import { runAdmin } from '../../admin/program'
@@ -13,7 +13,7 @@ export interface AdminRun {
 
 export async function runAdminCaptured(
   argv: string[],
-  opts: { env: NodeJS.ProcessEnv; at: Date; stdin?: Buffer | string },
+  opts: { env: NodeJS.ProcessEnv; at?: Date; stdin?: Buffer | string },
 ): Promise<AdminRun> {
   const stdout = new PassThrough()
   const stderr = new PassThrough()
@@ -25,7 +25,7 @@ export async function runAdminCaptured(
     stdout,
     stderr,
     stdin: Readable.from(opts.stdin === undefined ? [] : [Buffer.from(opts.stdin)]),
-    now: () => opts.at,
+    now: opts.at ? () => opts.at! : undefined,
   })
   return { code, out: Buffer.concat(chunks.out).toString(), err: Buffer.concat(chunks.err).toString() }
 }
