@@ -168,12 +168,8 @@ describe('follow-ups until booked', () => {
 
 async function officeMarkStopsThem(p: Pipeline, desk: BookingDesk) {
   const createdAt = denver(19, 9)
-  const id = addLead(p.db, {
-    createdAt,
-    firstName: 'Rita',
-    lastName: 'Reached',
-    email: 'rita.reached@example.com',
-  })
+  const rita = { firstName: 'Rita', lastName: 'Reached', email: 'rita.reached@example.com' }
+  const id = addLead(p.db, { createdAt, ...rita })
   // The office e-mail, sent by the notifier, carries the three links.
   await p.notifier().deliverLead(id, `lead-${id}`)
   await smtp.waitForMessages(smtp.accepted.length)
@@ -304,12 +300,8 @@ async function eachOnceWithItsLinks(p: Pipeline, desk: BookingDesk) {
 
 async function quotesItsReport(p: Pipeline, desk: BookingDesk) {
   const createdAt = denver(34, 9)
-  const id = addLead(p.db, {
-    createdAt,
-    form: 'hail_report',
-    formType: 'contact',
-    email: 'hal.hail@example.com',
-  })
+  const hailReport = { form: 'hail_report', formType: 'contact' } as const
+  const id = addLead(p.db, { createdAt, ...hailReport, email: 'hal.hail@example.com' })
   saveLeadReport(p.db, {
     leadId: id,
     location: sampleWeatherReport().location,
