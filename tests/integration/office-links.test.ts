@@ -23,7 +23,7 @@ import {
 import { createMailer } from '../../core/platform/mail/mailer'
 import { startSpamDigestSchedule } from '../../worker/spam-digest'
 import { createLogger } from '../../core/platform/logger'
-import { addLead } from '../support/leads'
+import { addLead, HONEYPOT_REASON } from '../support/leads'
 import { startTestSmtpServer } from '../support/notify-peers'
 import { SITE_ORIGIN, usePipeline, waitFor } from '../support/pipeline'
 import { usePeer } from '../support/use-peer'
@@ -36,7 +36,7 @@ const smtp = usePeer(startTestSmtpServer)
 const SPAM = {
   score: 11,
   reasons: [
-    { code: 'honeypot', points: 10, text: 'honeypot field filled' },
+    HONEYPOT_REASON,
     { code: 'token_missing', points: 1, text: 'no form token (sent without the form)' },
   ],
   quarantine: true,

@@ -3,6 +3,7 @@
  * real one when `at` is left out) and standard input given.
  */
 import { PassThrough, Readable } from 'node:stream'
+import { expect } from 'vitest'
 import { runAdmin } from '../../admin/program'
 
 export interface AdminRun {
@@ -28,4 +29,11 @@ export async function runAdminCaptured(
     now: opts.at ? () => opts.at! : undefined,
   })
   return { code, out: Buffer.concat(chunks.out).toString(), err: Buffer.concat(chunks.err).toString() }
+}
+
+/** site-admin took its arguments for wrong usage: exit code 2, and `message` on standard error. */
+export async function expectWrongUsage(run: Promise<AdminRun>, message: string): Promise<void> {
+  const { code, err } = await run
+  expect(code).toBe(2)
+  expect(err).toContain(message)
 }
