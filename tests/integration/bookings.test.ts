@@ -6,16 +6,14 @@
  * Twilio's API. Forged, stale and unsigned events; replays; a reschedule of each tool; a booking
  * with no lead; the thread headers; the lead's state and history; /readyz; site-admin.
  */
-import { PassThrough, Readable } from 'node:stream'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ENQUIRY_ENDPOINT } from '../../shared/enquiry'
-import { runAdmin } from '../../admin/program'
 import { messagesOfEvents, readLeadHistory, readLeadState } from '../../core/bookings'
 import { startBookings, type BookingsSchedule } from '../../worker/bookings'
 import { VALID_ENQUIRY } from '../support/enquiries'
-import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../support/notify-peers'
-import { startTestTwilioPeer, twilioEnv, type TestTwilioPeer } from '../support/twilio-peer'
+import { startTestSmtpServer, type ReceivedMail } from '../support/notify-peers'
+import { startTestTwilioPeer, twilioEnv } from '../support/twilio-peer'
 import {
   bookingRefOf,
   calComEvent,
@@ -25,6 +23,9 @@ import {
   calendlySignature,
 } from '../support/booking-tools'
 import { SITE_ORIGIN, usePipeline, waitFor, type Pipeline } from '../support/pipeline'
+import { runAdminCaptured } from '../support/admin'
+import { usePeer } from '../support/use-peer'
+import { officeMailEnv } from '../support/booking-desk'
 
 const CALENDLY_KEY = 'whk_calendly_signing_key_for_tests_0123456789'
 const CAL_COM_SECRET = 'cal-com-webhook-secret-for-tests'
@@ -33,16 +34,8 @@ const TUE_10AM = '2026-12-01T17:00:00.000000Z'
 /** Wed 2 Dec 2026, 1:00 PM in Denver. */
 const WED_1PM = '2026-12-02T20:00:00Z'
 
-let smtp: TestSmtpServer
-let twilio: TestTwilioPeer
-beforeAll(async () => {
-  smtp = await startTestSmtpServer()
-  twilio = await startTestTwilioPeer()
-})
-afterAll(async () => {
-  await smtp?.close()
-  await twilio?.close()
-})
+const smtp = usePeer(startTestSmtpServer)
+const twilio = usePeer(startTestTwilioPeer)
 
 const countEvents = (p: Pipeline) =>
   (p.db.prepare('SELECT COUNT(*) AS n FROM booking_events').get() as { n: number }).n
@@ -81,30 +74,15 @@ async function waitForMail(subject: string): Promise<ReceivedMail> {
   return mailWith(subject)!
 }
 
-async function siteAdmin(p: Pipeline, argv: string[]) {
-  const stdout = new PassThrough()
-  const chunks: Buffer[] = []
-  stdout.on('data', (d: Buffer) => chunks.push(d))
-  const stderr = new PassThrough()
-  const errors: Buffer[] = []
-  stderr.on('data', (d: Buffer) => errors.push(d))
-  const code = await runAdmin(argv, {
-    env: { DATABASE_PATH: p.config.databasePath },
-    stdout,
-    stderr,
-    stdin: Readable.from([]),
-  })
-  return { code, out: Buffer.concat(chunks).toString(), err: Buffer.concat(errors).toString() }
-}
+const siteAdmin = (p: Pipeline, argv: string[]) =>
+  runAdminCaptured(argv, { env: { DATABASE_PATH: p.config.databasePath } })
 
 // One stack for the tests below: the web app, the lead worker and the bookings desk.
 const pipeline = usePipeline(
   () => ({
     label: 'bookings',
     env: {
-      SMTP_URL: smtp.url,
-      LEAD_NOTIFY_TO: 'office@roofing.example',
-      LEAD_NOTIFY_FROM: 'Website leads <leads@roofing.example>',
+      ...officeMailEnv(smtp),
       CALENDLY_WEBHOOK_SIGNING_KEY: CALENDLY_KEY,
       CAL_COM_WEBHOOK_SECRET: CAL_COM_SECRET,
       ...twilioEnv(twilio),

@@ -7,8 +7,8 @@
  * from the asset archive. The compose smoke test and `npm run drills:compose` prove the same on
  * the compose stack.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import type { ChildProcess } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import pino from 'pino'
 import request from 'supertest'
@@ -25,8 +25,8 @@ import {
 import { freePort } from '../../scripts/lib/free-port.mjs'
 import { pageHtml, startPagePeer } from '../support/fallback-peer'
 import { useTempDir } from '../support/temp-dir'
+import { HAS_CADDY, startTestCaddy } from '../support/caddy'
 
-const CADDY = process.env.CADDY_BIN ?? '/usr/bin/caddy'
 const BOOKING_URL = 'https://book.example.com/acme/inspection'
 const PHONE = '(720) 555-0187'
 const SECURITY = [
@@ -43,11 +43,10 @@ const SECURITY = [
   'x-xss-protection',
 ]
 
-describe.skipIf(!existsSync(CADDY))('Caddy in front of a web process that is down', () => {
+describe.skipIf(!HAS_CADDY)('Caddy in front of a web process that is down', () => {
   const dirOf = useTempDir('roofing-caddy-')
   let caddy: ChildProcess | undefined
   let origin = ''
-  let caddyLog = ''
 
   beforeAll(async () => {
     const dir = dirOf()
@@ -72,35 +71,14 @@ describe.skipIf(!existsSync(CADDY))('Caddy in front of a web process that is dow
     origin = `http://127.0.0.1:${port}`
     // Nothing listens on the web's port: every request fails to dial, as when the container is gone.
     const webPort = await freePort()
-    caddy = spawn(CADDY, ['run', '--config', path.resolve('Caddyfile'), '--adapter', 'caddyfile'], {
-      env: {
-        PATH: process.env.PATH,
-        XDG_DATA_HOME: path.join(dir, 'caddy-data'),
-        XDG_CONFIG_HOME: path.join(dir, 'caddy-config'),
-        CADDY_ADMIN: 'off',
-        SITE_URL: origin,
-        HTTP_PORT: String(port),
-        HTTPS_PORT: String(await freePort()),
-        WEB_UPSTREAM: `127.0.0.1:${webPort}`,
-        FALLBACK_ROOT: path.join(dir, 'fallback'),
-        ASSET_ARCHIVE_ROOT: path.join(dir, 'archive'),
-        BOOKING_URL,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    // Up once it answers anything: with web down, /healthz is a 503 too.
+    caddy = await startTestCaddy({
+      dir,
+      port,
+      upstream: `127.0.0.1:${webPort}`,
+      env: { BOOKING_URL },
+      probe: { path: '/', ready: () => true },
     })
-    caddy.stdout!.on('data', (d) => (caddyLog += d))
-    caddy.stderr!.on('data', (d) => (caddyLog += d))
-    const deadline = Date.now() + 10_000
-    for (;;) {
-      const up = await fetch(`${origin}/`).then(
-        () => true,
-        () => false,
-      )
-      if (up) break
-      if (Date.now() > deadline || caddy.exitCode !== null)
-        throw new Error(`Caddy did not start:\n${caddyLog}`)
-      await new Promise((r) => setTimeout(r, 100))
-    }
   })
   afterAll(() => {
     caddy?.kill()

@@ -9,8 +9,8 @@
  * process (another build or configuration) once a new one has started
  * (docs/decisions/021-pages-from-files-first.md).
  */
-import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync } from 'node:fs'
+import type { ChildProcess } from 'node:child_process'
+import { mkdirSync } from 'node:fs'
 import { request as httpRequest, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
@@ -26,8 +26,8 @@ import { formatCalendarDate, localParts } from '../../shared/business-time'
 import { freePort } from '../../scripts/lib/free-port.mjs'
 import { startPagePeer } from '../support/fallback-peer'
 import { useTempDir } from '../support/temp-dir'
+import { HAS_CADDY, startTestCaddy } from '../support/caddy'
 
-const CADDY = process.env.CADDY_BIN ?? '/usr/bin/caddy'
 const logger = pino({ level: 'silent' })
 
 interface Answer {
@@ -103,42 +103,6 @@ async function startWeb(siteUrl: string, now: () => Date): Promise<{ origin: str
   return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen }
 }
 
-/** Caddy with the repository's Caddyfile on `port`, in front of `webOrigin`, once it answers. */
-async function startCaddy(dir: string, port: number, webOrigin: string): Promise<ChildProcess> {
-  const origin = `http://127.0.0.1:${port}`
-  const caddy = spawn(CADDY, ['run', '--config', path.resolve('Caddyfile'), '--adapter', 'caddyfile'], {
-    env: {
-      PATH: process.env.PATH,
-      // Caddy's clock names the hour in UTC, as the web process names the links.
-      TZ: 'UTC',
-      XDG_DATA_HOME: path.join(dir, 'caddy-data'),
-      XDG_CONFIG_HOME: path.join(dir, 'caddy-config'),
-      CADDY_ADMIN: 'off',
-      SITE_URL: origin,
-      HTTP_PORT: String(port),
-      HTTPS_PORT: String(await freePort()),
-      WEB_UPSTREAM: webOrigin.slice('http://'.length),
-      FALLBACK_ROOT: path.join(dir, 'fallback'),
-      ASSET_ARCHIVE_ROOT: path.join(dir, 'archive'),
-      ...SITE_SETTINGS,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let log = ''
-  caddy.stdout!.on('data', (d) => (log += d))
-  caddy.stderr!.on('data', (d) => (log += d))
-  for (const deadline = Date.now() + 10_000; ;) {
-    const up = await get(`${origin}/healthz`).then(
-      (r) => r.status === 200,
-      () => false,
-    )
-    if (up) return caddy
-    if (Date.now() > deadline || caddy.exitCode !== null) throw new Error(`Caddy did not start:\n${log}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
-
-const HAS_CADDY = existsSync(CADDY)
 const dirOf = useTempDir('roofing-caddy-files-')
 let caddy: ChildProcess | undefined
 let origin = ''
@@ -172,7 +136,13 @@ beforeAll(async () => {
   web = await startWeb(origin, () => new Date())
   mkdirSync(fallback(), { recursive: true })
   await write(web.origin)
-  caddy = await startCaddy(dirOf(), port, web.origin)
+  caddy = await startTestCaddy({
+    dir: dirOf(),
+    port,
+    upstream: web.origin.slice('http://'.length),
+    // Caddy's clock names the hour in UTC, as the web process names the links.
+    env: { TZ: 'UTC', ...SITE_SETTINGS },
+  })
 }, 120_000)
 
 afterAll(async () => {

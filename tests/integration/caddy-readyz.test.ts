@@ -7,8 +7,7 @@
  * on a machine that has none, that case is skipped. The compose smoke test asks /readyz through
  * Caddy from the host, as a monitor on the server does.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import type { ChildProcess } from 'node:child_process'
 import { request as httpRequest, type Server } from 'node:http'
 import { networkInterfaces } from 'node:os'
 import path from 'node:path'
@@ -20,8 +19,7 @@ import { createApp } from '../../server/app'
 import { parseWebConfig } from '../../server/config'
 import { freePort } from '../../scripts/lib/free-port.mjs'
 import { useTempDir } from '../support/temp-dir'
-
-const CADDY = process.env.CADDY_BIN ?? '/usr/bin/caddy'
+import { HAS_CADDY, startTestCaddy } from '../support/caddy'
 
 /** Loopback, private and link-local ranges: what is not "outside" for this test. */
 const NOT_OUTSIDE = [/^127\./, /^10\./, /^172\.(1[6-9]|2\d|3[01])\./, /^192\.168\./, /^169\.254\./]
@@ -57,13 +55,12 @@ function get(port: number, urlPath: string, localAddress = '127.0.0.1'): Promise
 
 const OUTSIDE = outsideAddress()
 
-describe.skipIf(!existsSync(CADDY))('Caddy and /readyz', () => {
+describe.skipIf(!HAS_CADDY)('Caddy and /readyz', () => {
   const dirOf = useTempDir('roofing-caddy-readyz-')
   let caddy: ChildProcess | undefined
   let web: Server | undefined
   let db: Db | undefined
   let port = 0
-  let caddyLog = ''
 
   beforeAll(async () => {
     const dir = dirOf()
@@ -80,35 +77,7 @@ describe.skipIf(!existsSync(CADDY))('Caddy and /readyz', () => {
     web = await new Promise<Server>((resolve) => {
       const server = app.listen(webPort, '127.0.0.1', () => resolve(server))
     })
-    caddy = spawn(CADDY, ['run', '--config', path.resolve('Caddyfile'), '--adapter', 'caddyfile'], {
-      env: {
-        PATH: process.env.PATH,
-        XDG_DATA_HOME: path.join(dir, 'caddy-data'),
-        XDG_CONFIG_HOME: path.join(dir, 'caddy-config'),
-        CADDY_ADMIN: 'off',
-        SITE_URL: origin,
-        HTTP_PORT: String(port),
-        HTTPS_PORT: String(await freePort()),
-        WEB_UPSTREAM: `127.0.0.1:${webPort}`,
-        FALLBACK_ROOT: path.join(dir, 'fallback'),
-        ASSET_ARCHIVE_ROOT: path.join(dir, 'archive'),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    caddy.stdout!.on('data', (d) => (caddyLog += d))
-    caddy.stderr!.on('data', (d) => (caddyLog += d))
-    // Generous: the first start of Caddy on a busy machine can take seconds.
-    const deadline = Date.now() + 30_000
-    for (;;) {
-      const up = await get(port, '/healthz').then(
-        (r) => r.status === 200,
-        () => false,
-      )
-      if (up) break
-      if (Date.now() > deadline || caddy.exitCode !== null)
-        throw new Error(`Caddy did not start (exit code ${caddy.exitCode}):\n${caddyLog}`)
-      await new Promise((r) => setTimeout(r, 100))
-    }
+    caddy = await startTestCaddy({ dir, port, upstream: `127.0.0.1:${webPort}` })
   })
   afterAll(async () => {
     caddy?.kill()

@@ -5,11 +5,9 @@
  * code, a real HTTP receiver) it is configured from its own variable, planned for each lead,
  * sent, recorded, shown by site-admin, and counted by /readyz when it fails.
  */
-import { PassThrough, Readable } from 'node:stream'
 import request from 'supertest'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { ENQUIRY_ENDPOINT } from '../../shared/enquiry'
-import { runAdmin } from '../../admin/program'
 import { ConfigError, parseEnv } from '../../core/platform/config/helpers'
 import { findLead } from '../../core/leads/store'
 import { findNotifications } from '../../core/notifications/notification-store'
@@ -17,31 +15,17 @@ import { workerConfigSchema } from '../../worker/config'
 import { CHANNELS } from '../../core/notifications/channels/index'
 import { teamChat } from '../support/fixtures/chat-channel'
 import { VALID_ENQUIRY } from '../support/enquiries'
-import { startTestWebhookReceiver, type TestWebhookReceiver } from '../support/notify-peers'
+import { startTestWebhookReceiver } from '../support/notify-peers'
 import { SITE_ORIGIN, usePipeline, waitFor, type Pipeline } from '../support/pipeline'
+import { runAdminCaptured } from '../support/admin'
+import { usePeer } from '../support/use-peer'
 
 const WITH_CHAT = [...CHANNELS, teamChat]
 
-let chat: TestWebhookReceiver
-beforeAll(async () => {
-  chat = await startTestWebhookReceiver()
-})
-afterAll(async () => {
-  await chat?.close()
-})
+const chat = usePeer(startTestWebhookReceiver)
 
-async function siteAdmin(p: Pipeline, argv: string[]) {
-  const stdout = new PassThrough()
-  const chunks: Buffer[] = []
-  stdout.on('data', (d: Buffer) => chunks.push(d))
-  const code = await runAdmin(argv, {
-    env: { DATABASE_PATH: p.config.databasePath },
-    stdout,
-    stderr: new PassThrough(),
-    stdin: Readable.from([]),
-  })
-  return { code, out: Buffer.concat(chunks).toString() }
-}
+const siteAdmin = (p: Pipeline, argv: string[]) =>
+  runAdminCaptured(argv, { env: { DATABASE_PATH: p.config.databasePath } })
 
 async function postLead(p: Pipeline, email: string): Promise<string> {
   const res = await request(p.http)

@@ -33,6 +33,14 @@ async function rowsAddedBy<T>(action: () => Promise<T>): Promise<[T, number]> {
   return [result, countRows(p.db, 'form_submissions') - before]
 }
 
+/** The enquiry with one field set to `value` is refused with a 400 that names it, and nothing is stored. */
+async function refusedNamingIt(field: string, value: unknown, message: string) {
+  const [res, added] = await rowsAddedBy(() => post({ ...VALID_ENQUIRY, [field]: value }))
+  expect(res.status).toBe(400)
+  expect(res.body).toEqual({ success: false, errors: { [field]: message } })
+  expect(added).toBe(0)
+}
+
 describe('POST /api/enquiries: accepted enquiries', () => {
   test('a valid enquiry answers 201, is stored with its form type, and the worker records it', async () => {
     const res = await post({ ...VALID_ENQUIRY, email: 'first.visit@example.com' })
@@ -57,12 +65,8 @@ describe('POST /api/enquiries: accepted enquiries', () => {
   })
 
   test('an empty message is stored as NULL', async () => {
-    const res = await post({
-      ...VALID_ENQUIRY,
-      email: 'quiet@example.com',
-      message: '  ',
-      formType: 'contact',
-    })
+    const quiet = { email: 'quiet@example.com', message: '  ', formType: 'contact' }
+    const res = await post({ ...VALID_ENQUIRY, ...quiet })
     expect(res.status).toBe(201)
     expect(findLead(p.db, res.body.id)).toMatchObject({ message: null, formType: 'contact' })
   })
@@ -161,15 +165,7 @@ describe('POST /api/enquiries: accepted enquiries', () => {
 })
 
 describe('POST /api/enquiries: refused requests store nothing', () => {
-  test.each(INVALID_FIELDS)(
-    'an invalid %s answers 400 with its message and stores nothing',
-    async (field, value, message) => {
-      const [res, added] = await rowsAddedBy(() => post({ ...VALID_ENQUIRY, [field]: value }))
-      expect(res.status).toBe(400)
-      expect(res.body).toEqual({ success: false, errors: { [field]: message } })
-      expect(added).toBe(0)
-    },
-  )
+  test.each(INVALID_FIELDS)('an invalid %s answers 400 with its message and stores nothing', refusedNamingIt)
 
   test('a missing required field answers 400 naming that field', async () => {
     const { phone: _phone, ...withoutPhone } = VALID_ENQUIRY
@@ -252,20 +248,21 @@ describe('POST /api/enquiries: refused requests store nothing', () => {
   })
 })
 
-describe('POST /api/enquiries: where the visit came from, and the form token', () => {
-  const TOUCH = {
-    utm_source: 'google',
-    utm_medium: 'cpc',
-    utm_campaign: 'hail-2026',
-    gclid: 'Cj0KCQiA-abc_123.x~y',
-    referrer: 'https://www.google.com',
-    landing_page: '/service-areas/parker-co?utm_source=google&utm_medium=cpc&utm_campaign=hail-2026',
-    first_utm_source: 'facebook',
-    first_utm_medium: 'paid',
-    first_landing_page: '/',
-    first_seen_at: '2026-11-01T15:04:05.000Z',
-  }
+/** Where a visit came from, as the form sends it: this visit's campaign and the first one's. */
+const TOUCH = {
+  utm_source: 'google',
+  utm_medium: 'cpc',
+  utm_campaign: 'hail-2026',
+  gclid: 'Cj0KCQiA-abc_123.x~y',
+  referrer: 'https://www.google.com',
+  landing_page: '/service-areas/parker-co?utm_source=google&utm_medium=cpc&utm_campaign=hail-2026',
+  first_utm_source: 'facebook',
+  first_utm_medium: 'paid',
+  first_landing_page: '/',
+  first_seen_at: '2026-11-01T15:04:05.000Z',
+}
 
+describe('POST /api/enquiries: where the visit came from, and the form token', () => {
   test('the source fields of this visit and of the first one are stored with the lead', async () => {
     const res = await post({ ...VALID_ENQUIRY, email: 'came.from@example.com', ...TOUCH })
     expect(res.status).toBe(201)
@@ -288,15 +285,7 @@ describe('POST /api/enquiries: where the visit came from, and the form token', (
     ],
     ['first_seen_at', 'yesterday', 'Time of the first visit must be an ISO date and time'],
     ['utm_medium', 42, 'UTM medium must be text'],
-  ])(
-    'a malformed %s is refused with a 400 that names it, and nothing is stored',
-    async (field, value, message) => {
-      const [res, added] = await rowsAddedBy(() => post({ ...VALID_ENQUIRY, [field]: value }))
-      expect(res.status).toBe(400)
-      expect(res.body).toEqual({ success: false, errors: { [field]: message } })
-      expect(added).toBe(0)
-    },
-  )
+  ])('a malformed %s is refused with a 400 that names it, and nothing is stored', refusedNamingIt)
 
   test('GET /api/form-token hands out a fresh token that is never cached', async () => {
     const res = await request(p.http).get('/api/form-token')

@@ -199,13 +199,8 @@ describe('a plain form post that is refused, or a browser that opens the address
   })
 
   test('the contact modal refused on a content page comes back on that page with the dialog open', async () => {
-    const res = await postForm({
-      ...CONTACT_FORM,
-      formType: 'contact_modal',
-      form: 'contact_modal',
-      sourcePath: '/roof-repair',
-      phone: '123',
-    })
+    const modal = { formType: 'contact_modal', form: 'contact_modal', sourcePath: '/roof-repair' }
+    const res = await postForm({ ...CONTACT_FORM, ...modal, phone: '123' })
     expect(res.status).toBe(400)
     expect(res.text).toMatch(/<dialog id="free-inspection"[^>]*open=""/)
     expect(res.text).toContain('Roof Repair')
@@ -222,13 +217,6 @@ describe('a plain form post that is refused, or a browser that opens the address
     expect(rowsByEmail(p.db, 'hidden@example.com')).toHaveLength(0)
   })
 
-  test('the hail report form refused comes back on its own page, whatever page it names', async () => {
-    const res = await postForm({ ...CONTACT_FORM, form: 'hail_report', sourcePath: '/faqs', phone: '1' })
-    expect(res.status).toBe(400)
-    expect(res.text).toContain('data-page-path="/hail-report"')
-    expect(res.text).toContain('Send My Free Hail Report')
-  })
-
   test('a form of another form type is refused, and the form says why', async () => {
     const res = await postForm({ ...CONTACT_FORM, form: 'exit_intent', email: 'mismatch@example.com' })
     expect(res.status).toBe(400)
@@ -236,11 +224,24 @@ describe('a plain form post that is refused, or a browser that opens the address
     expect(rowsByEmail(p.db, 'mismatch@example.com')).toHaveLength(0)
   })
 
-  test('a form naming no known page is shown on the contact page', async () => {
-    const res = await postForm({ ...CONTACT_FORM, formType: 'contact', sourcePath: '/nowhere', phone: '1' })
+  test.each([
+    [
+      'the hail report form refused comes back on its own page, whatever page it names',
+      { form: 'hail_report', sourcePath: '/faqs' },
+      '/hail-report',
+      'Send My Free Hail Report',
+    ],
+    [
+      'a form naming no known page is shown on the contact page',
+      { formType: 'contact', sourcePath: '/nowhere' },
+      '/contact',
+      'Send Us a Message',
+    ],
+  ])('%s', async (_title, fields, page, words) => {
+    const res = await postForm({ ...CONTACT_FORM, ...fields, phone: '1' })
     expect(res.status).toBe(400)
-    expect(res.text).toContain('Send Us a Message')
-    expect(res.text).toContain('data-page-path="/contact"')
+    expect(res.text).toContain(`data-page-path="${page}"`)
+    expect(res.text).toContain(words)
   })
 
   test('a cross-site post gets a 403 page a person can read, and nothing is stored', async () => {

@@ -120,11 +120,16 @@ describe('writeFallbackPages', () => {
     )
   })
 
-  it('replaces the set atomically: while a new one is written, `current` is the complete old one', async () => {
+  /** Day 1's set written from a new peer: its folder, and the set `current` names. */
+  async function writeDayOne() {
     peer = await startPagePeer('day 1')
     const dir = dirOf()
     await writeFallbackPages({ dir, origin: peer.origin, business, logger })
-    const first = readlinkSync(current(dir))
+    return { peer, dir, set: readlinkSync(current(dir)) }
+  }
+
+  it('replaces the set atomically: while a new one is written, `current` is the complete old one', async () => {
+    const { peer, dir, set: first } = await writeDayOne()
 
     peer.stamp = 'day 2'
     const held = peer.hold('/terms')
@@ -150,10 +155,7 @@ describe('writeFallbackPages', () => {
   })
 
   it('leaves the previous set in place and nothing half-written when a page fails', async () => {
-    peer = await startPagePeer('day 1')
-    const dir = dirOf()
-    await writeFallbackPages({ dir, origin: peer.origin, business, logger })
-    const before = readlinkSync(current(dir))
+    const { peer, dir, set: before } = await writeDayOne()
     peer.stamp = 'day 2'
     peer.failing.add('/faqs')
     await expect(writeFallbackPages({ dir, origin: peer.origin, business, logger })).rejects.toThrow(

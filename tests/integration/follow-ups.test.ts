@@ -8,8 +8,7 @@
  * moments on the business clock.
  */
 import request from 'supertest'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { localTime } from '../../core/platform/business-time'
+import { describe, expect, test } from 'vitest'
 import {
   createMarkLinks,
   makeBookingRef,
@@ -22,31 +21,23 @@ import { addLead } from '../support/leads'
 import { sampleWeatherReport } from '../../core/storms'
 import { saveLeadReport } from '../../core/storms/lead-reports'
 import { calendlyEvent, calendlySignature } from '../support/booking-tools'
-import { startTestSmtpServer, type TestSmtpServer } from '../support/notify-peers'
-import { useMailingDesk } from '../support/booking-desk'
+import { startTestSmtpServer } from '../support/notify-peers'
+import { deskMessages, june2027 as denver, officeMailEnv, useMailingDesk } from '../support/booking-desk'
 import { usePipeline, type Pipeline } from '../support/pipeline'
+import { usePeer } from '../support/use-peer'
 
-let smtp: TestSmtpServer
-beforeAll(async () => {
-  smtp = await startTestSmtpServer()
-})
-afterAll(async () => {
-  await smtp?.close()
-})
+const smtp = usePeer(startTestSmtpServer)
 
 const HOUR = 60 * 60_000
 const DAY = 24 * HOUR
 const CALENDLY_KEY = 'follow-up-test-calendly-key'
-/** Days in the future (leads stored before this version get no follow-ups): June 2027, Denver. */
-const denver = (day: number, hour: number, minute = 0) =>
-  localTime({ year: 2027, month: 6, day, hour, minute })
-
 const followUpsOf = (p: Pipeline, leadId: string) =>
-  p.db
-    .prepare(
-      "SELECT key, status, due_at, detail FROM lead_messages WHERE lead_id = ? AND kind = 'follow-up' ORDER BY key",
-    )
-    .all(leadId) as { key: string; status: string; due_at: string; detail: string | null }[]
+  deskMessages<{ key: string; status: string; due_at: string; detail: string | null }>(
+    p,
+    leadId,
+    'follow-up',
+    ['key', 'status', 'due_at', 'detail'],
+  )
 
 /** What reached the SMTP server for `address` (counted the moment it was accepted). */
 const mailsTo = (address: string) => smtp.accepted.filter((m) => m.envelopeTo.includes(address))
@@ -68,9 +59,7 @@ describe('follow-ups until booked', () => {
   const pipeline = usePipeline(() => ({
     label: 'follow-ups',
     env: {
-      SMTP_URL: smtp.url,
-      LEAD_NOTIFY_TO: 'office@roofing.example',
-      LEAD_NOTIFY_FROM: 'Website leads <leads@roofing.example>',
+      ...officeMailEnv(smtp),
       SITE_URL: 'https://www.roofing.example',
       CALENDLY_WEBHOOK_SIGNING_KEY: CALENDLY_KEY,
       FOLLOW_UP_AFTER: '1d,3d',
@@ -179,12 +168,8 @@ describe('follow-ups until booked', () => {
 
 async function officeMarkStopsThem(p: Pipeline, desk: BookingDesk) {
   const createdAt = denver(19, 9)
-  const id = addLead(p.db, {
-    createdAt,
-    firstName: 'Rita',
-    lastName: 'Reached',
-    email: 'rita.reached@example.com',
-  })
+  const rita = { firstName: 'Rita', lastName: 'Reached', email: 'rita.reached@example.com' }
+  const id = addLead(p.db, { createdAt, ...rita })
   // The office e-mail, sent by the notifier, carries the three links.
   await p.notifier().deliverLead(id, `lead-${id}`)
   await smtp.waitForMessages(smtp.accepted.length)
@@ -315,12 +300,8 @@ async function eachOnceWithItsLinks(p: Pipeline, desk: BookingDesk) {
 
 async function quotesItsReport(p: Pipeline, desk: BookingDesk) {
   const createdAt = denver(34, 9)
-  const id = addLead(p.db, {
-    createdAt,
-    form: 'hail_report',
-    formType: 'contact',
-    email: 'hal.hail@example.com',
-  })
+  const hailReport = { form: 'hail_report', formType: 'contact' } as const
+  const id = addLead(p.db, { createdAt, ...hailReport, email: 'hal.hail@example.com' })
   saveLeadReport(p.db, {
     leadId: id,
     location: sampleWeatherReport().location,

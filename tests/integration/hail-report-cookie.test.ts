@@ -8,21 +8,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ENQUIRY_ENDPOINT } from '../../shared/enquiry'
 import { HAIL_REPORT_SENT_COOKIE } from '../../shared/hail-summary'
 import { createPipeline, SITE_ORIGIN, type Pipeline } from '../support/pipeline'
+import { HAIL_REQUEST } from '../support/enquiries'
 
 const HTTPS_ORIGIN = 'https://www.example.com'
 
-const HAIL_REQUEST = {
-  firstName: 'Hana',
-  lastName: 'Stone',
-  email: 'hana.stone@example.com',
-  phone: '(303) 555-0142',
-  address: '1 Storm Way, Parker, CO 80134',
-  message: 'Hail dented the gutters last week.',
-  formType: 'contact',
-  form: 'hail_report',
-  sourcePath: '/hail-report',
-  website: '',
-}
+/** The hail report form's request with a message, and the honeypot empty. */
+const HAIL_FORM = { ...HAIL_REQUEST, message: 'Hail dented the gutters last week.', website: '' }
 
 let https: Pipeline
 let http: Pipeline
@@ -36,11 +27,7 @@ afterAll(async () => {
 })
 
 async function hailCookie(p: Pipeline, origin: string): Promise<string> {
-  const res = await request(p.http)
-    .post(ENQUIRY_ENDPOINT)
-    .set('Origin', origin)
-    .type('form')
-    .send(HAIL_REQUEST)
+  const res = await request(p.http).post(ENQUIRY_ENDPOINT).set('Origin', origin).type('form').send(HAIL_FORM)
   expect(res.status).toBe(303)
   const cookies = (res.headers['set-cookie'] ?? []) as unknown as string[]
   const cookie = cookies.find((c) => c.startsWith(`${HAIL_REPORT_SENT_COOKIE}=`))

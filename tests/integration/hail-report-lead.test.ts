@@ -14,6 +14,7 @@ import { storeStormFile } from '../../core/storms/events'
 import { cellOf } from '../../core/storms/radar/mesh-file'
 import { storeMeshDay } from '../../core/storms/radar/store'
 import type { StormEventInput } from '../../core/storms/types'
+import { HAIL_REQUEST } from '../support/enquiries'
 import { startGeocoderPeer, type GeocoderPeer } from '../support/geocoder-peer'
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../support/notify-peers'
 import { SITE_ORIGIN, usePipeline, waitFor } from '../support/pipeline'
@@ -113,17 +114,6 @@ beforeAll(() => {
   )
 })
 
-const HAIL_REQUEST = {
-  firstName: 'Hana',
-  lastName: 'Stone',
-  email: 'hana.stone@example.com',
-  phone: '(303) 555-0142',
-  address: '1 Storm Way, Parker, CO 80134',
-  formType: 'contact',
-  form: 'hail_report',
-  sourcePath: '/hail-report',
-}
-
 const post = (body: object) =>
   request(pipeline().http).post(ENQUIRY_ENDPOINT).set('Origin', SITE_ORIGIN).send(body)
 const readSummary = (id: string, key?: string) => {
@@ -222,12 +212,8 @@ describe('a hail report request', () => {
   })
 
   test('a contact page lead gets no report, and its office e-mail names the form in words', async () => {
-    const res = await post({
-      ...HAIL_REQUEST,
-      email: 'contact.page@example.com',
-      form: 'contact_page',
-      sourcePath: '/contact',
-    })
+    const contactPage = { form: 'contact_page', sourcePath: '/contact' }
+    const res = await post({ ...HAIL_REQUEST, ...contactPage, email: 'contact.page@example.com' })
     expect(res.body.reportKey).toBeUndefined()
     const office = await waitForMail(OFFICE, res.body.id)
     expect(office.parsed.text).toContain('Contact page form')

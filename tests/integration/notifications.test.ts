@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { jsonLines } from '../support/log-sink'
 import request from 'supertest'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test } from 'vitest'
 import { ENQUIRY_ENDPOINT } from '../../shared/enquiry'
 import { openMigratedDatabase } from '../../core/platform/db/open'
 import { findNotifications, retryFailedNotifications } from '../../core/notifications/notification-store'
@@ -27,6 +27,7 @@ import {
 import { deleteKeys } from '../support/redis'
 import { VALID_ENQUIRY } from '../support/enquiries'
 import { createPipeline, SITE_ORIGIN, usePipeline, waitFor, type Pipeline } from '../support/pipeline'
+import { usePeer } from '../support/use-peer'
 
 const OFFICE = ['office@frontrange.example', 'jake@frontrange.example']
 const FAST = {
@@ -75,16 +76,8 @@ async function settleFor(ms: number) {
   await new Promise((r) => setTimeout(r, ms))
 }
 
-let smtp: TestSmtpServer
-let hook: TestWebhookReceiver
-beforeAll(async () => {
-  smtp = await startTestSmtpServer()
-  hook = await startTestWebhookReceiver()
-})
-afterAll(async () => {
-  await smtp?.close()
-  await hook?.close()
-})
+const smtp = usePeer(startTestSmtpServer)
+const hook = usePeer(startTestWebhookReceiver)
 afterEach(async () => {
   smtp.messages.length = 0
   smtp.accepted.length = 0

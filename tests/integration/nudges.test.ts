@@ -5,49 +5,31 @@
  * peer laid out like Twilio's API). The desk's passes are run at chosen moments on the office's
  * clock, so the hours are tested on the days they fall on, daylight saving time included.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { localTime } from '../../core/platform/business-time'
+import { describe, expect, test } from 'vitest'
 import { markLead } from '../../core/bookings'
 import { addLead } from '../support/leads'
-import { startTestSmtpServer, type TestSmtpServer } from '../support/notify-peers'
-import { startTestTwilioPeer, twilioEnv, type TestTwilioPeer } from '../support/twilio-peer'
-import { useMailingDesk } from '../support/booking-desk'
+import { startTestSmtpServer } from '../support/notify-peers'
+import { startTestTwilioPeer, twilioEnv } from '../support/twilio-peer'
+import { deskMessages, june2027 as denver, officeMailEnv, useMailingDesk } from '../support/booking-desk'
 import { usePipeline, type Pipeline } from '../support/pipeline'
+import { usePeer } from '../support/use-peer'
 
-let smtp: TestSmtpServer
-let twilio: TestTwilioPeer
-beforeAll(async () => {
-  smtp = await startTestSmtpServer()
-  twilio = await startTestTwilioPeer()
-})
-afterAll(async () => {
-  await smtp?.close()
-  await twilio?.close()
-})
+const smtp = usePeer(startTestSmtpServer)
+const twilio = usePeer(startTestTwilioPeer)
 
 const MINUTE = 60_000
-/** A day in the future (leads stored before this version are never nudged): Tue 15 Jun 2027, Denver. */
-const denver = (day: number, hour: number, minute = 0) =>
-  localTime({ year: 2027, month: 6, day, hour, minute })
-
 const nudgesOf = (p: Pipeline, leadId: string) =>
-  p.db
-    .prepare(
-      "SELECT medium, status, due_at FROM lead_messages WHERE lead_id = ? AND kind = 'nudge' ORDER BY medium",
-    )
-    .all(leadId) as {
-    medium: string
-    status: string
-    due_at: string
-  }[]
+  deskMessages<{ medium: string; status: string; due_at: string }>(p, leadId, 'nudge', [
+    'medium',
+    'status',
+    'due_at',
+  ])
 
 describe('the nudge to the office', () => {
   const pipeline = usePipeline(() => ({
     label: 'nudges',
     env: {
-      SMTP_URL: smtp.url,
-      LEAD_NOTIFY_TO: 'office@roofing.example',
-      LEAD_NOTIFY_FROM: 'Website leads <leads@roofing.example>',
+      ...officeMailEnv(smtp),
       ...twilioEnv(twilio),
       OFFICE_NUDGE_AFTER: '15m',
       OFFICE_HOURS: '07-19',

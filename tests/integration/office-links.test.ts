@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto'
 import Database from 'better-sqlite3'
 import request from 'supertest'
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { beforeEach, describe, expect, test } from 'vitest'
 import type { Db } from '../../core/platform/db/connection'
 import { findLead } from '../../core/leads/store'
 import { findOfficeActions, readOfficeLink } from '../../core/spam/quarantine'
@@ -23,25 +23,20 @@ import {
 import { createMailer } from '../../core/platform/mail/mailer'
 import { startSpamDigestSchedule } from '../../worker/spam-digest'
 import { createLogger } from '../../core/platform/logger'
-import { addLead } from '../support/leads'
-import { startTestSmtpServer, type TestSmtpServer } from '../support/notify-peers'
+import { addLead, HONEYPOT_REASON } from '../support/leads'
+import { startTestSmtpServer } from '../support/notify-peers'
 import { SITE_ORIGIN, usePipeline, waitFor } from '../support/pipeline'
+import { usePeer } from '../support/use-peer'
 import { getRedisUrl } from '../support/redis'
 import { runAdminCaptured } from '../support/admin'
 import { createSpamClassifier } from '../../core/spam/classifier'
 
-let smtp: TestSmtpServer
-beforeAll(async () => {
-  smtp = await startTestSmtpServer()
-})
-afterAll(async () => {
-  await smtp?.close()
-})
+const smtp = usePeer(startTestSmtpServer)
 
 const SPAM = {
   score: 11,
   reasons: [
-    { code: 'honeypot', points: 10, text: 'honeypot field filled' },
+    HONEYPOT_REASON,
     { code: 'token_missing', points: 1, text: 'no form token (sent without the form)' },
   ],
   quarantine: true,
@@ -178,15 +173,17 @@ describe('a GET never writes, and each client may open so many a minute', () => 
   })
 })
 
+/** A homeowner whose every value is easy to find in a page. */
+const PERSON = {
+  firstName: 'Philippa',
+  lastName: 'Quarrington',
+  email: 'philippa.quarrington@example.com',
+  phone: '(720) 555-0163',
+  address: '9 Juniper Lane, Golden, CO 80401',
+  message: 'Wind lifted the ridge cap over the garage.',
+}
+
 describe('a used, expired or inapplicable link shows no personal data, only what happened and the short id', () => {
-  const PERSON = {
-    firstName: 'Philippa',
-    lastName: 'Quarrington',
-    email: 'philippa.quarrington@example.com',
-    phone: '(720) 555-0163',
-    address: '9 Juniper Lane, Golden, CO 80401',
-    message: 'Wind lifted the ridge cap over the garage.',
-  }
   const personal = Object.values(PERSON)
   /** Which of the homeowner's values a page or page object shows. */
   const shown = (text: string) => personal.filter((value) => text.includes(value))

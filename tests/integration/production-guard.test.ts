@@ -114,17 +114,19 @@ describe('the production guard', () => {
   })
 })
 
+/** A business's own settings, none of them a sample. */
+const REAL_VALUES = {
+  SITE_URL: 'https://www.front-range-roofing.com',
+  BUSINESS_PHONE: '(720) 381-2290',
+  BUSINESS_EMAIL: 'office@front-range-roofing.com',
+  BOOKING_URL: 'https://calendly.com/front-range-roofing/inspection',
+}
+
 describe('findSampleValues', () => {
-  const real = {
-    SITE_URL: 'https://www.front-range-roofing.com',
-    BUSINESS_PHONE: '(720) 381-2290',
-    BUSINESS_EMAIL: 'office@front-range-roofing.com',
-    BOOKING_URL: 'https://calendly.com/front-range-roofing/inspection',
-  }
   const check = (env: Record<string, string>) => findSampleValues(env, parseWebConfig(env))
 
   test('real values pass', () => {
-    expect(check(real)).toEqual([])
+    expect(check(REAL_VALUES)).toEqual([])
   })
 
   test('an unset SITE_URL, any reserved example domain and a fictional 555-01xx number are caught too', () => {

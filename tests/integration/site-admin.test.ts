@@ -19,8 +19,8 @@ import {
   registerChannels,
 } from '../../core/notifications/notification-store'
 import { CHANNELS } from '../../core/notifications/channels/index'
-import { runAdminCaptured } from '../support/admin'
-import { addLead } from '../support/leads'
+import { expectWrongUsage, runAdminCaptured } from '../support/admin'
+import { addLead, HONEYPOT_REASON } from '../support/leads'
 import { STORM_ALERTS_LABEL } from '../../shared/lead-fields'
 
 const ROOT = path.resolve(__dirname, '../..')
@@ -79,12 +79,11 @@ describe('--help and usage', () => {
     expect(unknown.code).toBe(2)
     expect(unknown.err).toContain("unknown command 'lst'")
     expect(unknown.err).toContain('(Did you mean list?)')
-    const option = await admin(['leads', 'list', '--sinse', '7d'])
-    expect(option.code).toBe(2)
-    expect(option.err).toContain("unknown option '--sinse'")
-    const since = await admin(['leads', 'list', '--since', 'last tuesday'])
-    expect(since.code).toBe(2)
-    expect(since.err).toContain('--since "last tuesday" is not an age such as 30m, 24h, 7d or 2w')
+    await expectWrongUsage(admin(['leads', 'list', '--sinse', '7d']), "unknown option '--sinse'")
+    await expectWrongUsage(
+      admin(['leads', 'list', '--since', 'last tuesday']),
+      '--since "last tuesday" is not an age such as 30m, 24h, 7d or 2w',
+    )
   })
 })
 
@@ -217,10 +216,7 @@ const NO_TOKEN = {
 }
 const BOT = {
   score: 12,
-  reasons: [
-    { code: 'honeypot', points: 10, text: 'honeypot field filled' },
-    { code: 'token_fast', points: 2, text: 'sent 2.1 s after the form was shown' },
-  ],
+  reasons: [HONEYPOT_REASON, { code: 'token_fast', points: 2, text: 'sent 2.1 s after the form was shown' }],
   quarantine: true,
 }
 

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { findNotifications } from '../../core/notifications/notification-store'
 import { createLogger } from '../../core/platform/logger'
 import { createMailer, type Mailer } from '../../core/platform/mail/mailer'
-import { locateAddressAnswered, sampleWeatherReport } from '../../core/storms'
+import { sampleWeatherReport } from '../../core/storms'
 import { respondToNewStormDays, type RespondDeps } from '../../core/storm-response'
 import { makeConfirmToken } from '../../core/storm-response/consent'
 import { unsubscribeKey } from '../../core/storm-response/unsubscribe'
@@ -29,8 +29,10 @@ import { ENQUIRY_ENDPOINT } from '../../shared/enquiry'
 import { CONFIRM_BUTTON, STORM_ALERTS_CONFIRM_PATH } from '../../shared/storm-alerts-consent'
 import { runAdminCaptured } from '../support/admin'
 import { VALID_ENQUIRY } from '../support/enquiries'
-import { startGeocoderPeer, type GeocoderPeer } from '../support/geocoder-peer'
+import { placeStreets, startGeocoderPeer, type GeocoderPeer } from '../support/geocoder-peer'
+import { respondDepsFor } from '../support/storm-response'
 import { addLead } from '../support/leads'
+import { leadToShow } from '../support/lead-view'
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../support/notify-peers'
 import { SITE_ORIGIN, usePipeline, type Pipeline } from '../support/pipeline'
 import { storeStormDay } from '../support/storm-days'
@@ -49,11 +51,9 @@ let mailer: Mailer
 
 beforeAll(async () => {
   smtp = await startTestSmtpServer()
-  geocoder = await startGeocoderPeer((address) => {
-    if (address.includes('11020 S Pikes Peak')) return { ...HOME, matchedAddress: address.toUpperCase() }
-    if (address.includes('7 Arapahoe Rd')) return { ...CENTENNIAL, matchedAddress: address.toUpperCase() }
-    return undefined
-  })
+  geocoder = await startGeocoderPeer(
+    placeStreets({ '11020 S Pikes Peak': HOME, '7 Arapahoe Rd': CENTENNIAL }),
+  )
   mailer = createMailer({ url: smtp.url, safeUrl: smtp.url, from: FROM }, 5_000)
 })
 afterAll(async () => {
@@ -101,21 +101,16 @@ function confirmPathIn(mail: ReceivedMail): string {
   return new URL(url!).pathname
 }
 
-function respondDeps(p: Pipeline): RespondDeps {
-  return {
-    minIn: 1,
-    locate: (address) => locateAddressAnswered(address, { baseUrl: geocoder.url, timeoutMs: 2000 }),
-    alerts: {
-      mailer,
-      from: FROM,
-      business: DEFAULT_BUSINESS,
-      siteUrl: SITE_ORIGIN,
-      unsubscribeKey: unsubscribeKey(p.db),
-    },
-    briefing: { mailer, from: FROM, to: [OFFICE], business: DEFAULT_BUSINESS, siteUrl: SITE_ORIGIN },
+const respondDeps = (p: Pipeline): RespondDeps =>
+  respondDepsFor({
+    geocoderUrl: geocoder.url,
+    mailer,
+    from: FROM,
+    office: OFFICE,
+    siteUrl: SITE_ORIGIN,
+    unsubscribeKey: unsubscribeKey(p.db),
     logger: createLogger('silent'),
-  }
-}
+  })
 
 const confirmations = (p: Pipeline) =>
   (p.db.prepare('SELECT COUNT(*) AS n FROM storm_alert_confirmations').get() as { n: number }).n
@@ -324,21 +319,7 @@ describe('a lapsed consent, and the weather report e-mail', () => {
 
   test('the weather report e-mail asks with the same button', async () => {
     const lead = buildLeadView(
-      {
-        id: '4b0c9f7e-1d2a-4c3b-9e8f-0a1b2c3d4e5f',
-        firstName: 'Ada',
-        lastName: 'Roof',
-        email: 'ada@example.com',
-        phone: '(303) 555-0199',
-        address: HOME_ADDRESS,
-        message: null,
-        formType: 'contact',
-        form: 'hail_report',
-        sourcePath: '/hail-report',
-        createdAt: new Date().toISOString(),
-        duplicateOf: null,
-        stormAlerts: true,
-      },
+      leadToShow({ address: HOME_ADDRESS, createdAt: new Date().toISOString(), stormAlerts: true }),
       undefined,
       SITE_ORIGIN,
     )

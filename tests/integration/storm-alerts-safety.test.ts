@@ -24,7 +24,6 @@ import { openMigratedDatabase } from '../../core/platform/db/open'
 import { findZipCode } from '../../core/platform/geography'
 import { createLogger } from '../../core/platform/logger'
 import { createMailer, type Mailer } from '../../core/platform/mail/mailer'
-import { locateAddressAnswered } from '../../core/storms'
 import { respondToNewStormDays, type RespondDeps } from '../../core/storm-response'
 import { makeConfirmToken } from '../../core/storm-response/consent'
 import { makeUnsubscribeToken, unsubscribeKey } from '../../core/storm-response/unsubscribe'
@@ -34,21 +33,19 @@ import {
   STORM_ALERTS_UNSUBSCRIBE_PATH,
 } from '../../server/storm-alerts/unsubscribe-router'
 import { DEFAULT_BUSINESS } from '../../shared/business'
-import { startGeocoderPeer, type GeocoderPeer } from '../support/geocoder-peer'
+import { placeStreets, startGeocoderPeer, type GeocoderPeer } from '../support/geocoder-peer'
+import { respondDepsFor, STORM_MAIL } from '../support/storm-response'
 import { addLead } from '../support/leads'
-import { startTestSmtpServer, type TestSmtpServer } from '../support/notify-peers'
+import { startTestSmtpServer } from '../support/notify-peers'
 import { storeStormDay } from '../support/storm-days'
 import { useTempDir } from '../support/temp-dir'
+import { usePeer } from '../support/use-peer'
 
 /** 11020 S Pikes Peak Dr, Parker; a house on Pine St in Parker; a Centennial street. */
 const HOME = { latitude: 39.5186, longitude: -104.7614 }
 const PINE = { latitude: 39.5301, longitude: -104.7702 }
 const CENTENNIAL = { latitude: 39.5807, longitude: -104.8772 }
-const KNOWN: [string, typeof HOME][] = [
-  ['11020 S Pikes Peak', HOME],
-  ['300 Pine St', PINE],
-  ['7 Arapahoe Rd', CENTENNIAL],
-]
+const KNOWN = { '11020 S Pikes Peak': HOME, '300 Pine St': PINE, '7 Arapahoe Rd': CENTENNIAL }
 /** The centre of ZIP code 80134, where the geocoder cannot place "9999 Nowhere Rd". */
 const ZIP_80134 = findZipCode('Parker, CO 80134')!
 
@@ -58,30 +55,22 @@ const ASKED = new Date('2025-06-01T16:00:00Z')
 const CONFIRMED = new Date('2025-06-01T17:00:00Z')
 const MINUTE = 60_000
 
-const SITE_URL = 'https://frontrange-roofing.test'
-const FROM = 'Front Range Roofing <alerts@frontrange-roofing.test>'
-const OFFICE = 'office@frontrange-roofing.test'
-
+const { siteUrl: SITE_URL, from: FROM, office: OFFICE } = STORM_MAIL
 const tempDir = useTempDir('roofing-storm-safety-')
+const smtp = usePeer(startTestSmtpServer)
+/** The database's key of the unsubscribe and confirmation links. */
+let key: Buffer
 let geocoder: GeocoderPeer
-let smtp: TestSmtpServer
 let mailer: Mailer
 let db: Db
 let web: Server
 let webUrl: string
-let key: Buffer
 const logLines: { msg: string; [k: string]: unknown }[] = []
 
 function deps(over: Partial<RespondDeps> = {}): RespondDeps {
   const logger = createLogger('info', jsonLines(logLines))
-  return {
-    minIn: 1,
-    locate: (address) => locateAddressAnswered(address, { baseUrl: geocoder.url, timeoutMs: 2000 }),
-    alerts: { mailer, from: FROM, business: DEFAULT_BUSINESS, siteUrl: SITE_URL, unsubscribeKey: key },
-    briefing: { mailer, from: FROM, to: [OFFICE], business: DEFAULT_BUSINESS, siteUrl: SITE_URL },
-    logger,
-    ...over,
-  }
+  const base = { geocoderUrl: geocoder.url, mailer, from: FROM, office: OFFICE, siteUrl: SITE_URL }
+  return { ...respondDepsFor({ ...base, unsubscribeKey: key, logger }), ...over }
 }
 
 const respond = (at = NOW, over: Partial<RespondDeps> = {}) => respondToNewStormDays(db, deps(over), at)
@@ -112,11 +101,7 @@ const placeOf = (leadId: string) =>
 const acceptedFor = (email: string) => smtp.accepted.filter((m) => m.envelopeTo.includes(email))
 
 beforeAll(async () => {
-  geocoder = await startGeocoderPeer((address) => {
-    const found = KNOWN.find(([street]) => address.includes(street))
-    return found && { ...found[1], matchedAddress: address.toUpperCase() }
-  })
-  smtp = await startTestSmtpServer()
+  geocoder = await startGeocoderPeer(placeStreets(KNOWN))
   mailer = createMailer({ url: smtp.url, safeUrl: smtp.url, from: FROM }, 5_000)
   db = openMigratedDatabase(path.join(tempDir(), 'roofing.db'))
   key = unsubscribeKey(db)
@@ -137,7 +122,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   mailer?.close()
-  await smtp?.close()
   await geocoder?.close()
   await new Promise((resolve) => web?.close(resolve))
   db?.close()

@@ -19,7 +19,7 @@ import type { Db } from '../../core/platform/db/connection'
 import { openMigratedDatabase } from '../../core/platform/db/open'
 import { createLogger } from '../../core/platform/logger'
 import { createMailer, type Mailer } from '../../core/platform/mail/mailer'
-import { locateAddressAnswered, RADAR_MEANING } from '../../core/storms'
+import { RADAR_MEANING } from '../../core/storms'
 import {
   respondToNewStormDays,
   STORM_ALERTS_UNSUBSCRIBE_PATH,
@@ -32,22 +32,20 @@ import { DEFAULT_BUSINESS, FACTS } from '../../shared/business'
 import { createUnsubscribeRouter } from '../../server/storm-alerts/unsubscribe-router'
 import { startStormResponse } from '../../worker/storm-response'
 import { runAdminCaptured } from '../support/admin'
-import { startGeocoderPeer, type GeocoderPeer } from '../support/geocoder-peer'
+import { placeStreets, startGeocoderPeer, type GeocoderPeer } from '../support/geocoder-peer'
+import { respondDepsFor, STORM_MAIL } from '../support/storm-response'
 import { addLead } from '../support/leads'
 import { writeMeshFile } from '../support/mesh-files'
-import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../support/notify-peers'
+import { startTestSmtpServer, type ReceivedMail } from '../support/notify-peers'
 import { useTempDir } from '../support/temp-dir'
+import { usePeer } from '../support/use-peer'
 
 /** 11020 S Pikes Peak Dr, Parker, and the house next door. */
 const HOME = { latitude: 39.5186, longitude: -104.7614 }
 const NEXT_DOOR = { latitude: 39.5189, longitude: -104.7614 }
 /** Downtown Denver: 18 mi from the swath. */
 const DENVER = { latitude: 39.7392, longitude: -104.9903 }
-const PLACES: [string, typeof HOME][] = [
-  ['11020 S Pikes Peak', HOME],
-  ['11030 S Pikes Peak', NEXT_DOOR],
-  ['1437 Bannock', DENVER],
-]
+const PLACES = { '11020 S Pikes Peak': HOME, '11030 S Pikes Peak': NEXT_DOOR, '1437 Bannock': DENVER }
 const HOME_ADDRESS = '11020 S Pikes Peak Dr, Parker, CO 80138'
 
 /** The worker's clock: Saturday 14 Jun 2025, noon in Denver. */
@@ -56,40 +54,33 @@ const DAY = '2025-06-12'
 const NEXT_DAY = '2025-06-13'
 const OLD_DAY = '2025-05-01'
 
-const SITE_URL = 'https://frontrange-roofing.test'
-const FROM = 'Front Range Roofing <alerts@frontrange-roofing.test>'
-const OFFICE = 'office@frontrange-roofing.test'
 const SUBSCRIBER = 'dana.reyes@homeowner.test'
 
+const { siteUrl: SITE_URL, from: FROM, office: OFFICE } = STORM_MAIL
 const tempDir = useTempDir('roofing-storm-alerts-')
 let geocoder: GeocoderPeer
-let smtp: TestSmtpServer
 let mailer: Mailer
 let db: Db
-let env: NodeJS.ProcessEnv
 let web: Server
 let webUrl: string
+const smtp = usePeer(startTestSmtpServer)
 const files: Record<string, string> = {}
 const leads: Record<string, string> = {}
 
+/** The environment of `site-admin` runs: the test's database and geocoder. */
+let env: NodeJS.ProcessEnv
 const admin = (...argv: string[]) => runAdminCaptured(argv, { env, at: NOW })
 
-function deps(): RespondDeps {
-  const logger = createLogger('silent')
-  return {
-    minIn: 1,
-    locate: (address) => locateAddressAnswered(address, { baseUrl: geocoder.url, timeoutMs: 2000 }),
-    alerts: {
-      mailer,
-      from: FROM,
-      business: DEFAULT_BUSINESS,
-      siteUrl: SITE_URL,
-      unsubscribeKey: unsubscribeKey(db),
-    },
-    briefing: { mailer, from: FROM, to: [OFFICE], business: DEFAULT_BUSINESS, siteUrl: SITE_URL },
-    logger,
-  }
-}
+const deps = (): RespondDeps =>
+  respondDepsFor({
+    geocoderUrl: geocoder.url,
+    mailer,
+    from: FROM,
+    office: OFFICE,
+    siteUrl: SITE_URL,
+    unsubscribeKey: unsubscribeKey(db),
+    logger: createLogger('silent'),
+  })
 
 const respond = (at = NOW) => respondToNewStormDays(db, deps(), at)
 const alertsTo = (email: string) => smtp.messages.filter((m) => m.envelopeTo.includes(email))
@@ -138,11 +129,7 @@ function header(mail: ReceivedMail, name: string): string | undefined {
 }
 
 beforeAll(async () => {
-  geocoder = await startGeocoderPeer((address) => {
-    const found = PLACES.find(([street]) => address.includes(street))
-    return found && { ...found[1], matchedAddress: address.toUpperCase() }
-  })
-  smtp = await startTestSmtpServer()
+  geocoder = await startGeocoderPeer(placeStreets(PLACES))
   mailer = createMailer({ url: smtp.url, safeUrl: smtp.url, from: FROM }, 10_000)
   const dbPath = path.join(tempDir(), 'roofing.db')
   db = openMigratedDatabase(dbPath)
@@ -224,7 +211,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   mailer?.close()
-  await smtp?.close()
   await geocoder?.close()
   await new Promise((resolve) => web?.close(resolve))
   db?.close()

@@ -12,8 +12,9 @@ import { formatReportText } from '../../core/storms/report-text'
 import { makeSampleWeatherReport, SAMPLE_ADDRESS } from '../../core/storms/sample-report'
 import { NO_RADAR_LINE, RADAR_MEANING } from '../../core/storms/report-words'
 import { pdfPages } from '../support/pdf-text'
-import { buildLeadView, type LeadToShow } from '../../core/notifications/lead-view'
+import { buildLeadView } from '../../core/notifications/lead-view'
 import { buildWeatherReportMail } from '../../core/notifications/weather-report-mail'
+import { leadToShow } from '../support/lead-view'
 
 const BUSINESS = { ...DEFAULT_BUSINESS, siteUrl: 'https://www.frontrangeroofing.example' }
 const MAX_PDF_BYTES = 300 * 1024
@@ -172,20 +173,7 @@ test(`a report of 400 storms lists the nearest ${PDF_TIMELINE_MAX_STORMS} in its
 
 describe("the homeowner's e-mail", () => {
   const lead = buildLeadView(
-    {
-      id: '4b0c9f7e-1d2a-4c3b-9e8f-0a1b2c3d4e5f',
-      firstName: 'Ada',
-      lastName: 'Roof',
-      email: 'ada@example.com',
-      phone: '(303) 555-0199',
-      address: SAMPLE_ADDRESS,
-      message: null,
-      formType: 'contact',
-      form: 'hail_report',
-      sourcePath: '/hail-report',
-      createdAt: '2026-11-20T16:59:00.000Z',
-      duplicateOf: null,
-    } as LeadToShow,
+    leadToShow({ address: SAMPLE_ADDRESS, createdAt: '2026-11-20T16:59:00.000Z' }),
     undefined,
     BUSINESS.siteUrl,
   )

@@ -23,7 +23,7 @@ import { createMailer, type Mailer } from '../../core/platform/mail/mailer'
 import { lastFullWeek, parseWeeklyReport } from '../../core/weekly-report/schedule'
 import { CHANNELS } from '../../core/notifications/channels/index'
 import { startWeeklyReportSchedule } from '../../worker/weekly-report-schedule'
-import { runAdminCaptured } from '../support/admin'
+import { expectWrongUsage, runAdminCaptured } from '../support/admin'
 import { cleanEnv, logMessages, ROOT, runEntry } from '../support/entry-points'
 import { waitFor } from '../support/pipeline'
 import { createQueuePrefix, deleteKeys, getRedisUrl } from '../support/redis'
@@ -480,12 +480,14 @@ describe('site-admin weekly-report send', () => {
     expect(earlier.code).toBe(0)
     expect(earlier.out).toContain('Week: Monday, November 9 to Sunday, November 15, 2026')
     await smtp.waitForMessages(1)
-    const bad = await admin(['weekly-report', 'send', '--week', '2026-02-30'])
-    expect(bad.code).toBe(2)
-    expect(bad.err).toContain('--week takes a date as YYYY-MM-DD')
-    const current = await admin(['weekly-report', 'send', '--week', '2026-11-24'])
-    expect(current.code).toBe(2)
-    expect(current.err).toContain('has not ended yet; the last full week starts on 2026-11-16')
+    await expectWrongUsage(
+      admin(['weekly-report', 'send', '--week', '2026-02-30']),
+      '--week takes a date as YYYY-MM-DD',
+    )
+    await expectWrongUsage(
+      admin(['weekly-report', 'send', '--week', '2026-11-24']),
+      'has not ended yet; the last full week starts on 2026-11-16',
+    )
     expect(smtp.accepted).toHaveLength(1)
   })
 

@@ -34,3 +34,15 @@ export const INVALID_FIELDS: [field: string, value: string, message: string][] =
   ['phone', '555-0199', ENQUIRY_MESSAGES.phone],
   ['address', 'Elm', ENQUIRY_MESSAGES.address],
 ]
+
+/** What the hail report form sends (JSON, as its island posts it): Hana Stone's request, no message. */
+export const HAIL_REQUEST = {
+  firstName: 'Hana',
+  lastName: 'Stone',
+  email: 'hana.stone@example.com',
+  phone: '(303) 555-0142',
+  address: '1 Storm Way, Parker, CO 80134',
+  formType: 'contact',
+  form: 'hail_report',
+  sourcePath: '/hail-report',
+}

@@ -54,3 +54,13 @@ export async function startGeocoderPeer(
     close: () => new Promise((resolve) => server.close(() => resolve())),
   }
 }
+
+/** A `place` for startGeocoderPeer: an address that contains one of the streets is placed at its point. */
+export function placeStreets(
+  streets: Record<string, LatLon>,
+): (address: string) => (LatLon & { matchedAddress: string }) | undefined {
+  return (address) => {
+    const street = Object.keys(streets).find((s) => address.includes(s))
+    return street === undefined ? undefined : { ...streets[street]!, matchedAddress: address.toUpperCase() }
+  }
+}

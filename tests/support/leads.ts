@@ -44,3 +44,6 @@ export function addLead(db: Db, fields: Partial<NewLead> = {}, recorded = false)
   if (recorded) recordReceipt(db, { leadId: id, jobId: `lead-${id}`, at: new Date() })
   return id
 }
+
+/** The spam score's reason for a filled honeypot field, as a lead's verdict stores it. */
+export const HONEYPOT_REASON = { code: 'honeypot', points: 10, text: 'honeypot field filled' } as const

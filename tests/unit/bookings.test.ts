@@ -27,6 +27,7 @@ import { noticeSms } from '../../core/bookings/words'
 import { officeSmsText } from '../../core/notifications/channels/office-sms'
 import { buildLeadView } from '../../core/notifications'
 import { calComEvent, calendlyEvent, calendlySignature } from '../support/booking-tools'
+import { leadToShow } from '../support/lead-view'
 
 const KEY = 'signing-key'
 const NOW = new Date('2026-11-28T17:00:00Z')
@@ -250,20 +251,15 @@ describe('texts within two SMS parts', () => {
   })
 
   test('the new lead’s text: who, the phone, the city, the storms a hail report found, the form', () => {
-    const lead = {
+    const where = { address: '1450 Elm Street, Parker, CO 80134', createdAt: '2026-11-28T17:00:00Z' }
+    const lead = leadToShow({
+      ...where,
       id: 'lead-1',
       firstName: 'Alma',
       lastName: 'Homeowner',
       email: 'alma@example.com',
       phone: '(303) 555-0121',
-      address: '1450 Elm Street, Parker, CO 80134',
-      message: null,
-      formType: 'contact' as const,
-      form: 'hail_report' as const,
-      sourcePath: '/hail-report',
-      createdAt: '2026-11-28T17:00:00Z',
-      duplicateOf: null,
-    }
+    })
     const view = buildLeadView(
       lead,
       undefined,

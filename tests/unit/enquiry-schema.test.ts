@@ -135,6 +135,7 @@ describe('input hygiene', () => {
   })
 
   test('the messages stay exactly as they are for plain invalid input', () => {
+    const errors = errorsFor({ firstName: '', lastName: ' ', email: 'x', phone: '123', address: 'abc' })
     const expected = {
       firstName: 'First name is required',
       lastName: 'Last name is required',
@@ -142,9 +143,7 @@ describe('input hygiene', () => {
       phone: 'Please enter a valid phone number',
       address: 'Please enter a complete address',
     }
-    expect(errorsFor({ firstName: '', lastName: ' ', email: 'x', phone: '123', address: 'abc' })).toEqual(
-      expected,
-    )
+    expect(errors).toEqual(expected)
     expect(ENQUIRY_MESSAGES).toEqual(expected)
   })
 })

@@ -28,6 +28,15 @@ async function boundaryMessages(filePath: string, source: string): Promise<strin
 
 const importing = (specifier: string) => `import { x } from '${specifier}'\nexport const y = x\n`
 
+/** Each file's import of its specifier is refused once, with a message that matches `why`. */
+async function expectRefused(imports: readonly (readonly [file: string, specifier: string])[], why: RegExp) {
+  for (const [file, specifier] of imports) {
+    const messages = await boundaryMessages(file, importing(specifier))
+    expect(messages, specifier).toHaveLength(1)
+    expect(messages[0]).toMatch(why)
+  }
+}
+
 describe('client/', () => {
   test('a component may not import core or process code', async () => {
     const messages = await boundaryMessages(
@@ -63,18 +72,18 @@ describe('client/script-layer/', () => {
   const file = 'client/script-layer/lead-dialogs.ts'
 
   test('may not bring React, the components or an island statically', async () => {
-    for (const specifier of [
+    const specifiers = [
       'react',
       'react-dom/client',
       'react-hook-form',
       '../components/lead/InspectionButton',
       '../islands/LeadFormIsland',
       '../islands/mount',
-    ]) {
-      const messages = await boundaryMessages(file, importing(specifier))
-      expect(messages, specifier).toHaveLength(1)
-      expect(messages[0]).toMatch(/every page's only script before any interaction/)
-    }
+    ]
+    await expectRefused(
+      specifiers.map((specifier) => [file, specifier] as const),
+      /every page's only script before any interaction/,
+    )
   })
 
   test('may use plain modules, the toast queue and island types', async () => {
@@ -133,15 +142,14 @@ test('core/ imports no process code', async () => {
 
 describe('core/: the platform and the features', () => {
   test('the platform imports no feature', async () => {
-    for (const [file, specifier] of [
-      ['core/platform/db/backup.ts', '../../leads'],
-      ['core/platform/mail/office-mail.ts', '../../spam/settings'],
-      ['core/platform/business-time.ts', '../storms'],
-    ] as const) {
-      const messages = await boundaryMessages(file, importing(specifier))
-      expect(messages, specifier).toHaveLength(1)
-      expect(messages[0]).toMatch(/it imports no feature/)
-    }
+    await expectRefused(
+      [
+        ['core/platform/db/backup.ts', '../../leads'],
+        ['core/platform/mail/office-mail.ts', '../../spam/settings'],
+        ['core/platform/business-time.ts', '../storms'],
+      ],
+      /it imports no feature/,
+    )
     expect(await boundaryMessages('core/platform/db/backup.ts', importing('../config/helpers'))).toEqual([])
   })
 
@@ -188,17 +196,16 @@ describe('core/: the platform and the features', () => {
   )
 
   test('so do the processes, the PDF renderer being a face of its own', async () => {
-    for (const [file, specifier] of [
-      ['server/leads/service.ts', '../../core/leads/store'],
-      ['worker/spam-digest.ts', '../core/spam/digest'],
-      ['admin/storm-commands.ts', '../core/storms/refresh-state'],
-      ['core/notifications/channels/hail-report.ts', '../../storms/pdf/thread'],
-      ['server/storm-alerts/unsubscribe-router.ts', '../../core/storm-response/unsubscribe'],
-    ] as const) {
-      const messages = await boundaryMessages(file, importing(specifier))
-      expect(messages, specifier).toHaveLength(1)
-      expect(messages[0]).toMatch(/import the feature's face/)
-    }
+    await expectRefused(
+      [
+        ['server/leads/service.ts', '../../core/leads/store'],
+        ['worker/spam-digest.ts', '../core/spam/digest'],
+        ['admin/storm-commands.ts', '../core/storms/refresh-state'],
+        ['core/notifications/channels/hail-report.ts', '../../storms/pdf/thread'],
+        ['server/storm-alerts/unsubscribe-router.ts', '../../core/storm-response/unsubscribe'],
+      ],
+      /import the feature's face/,
+    )
     for (const [file, specifier] of [
       ['server/leads/service.ts', '../../core/leads'],
       ['core/notifications/channels/hail-report.ts', '../../storms/pdf'],

@@ -7,6 +7,7 @@ import { toBodyText, toHeaderText, toReason } from '../../core/platform/mail/tex
 import { classifyWebhookStatus } from '../../core/notifications/channels/webhook'
 import { buildOfficeMail } from '../../core/notifications/messages'
 import { makeSampleWeatherReport } from '../../core/storms/sample-report'
+import { leadToShow } from '../support/lead-view'
 
 describe('what a notification says', () => {
   test('the kind of request follows the stored form, whatever page it was sent from', () => {
@@ -15,20 +16,13 @@ describe('what a notification says', () => {
       sourcePath: string,
     ) =>
       buildLeadView(
-        {
+        leadToShow({
           id: '00000000-0000-4000-8000-000000000001',
-          firstName: 'Ada',
-          lastName: 'Roof',
-          email: 'ada@example.com',
           phone: '3035550199',
-          address: '12 Pine St, Parker, CO 80134',
-          message: null,
           formType: form === 'contact_modal' || form === 'exit_intent' ? form : 'contact',
           form,
           sourcePath,
-          createdAt: '2026-06-17T20:05:00.000Z',
-          duplicateOf: null,
-        },
+        }),
         undefined,
         'https://www.example.com',
       ).kind
@@ -54,20 +48,7 @@ describe('what a notification says', () => {
   })
 
   test("a hail report lead's office e-mail has radar's line under the storms' line; a report without radar adds nothing", async () => {
-    const lead = {
-      id: '00000000-0000-4000-8000-000000000002',
-      firstName: 'Ada',
-      lastName: 'Roof',
-      email: 'ada@example.com',
-      phone: '3035550199',
-      address: '12 Pine St, Parker, CO 80134',
-      message: null,
-      formType: 'contact',
-      form: 'hail_report',
-      sourcePath: '/hail-report',
-      createdAt: '2026-06-17T20:05:00.000Z',
-      duplicateOf: null,
-    } as const
+    const lead = leadToShow({ id: '00000000-0000-4000-8000-000000000002', phone: '3035550199' })
     const opts = { from: 'leads@example.com', to: ['office@example.com'] }
     const { summary } = makeSampleWeatherReport()
     const radarLine =

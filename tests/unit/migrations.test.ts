@@ -146,10 +146,15 @@ test('every field of the lead-field table has its column after the migrations', 
   )
 })
 
+/** A database file in the schema an older release left: the migrations up to `version` applied. */
+function databaseAtVersion(version: number, name: string) {
+  const db = openDatabase(path.join(tempDir(), name))
+  applyMigrations(db, MIGRATIONS.slice(0, version))
+  return db
+}
+
 test('migration 010 keeps every weather report under its new name', () => {
-  const file = path.join(tempDir(), 'roofing.db')
-  const db = openDatabase(file)
-  applyMigrations(db, MIGRATIONS.slice(0, 9))
+  const db = databaseAtVersion(9, 'roofing.db')
   // A lead as schema 9 stores it, written by hand: today's insertLead writes columns added later.
   db.prepare(
     `INSERT INTO form_submissions (id, first_name, last_name, email, phone, address, form_type, form,
@@ -169,9 +174,7 @@ test('migration 010 keeps every weather report under its new name', () => {
 })
 
 test('migration 013 keeps every storm alert, place and answered day; consents from before it are not confirmed', () => {
-  const file = path.join(tempDir(), 'storm.db')
-  const db = openDatabase(file)
-  applyMigrations(db, MIGRATIONS.slice(0, 12))
+  const db = databaseAtVersion(12, 'storm.db')
   db.prepare(
     `INSERT INTO form_submissions (id, first_name, last_name, email, phone, address, form_type, form,
        created_at, updated_at, storm_alerts, storm_alerts_words)

@@ -13,8 +13,16 @@ const TOKEN = makeOfficeToken(
   new Date('2030-01-01T00:00:00Z'),
 )
 
+/** A token of the shape the storm alerts' and the follow-ups' links carry. */
+const LINK_TOKEN = '3f2b8c1e-0000-4000-8000-000000000001.AbCdEfGhIjKlMnOpQrStUvWxYz012345'
+
+/** Each URL is written as its line. */
+function expectLines(pairs: readonly (readonly [url: string, line: string])[]) {
+  for (const [url, line] of pairs) expect(redactRequestUrl(url), url).toBe(line)
+}
+
 test('an office link is written without its token, however it is asked for', () => {
-  for (const [url, line] of [
+  expectLines([
     [`/office/confirm/${TOKEN}`, '/office/confirm/[redacted]'],
     [`/office/confirm/${TOKEN}?utm_source=mail`, '/office/confirm/[redacted]'],
     [`/Office/CONFIRM/${TOKEN}`, '/Office/CONFIRM/[redacted]'],
@@ -24,34 +32,29 @@ test('an office link is written without its token, however it is asked for', () 
     // A token after the wrong prefix still works where it belongs.
     [`/confirm/${TOKEN}`, '/confirm/[redacted]'],
     [`/${TOKEN.replace(/\./g, '%2E')}`, '/[redacted]'],
-  ] as const)
-    expect(redactRequestUrl(url), url).toBe(line)
+  ])
 })
 
 test('a storm alerts link (stop or confirm) is written without its token', () => {
-  const token = '3f2b8c1e-0000-4000-8000-000000000001.AbCdEfGhIjKlMnOpQrStUvWxYz012345'
-  for (const [url, line] of [
-    [`/storm-alerts/unsubscribe/${token}`, '/storm-alerts/unsubscribe/[redacted]'],
-    [`/storm-alerts/confirm/${token}`, '/storm-alerts/confirm/[redacted]'],
-    [`/Storm-Alerts/Confirm/${token}?x=1`, '/Storm-Alerts/Confirm/[redacted]'],
-  ] as const)
-    expect(redactRequestUrl(url), url).toBe(line)
+  expectLines([
+    [`/storm-alerts/unsubscribe/${LINK_TOKEN}`, '/storm-alerts/unsubscribe/[redacted]'],
+    [`/storm-alerts/confirm/${LINK_TOKEN}`, '/storm-alerts/confirm/[redacted]'],
+    [`/Storm-Alerts/Confirm/${LINK_TOKEN}?x=1`, '/Storm-Alerts/Confirm/[redacted]'],
+  ])
 })
 
 test('a follow-up’s unsubscribe link and an office mark link are written without their token', () => {
-  const token = '3f2b8c1e-0000-4000-8000-000000000001.AbCdEfGhIjKlMnOpQrStUvWxYz012345'
-  for (const [url, line] of [
-    [`/follow-ups/unsubscribe/${token}`, '/follow-ups/unsubscribe/[redacted]'],
+  expectLines([
+    [`/follow-ups/unsubscribe/${LINK_TOKEN}`, '/follow-ups/unsubscribe/[redacted]'],
     [
       `/office/mark/b.3f2b8c1e-0000-4000-8000-000000000001.tq8x2k.AbCdEfGhIjKlMnOpQrStUvWxYz012345`,
       '/office/mark/[redacted]',
     ],
-  ] as const)
-    expect(redactRequestUrl(url), url).toBe(line)
+  ])
 })
 
 test('other paths are written as they came, without their query', () => {
-  for (const [url, line] of [
+  expectLines([
     ['/', '/'],
     ['/office/confirm', '/office/confirm'],
     ['/office/confirm/', '/office/confirm/'],
@@ -61,6 +64,5 @@ test('other paths are written as they came, without their query', () => {
       '/api/hail-reports/3f2b8c1e-0000-4000-8000-000000000001',
     ],
     ['/service-areas/denver-co', '/service-areas/denver-co'],
-  ] as const)
-    expect(redactRequestUrl(url), url).toBe(line)
+  ])
 })

@@ -38,6 +38,21 @@ function loopOf<R>(pass: () => Promise<R>, opts: { intervalMs?: number; runAtSta
   return loop
 }
 
+/** A loop every 5 ms whose pass counts its runs (0 when it fails); `more` sets when it runs them. */
+function countingLoop(more: Pick<Parameters<typeof startScheduler<void, number>>[0], 'first' | 'nextAfter'>) {
+  let passes = 0
+  const loop = startScheduler<void, number>({
+    pass: () => ++passes,
+    resultOnError: 0,
+    logger,
+    errorMessage: 'pass failed',
+    intervalMs: 5,
+    ...more,
+  })
+  loops.push(loop as Scheduler<unknown, unknown>)
+  return { loop, passes: () => passes }
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 describe('startScheduler', () => {
@@ -131,40 +146,24 @@ describe('the next timed pass', () => {
   })
 
   test("first: 'never' runs passes only when asked", async () => {
-    let passes = 0
-    const loop = startScheduler<void, number>({
-      pass: () => ++passes,
-      resultOnError: 0,
-      logger,
-      errorMessage: 'pass failed',
-      intervalMs: 5,
-      first: 'never',
-    })
-    loops.push(loop as Scheduler<unknown, unknown>)
+    const { loop, passes } = countingLoop({ first: 'never' })
     await sleep(30)
-    expect([passes, loop.nextAt()]).toEqual([0, null])
+    expect([passes(), loop.nextAt()]).toEqual([0, null])
     expect(await loop.runOnce()).toBe(1)
     await sleep(30)
-    expect(passes).toBe(1)
+    expect(passes()).toBe(1)
   })
 
   test('a result that cannot say when is logged, and the next pass comes an interval later', async () => {
-    let passes = 0
-    const loop = startScheduler<void, number>({
-      pass: () => ++passes,
-      resultOnError: 0,
-      logger,
-      errorMessage: 'pass failed',
-      intervalMs: 5,
+    const { passes } = countingLoop({
       nextAfter: (n) => {
         if (n === 1) throw new Error('no date')
         return new Date(Date.now() + 5)
       },
       first: 'now',
     })
-    loops.push(loop as Scheduler<unknown, unknown>)
     // The second pass is the event that shows the loop went on (on a loaded machine 60 ms was not always enough).
-    await vi.waitFor(() => expect(passes).toBeGreaterThan(1), { timeout: 5000, interval: 5 })
+    await vi.waitFor(() => expect(passes()).toBeGreaterThan(1), { timeout: 5000, interval: 5 })
     expect(errors).toEqual(['pass failed'])
   })
 })

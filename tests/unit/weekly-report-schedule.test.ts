@@ -162,26 +162,22 @@ describe('the claim in weekly_reports', () => {
         staleAfterMs: 10 * 60_000,
         retryAfterMs: 15 * 60_000,
       })
+    const finish = (status: 'failed' | 'sent', detail: string, iso: string) =>
+      finishWeeklyReport(db, {
+        week: '2026-11-16',
+        status,
+        detail,
+        recipients: ['o@x.example'],
+        now: at(iso),
+      })
     expect(claim('2026-11-23T15:00:00Z')).toBe(true)
     expect(claim('2026-11-23T15:01:00Z')).toBe(false)
     // A worker that died mid-send: its claim is stale after 10 minutes.
     expect(claim('2026-11-23T15:11:00Z')).toBe(true)
-    finishWeeklyReport(db, {
-      week: '2026-11-16',
-      status: 'failed',
-      detail: 'ECONNREFUSED',
-      recipients: ['o@x.example'],
-      now: at('2026-11-23T15:11:05Z'),
-    })
+    finish('failed', 'ECONNREFUSED', '2026-11-23T15:11:05Z')
     expect(claim('2026-11-23T15:20:00Z')).toBe(false)
     expect(claim('2026-11-23T15:27:00Z')).toBe(true)
-    finishWeeklyReport(db, {
-      week: '2026-11-16',
-      status: 'sent',
-      detail: '250 OK',
-      recipients: ['o@x.example'],
-      now: at('2026-11-23T15:27:01Z'),
-    })
+    finish('sent', '250 OK', '2026-11-23T15:27:01Z')
     expect(claim('2026-11-24T15:00:00Z')).toBe(false)
     expect(findWeeklyReport(db, '2026-11-16')).toMatchObject({
       status: 'sent',

@@ -8,6 +8,11 @@ const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`
 const autoreplyOf = (env: Record<string, string>) =>
   parseWorkerConfig(env).notify.channels.find((c) => c.id === 'autoreply')?.isOn
 
+/** A bad value in `env` stops start-up with `message` among the problems. */
+function stopsStartUpNaming(env: object, message: string) {
+  expect(problemsOf(env as Record<string, string>).join('\n')).toContain(message)
+}
+
 function problemsOf(env: Record<string, string>): string[] {
   try {
     parseWorkerConfig(env)
@@ -93,9 +98,7 @@ describe('the worker configuration', () => {
     ],
     [{ RECONCILE_GRACE_MS: '300000' }, 'RECONCILE_GRACE_MS must be at most 120000 ms'],
     [{ NOTIFY_GIVE_UP_HOURS: '2' }, 'NOTIFY_GIVE_UP_HOURS must be at least 24 hours'],
-  ])('a bad value stops start-up naming the variable: %j', (env, message) => {
-    expect(problemsOf(env as Record<string, string>).join('\n')).toContain(message)
-  })
+  ])('a bad value stops start-up naming the variable: %j', stopsStartUpNaming)
 
   test('http:// is accepted for a webhook on this machine only', () => {
     for (const host of ['localhost', '127.0.0.1', '[::1]']) {
@@ -196,9 +199,7 @@ describe('the storm data settings', () => {
     ],
     [{ STORM_FETCH_MAX_BYTES: '100MB' }, 'STORM_FETCH_MAX_BYTES must be a number of bytes'],
     [{ GEOCODER_TIMEOUT_MS: '5s' }, 'GEOCODER_TIMEOUT_MS must be a number of milliseconds'],
-  ])('a bad value stops start-up naming the variable: %j', (env, message) => {
-    expect(problemsOf(env as Record<string, string>).join('\n')).toContain(message)
-  })
+  ])('a bad value stops start-up naming the variable: %j', stopsStartUpNaming)
 })
 
 describe('the settings of the lead’s life after the form', () => {
