@@ -24,7 +24,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { decodeMeshFile, SERVICE_AREA_BOX } from '../core/storms/radar/mesh-file'
+import { decodeMeshFile, serviceAreaBox } from '../core/storms/radar/mesh-file'
 import type { MeshFileSpec } from '../tests/support/mesh-files'
 import { bundleForNode, cachedMeshFile, CONUS_OUTSIDE_RADAR, residentKb } from './lib/radar-bench'
 
@@ -110,7 +110,7 @@ function child(file: string): void {
   const content = readFileSync(file)
   const t1 = performance.now()
   const cpu = process.cpuUsage()
-  const day = decodeMeshFile(path.basename(file), content, SERVICE_AREA_BOX)
+  const day = decodeMeshFile(path.basename(file), content, serviceAreaBox())
   const t2 = performance.now()
   const cpuUsed = process.cpuUsage(cpu)
   const result: ChildResult = {

@@ -30,7 +30,7 @@ import fc from 'fast-check'
 import {
   decodeMeshFile,
   meshDecodeBound,
-  SERVICE_AREA_BOX,
+  serviceAreaBox,
   type DecodeWork,
 } from '../core/storms/radar/mesh-file'
 import { StormFileError } from '../core/storms/types'
@@ -48,7 +48,7 @@ const BUDGET_MB = 64
 const RUNS = Number(process.env.BENCH_RADAR_HOSTILE_RUNS ?? 3)
 const MUTATIONS = Number(process.env.BENCH_RADAR_MUTATIONS ?? 1000)
 const SEED = Number(process.env.BENCH_RADAR_SEED ?? Math.floor(Math.random() * 2 ** 31))
-const BOUND = meshDecodeBound(SERVICE_AREA_BOX)
+const BOUND = meshDecodeBound(serviceAreaBox())
 const REAL = path.resolve('tests/fixtures/mrms/PrecipRate_00.00_20190610-000000.grib2')
 
 interface ChildResult {
@@ -73,7 +73,7 @@ function child(file: string, name: string): void {
   let outcome: string
   let escaped: string | undefined
   try {
-    const day = decodeMeshFile(name, readFileSync(file), SERVICE_AREA_BOX, work)
+    const day = decodeMeshFile(name, readFileSync(file), serviceAreaBox(), work)
     outcome = `decoded: storm day ${day.day}, ${day.cells.length} cells`
   } catch (err) {
     if (err instanceof StormFileError) outcome = `refused: ${err.message.slice(name.length + 2)}`
@@ -155,7 +155,7 @@ function sweep(bases: RadarBase[]): { slowest: HostileRadarFile; ms: number; fai
     const t0 = performance.now()
     let decoded = false
     try {
-      decodeMeshFile(file.name, file.bytes, SERVICE_AREA_BOX, work)
+      decodeMeshFile(file.name, file.bytes, serviceAreaBox(), work)
       decoded = true
     } catch (err) {
       if (!(err instanceof StormFileError)) failures.push(`${file.what}: ${String(err)} escaped`)

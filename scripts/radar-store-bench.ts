@@ -60,7 +60,7 @@ import type { Db } from '../core/platform/db/connection'
 import { openMigratedDatabase } from '../core/platform/db/open'
 import { importRadarFile } from '../core/storms/import'
 import { denverDate } from '../core/storms/radar/days'
-import { meshFileNameForDay, SERVICE_AREA_BOX } from '../core/storms/radar/mesh-file'
+import { meshFileNameForDay, serviceAreaBox } from '../core/storms/radar/mesh-file'
 import { plannedStormDays } from '../core/storms/radar/plan'
 import { radarPart } from '../core/storms/radar/report'
 import { areaHailDayCounts, inToMm10, missingStormDays, storedStormDays } from '../core/storms/radar/store'
@@ -89,7 +89,7 @@ const POOL_HAIL_FILES = 6
 /** Pool files with a blocked beam (-3) inside the box's western edge. */
 const POOL_BLOCKED = new Set([2, 9, 15])
 const MI_PER_DEG_LAT = 69.05
-const BOX = SERVICE_AREA_BOX
+const BOX = serviceAreaBox()
 
 type Swath = NonNullable<MeshFileSpec['swaths']>[number]
 

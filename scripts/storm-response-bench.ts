@@ -30,11 +30,11 @@ import { insertLead, type NewLead } from '../core/leads/store'
 import type { Db } from '../core/platform/db/connection'
 import { openMigratedDatabase } from '../core/platform/db/open'
 import { wantedStormDays } from '../core/storms/radar/days'
-import { cellOf, decodeMeshFile, meshFileNameForDay, SERVICE_AREA_BOX } from '../core/storms/radar/mesh-file'
+import { cellOf, decodeMeshFile, meshFileNameForDay, serviceAreaBox } from '../core/storms/radar/mesh-file'
 import { FORM_OF_FORM_TYPE } from '../shared/lead-forms'
 import { isOptionalField, LEAD_FIELD_NAMES, type LeadFieldValues } from '../shared/lead-fields'
 import { CITY_PAGES } from '../shared/service-areas'
-import { SERVED_CITIES } from '../core/platform/geography'
+import { servedCities } from '../core/platform/geography'
 import { writeMeshFile } from '../tests/support/mesh-files'
 import type { TestSmtpServer } from '../tests/support/notify-peers'
 import { markRadarDaysAnswered, random, seedStormDays } from './lib/radar-seed'
@@ -115,7 +115,7 @@ interface Home {
  * day and the first 8,000 that do not.
  */
 function placeHomes(hitCells: ReadonlySet<string>, rand: () => number): Home[] {
-  const cities = SERVED_CITIES.flatMap((c) => {
+  const cities = servedCities().flatMap((c) => {
     const zips = CITY_PAGES.find((p) => p.name === c.name)?.zipcodes.split(',') ?? []
     return c.centre ? [{ name: c.name, centre: c.centre, zip: zips[0]?.trim() ?? '80202' }] : []
   })
@@ -128,7 +128,7 @@ function placeHomes(hitCells: ReadonlySet<string>, rand: () => number): Home[] {
     const latitude = city.centre.latitude + (gauss() * 3) / MI_PER_DEG_LAT
     const longitude =
       city.centre.longitude + (gauss() * 3) / MI_PER_DEG_LAT / Math.cos((latitude * Math.PI) / 180)
-    const box = SERVICE_AREA_BOX
+    const box = serviceAreaBox()
     if (latitude > box.north || latitude < box.south || longitude < box.west || longitude > box.east) continue
     const { row, col } = cellOf({ latitude, longitude })
     const hit = hitCells.has(`${row},${col}`)
@@ -304,7 +304,7 @@ function prepareStore(dbPath: string, dir: string): Store {
   const day = wantedStormDays(now).last
   const { validAt } = meshFileNameForDay(day)
   const meshFile = writeMeshFile(dir, { validAt: validAt.toISOString(), swaths: SWATHS })
-  const mesh = decodeMeshFile(path.basename(meshFile), readFileSync(meshFile), SERVICE_AREA_BOX)
+  const mesh = decodeMeshFile(path.basename(meshFile), readFileSync(meshFile), serviceAreaBox())
   const hitCells = new Set(
     mesh.cells.filter((c) => Math.round(c.mm * 10) >= HIT_MM10).map((c) => `${c.row},${c.col}`),
   )

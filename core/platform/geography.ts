@@ -119,8 +119,17 @@ function cityCentre(name: string, zips: string[]): LatLon | undefined {
   return { latitude: mean((p) => p.latitude), longitude: mean((p) => p.longitude) }
 }
 
-/** Every city served (shared/service-areas.ts): those with a page, then the others. */
-export const SERVED_CITIES: readonly ServedCity[] = [
-  ...CITY_PAGES.map((c) => ({ name: c.name, zips: c.zipcodes.split(',').map((z) => z.trim()) })),
-  ...ALSO_SERVING.map((name) => ({ name, zips: [] as string[] })),
-].map(({ name, zips }) => ({ name, centre: cityCentre(name, zips) }))
+let served: readonly ServedCity[] | undefined
+
+/**
+ * Every city served (shared/service-areas.ts): those with a page, then the others. Worked out
+ * with the first call, not at import: the centres read the ZIP code table, which the web process
+ * then reads only with its first enquiry (docs/performance.md, "Memory").
+ */
+export function servedCities(): readonly ServedCity[] {
+  served ??= [
+    ...CITY_PAGES.map((c) => ({ name: c.name, zips: c.zipcodes.split(',').map((z) => z.trim()) })),
+    ...ALSO_SERVING.map((name) => ({ name, zips: [] as string[] })),
+  ].map(({ name, zips }) => ({ name, centre: cityCentre(name, zips) }))
+  return served
+}

@@ -1,10 +1,15 @@
 /**
- * The national table of US ZIP codes (their centre, state and city), as typed arrays decoded from
- * zip-table.data.ts, which scripts/generate-zip-table.ts writes from the `zipcodes` package. It
- * answers as the package does (tests/unit/zip-table.test.ts checks every ZIP code) for a few
- * hundred KB, where importing the package cost a process about 85 MB (docs/performance.md).
+ * The national table of US ZIP codes (their centre, state and city), as typed arrays over the
+ * bytes of zip-table.bin, which scripts/generate-zip-table.ts writes from the `zipcodes` package
+ * (the layout is described there). It answers as the package does
+ * (tests/unit/zip-table.test.ts checks every ZIP code) for about 1 MB, where importing the
+ * package cost a process about 85 MB (docs/performance.md). The file is read with the first
+ * lookup, not when a module imports this one.
+ *
+ * The file sits beside this module: core/platform/ in a checkout, dist/node/ in the build,
+ * where scripts/lib/server-build.mjs copies it next to the bundles.
  */
-import * as data from './zip-table.data'
+import { readFileSync } from 'node:fs'
 
 /** A US ZIP code's centre and the two-letter state (or territory) it lies in. */
 export interface ZipEntry {
@@ -22,40 +27,53 @@ interface Table {
   cities: Uint16Array
   /** Each row's place in the package's order (the rows are in ascending order of ZIP code). */
   order: Int32Array
+  /** Degrees × scale are the coordinates' integers. */
+  scale: number
   stateCodes: string[]
   cityNames: string[]
 }
 
 let table: Table | undefined
 
-type View<T> = new (buffer: ArrayBufferLike, byteOffset: number, length: number) => T
-
-/** A column (little-endian, as typed arrays are on the hosts Node runs on here) over its decoded bytes. */
-function column<T>(base64: string, View: View<T> & { BYTES_PER_ELEMENT: number }): T {
-  let bytes = Buffer.from(base64, 'base64')
-  // A large Buffer has its own memory, aligned; a small one may sit in the shared pool, unaligned.
-  if (bytes.byteOffset % View.BYTES_PER_ELEMENT !== 0)
-    bytes = Buffer.from(Uint8Array.prototype.slice.call(bytes))
-  return new View(bytes.buffer, bytes.byteOffset, bytes.length / View.BYTES_PER_ELEMENT)
-}
+/** The table's file: beside this module, in a checkout and in the build alike. */
+const ZIP_TABLE_URL = new URL('./zip-table.bin', import.meta.url)
 
 function load(): Table {
   if (table) return table
   if (new Uint8Array(new Uint16Array([1]).buffer)[0] !== 1) {
     throw new Error('The ZIP code table is little-endian and this host is not')
   }
-  const zips = column(data.ZIPS, Int32Array)
-  table = {
-    zips,
-    latitudes: column(data.LATITUDES, Int32Array),
-    longitudes: column(data.LONGITUDES, Int32Array),
-    states: column(data.STATES, Uint8Array),
-    cities: column(data.CITIES, Uint16Array),
-    order: column(data.ORDER, Int32Array),
-    stateCodes: data.STATE_CODES.split(' '),
-    cityNames: Buffer.from(data.CITY_NAMES, 'base64').toString('utf8').split('\n'),
+  let bytes = readFileSync(ZIP_TABLE_URL)
+  // A file's Buffer has memory of its own; were it ever in the shared pool, unaligned, copy it.
+  if (bytes.byteOffset % 4 !== 0) bytes = Buffer.from(Uint8Array.prototype.slice.call(bytes))
+  const { buffer, byteOffset } = bytes
+  const [count, scale, stateBytes, cityBytes] = new Uint32Array(buffer, byteOffset, 4) as unknown as [
+    number,
+    number,
+    number,
+    number,
+  ]
+  let at = byteOffset + 16
+  const next = <T>(View: new (b: ArrayBufferLike, o: number, n: number) => T, size: number): T => {
+    const view = new View(buffer, at, count)
+    at += count * size
+    return view
   }
-  if (zips.length !== data.ZIP_COUNT) throw new Error('The ZIP code table is damaged (wrong row count)')
+  const zips = next(Int32Array, 4)
+  const order = next(Int32Array, 4)
+  const latitudes = next(Int32Array, 4)
+  const longitudes = next(Int32Array, 4)
+  const cities = next(Uint16Array, 2)
+  const states = next(Uint8Array, 1)
+  const text = (length: number) => {
+    const s = bytes.toString('utf8', at - byteOffset, at - byteOffset + length)
+    at += length
+    return s
+  }
+  const stateCodes = text(stateBytes).split(' ')
+  const cityNames = text(cityBytes).split('\n')
+  if (at - byteOffset !== bytes.length) throw new Error('The ZIP code table is damaged (wrong length)')
+  table = { zips, latitudes, longitudes, states, cities, order, scale, stateCodes, cityNames }
   return table
 }
 
@@ -63,8 +81,8 @@ function entry(t: Table, row: number): ZipEntry {
   return {
     zip: String(t.zips[row]).padStart(5, '0'),
     state: t.stateCodes[t.states[row]!]!,
-    latitude: t.latitudes[row]! / data.SCALE,
-    longitude: t.longitudes[row]! / data.SCALE,
+    latitude: t.latitudes[row]! / t.scale,
+    longitude: t.longitudes[row]! / t.scale,
   }
 }
 

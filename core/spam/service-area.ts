@@ -9,7 +9,7 @@
  * What cannot be placed (no ZIP code, no state, a ZIP code the data does not know) is
  * `unknown` and scores nothing.
  */
-import { SERVED_CITIES, SERVICE_STATE, distanceMi, findZipCode } from '../platform/geography'
+import { servedCities, SERVICE_STATE, distanceMi, findZipCode } from '../platform/geography'
 
 /**
  * Farther than this from the centre of every city served is outside the area though in
@@ -27,7 +27,7 @@ export type AreaCheck =
   | { place: 'far'; miles: number }
 
 /** The centre of each city served that the ZIP code table can place. */
-const CITY_CENTRES = SERVED_CITIES.flatMap((city) => (city.centre ? [city.centre] : []))
+const cityCentres = () => servedCities().flatMap((city) => (city.centre ? [city.centre] : []))
 
 /** The states and territories with their postal codes, for a state named in full. */
 const STATE_NAMES: Record<string, string> = {
@@ -111,7 +111,7 @@ export function checkServiceArea(address: string): AreaCheck {
   const found = findZipCode(address)
   if (found) {
     if (found.state !== SERVICE_STATE) return { place: 'other-state', state: found.state }
-    const nearest = Math.min(...CITY_CENTRES.map((centre) => distanceMi(found, centre)))
+    const nearest = Math.min(...cityCentres().map((centre) => distanceMi(found, centre)))
     return nearest > FAR_MILES ? { place: 'far', miles: Math.round(nearest) } : { place: 'inside' }
   }
   const state = stateNamed(address)

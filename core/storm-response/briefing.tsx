@@ -12,7 +12,7 @@ import { stringify } from 'csv-stringify/sync'
 import type { BusinessConfig } from '../../shared/business'
 import { formatBusinessDate, formatBusinessDateTime, formatIsoDate } from '../../shared/business-time'
 import type { Db } from '../platform/db/connection'
-import { distanceMi, SERVED_CITIES } from '../platform/geography'
+import { distanceMi, servedCities } from '../platform/geography'
 import type { Mailer, OutgoingMail } from '../platform/mail/mailer'
 import { domainOf } from '../platform/mail/smtp'
 import { toHeaderText, toReason } from '../platform/mail/text'
@@ -53,7 +53,7 @@ export interface BriefingResult {
 /** The cities served with a known centre, those sharing one (Louisville and Superior) named together. */
 function citiesWithCentres(): { name: string; centre: { latitude: number; longitude: number } }[] {
   const byCentre = new Map<string, { name: string; centre: { latitude: number; longitude: number } }>()
-  for (const c of SERVED_CITIES) {
+  for (const c of servedCities()) {
     if (!c.centre) continue
     const key = `${c.centre.latitude.toFixed(4)},${c.centre.longitude.toFixed(4)}`
     const same = byCentre.get(key)

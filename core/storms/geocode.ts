@@ -11,7 +11,7 @@
  * personal data.
  */
 import { z } from 'zod'
-import { SERVED_CITIES, SERVICE_STATE, findZipCode } from '../platform/geography'
+import { servedCities, SERVICE_STATE, findZipCode } from '../platform/geography'
 import type { Logger } from '../platform/logger'
 import type { GeocoderSettings } from './settings'
 import type { Location } from './types'
@@ -106,8 +106,8 @@ function locateByZip(address: string): Location | undefined {
  */
 function locateByCity(address: string): Location | undefined {
   const lower = address.toLowerCase()
-  let best: ((typeof SERVED_CITIES)[number] & { end: number }) | undefined
-  for (const city of SERVED_CITIES) {
+  let best: (ReturnType<typeof servedCities>[number] & { end: number }) | undefined
+  for (const city of servedCities()) {
     const pattern = new RegExp(`\\b${city.name.toLowerCase().replace(/\s+/g, '\\s+')}\\b`, 'g')
     for (const m of lower.matchAll(pattern)) {
       const end = m.index + m[0].length

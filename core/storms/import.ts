@@ -14,7 +14,7 @@ import { parseSpcDay } from './spc'
 import { nceiCutoff } from './coverage'
 import { storeStormFile, type ParsedStormFile, type WantedStates } from './events'
 import { StormFileError, type ImportSummary, type SkipReason, type StormSource } from './types'
-import { checkMeshFileSize, decodeMeshFile, MESH_FILE, SERVICE_AREA_BOX } from './radar/mesh-file'
+import { checkMeshFileSize, decodeMeshFile, MESH_FILE, serviceAreaBox } from './radar/mesh-file'
 import { storeMeshDay, type RadarDaySummary } from './radar/store'
 
 /** 240914_rpts_hail.csv (also _wind, _torn): [1] the report day YYMMDD, [2] the kind. */
@@ -106,7 +106,7 @@ export function importStormFile(db: Db, name: string, content: Buffer, opts: Imp
  * stored is left as it is. Throws StormFileError, before storing anything, for a damaged file.
  */
 export function importRadarFile(db: Db, name: string, content: Buffer, now: Date): RadarDaySummary {
-  return storeMeshDay(db, decodeMeshFile(name, content, SERVICE_AREA_BOX), now)
+  return storeMeshDay(db, decodeMeshFile(name, content, serviceAreaBox()), now)
 }
 
 /** Imports the file at a path (its name decides the format): storm events, or a day of radar hail. */

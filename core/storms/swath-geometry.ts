@@ -12,7 +12,7 @@
 import { contours } from 'd3-contour'
 import type { Db } from '../platform/db/connection'
 import { EARTH_RADIUS_MI } from '../platform/geography'
-import { cellCentre, cellOf, SERVICE_AREA_BOX, type MeshBox } from './radar/mesh-file'
+import { cellCentre, cellOf, serviceAreaBox, type MeshBox } from './radar/mesh-file'
 import { mm10ToIn, radarDayCellsIn } from './radar/store'
 import { SWATH_BAND_FILL, SWATH_CONTOURS_IN, type LatLon } from './types'
 
@@ -148,7 +148,7 @@ export interface AreaSwath {
  * cells are 0.5 in or more, below every contour) and as a list.
  */
 export function serviceAreaSwath(db: Db, day: string): AreaSwath {
-  const box = SERVICE_AREA_BOX
+  const box = serviceAreaBox()
   const nw = cellOf({ latitude: box.north, longitude: box.west })
   const se = cellOf({ latitude: box.south, longitude: box.east })
   const stored = radarDayCellsIn(db, { rowMin: nw.row, rowMax: se.row, colMin: nw.col, colMax: se.col }, day)

@@ -7,7 +7,7 @@
  */
 import type { Db } from '../../core/platform/db/connection'
 import { wantedStormDays, daysFrom } from '../../core/storms/radar/days'
-import { cellCentre, cellOf, SERVICE_AREA_BOX } from '../../core/storms/radar/mesh-file'
+import { cellCentre, cellOf, serviceAreaBox } from '../../core/storms/radar/mesh-file'
 import { storeMeshDay } from '../../core/storms/radar/store'
 
 const MM_PER_IN = 25.4
@@ -33,8 +33,8 @@ export function seedStormDays(
 ): { days: number; hailDays: number; cells: number } {
   const rand = random(seed)
   const { first, last } = wantedStormDays(now)
-  const nw = cellOf({ latitude: SERVICE_AREA_BOX.north, longitude: SERVICE_AREA_BOX.west })
-  const se = cellOf({ latitude: SERVICE_AREA_BOX.south, longitude: SERVICE_AREA_BOX.east })
+  const nw = cellOf({ latitude: serviceAreaBox().north, longitude: serviceAreaBox().west })
+  const se = cellOf({ latitude: serviceAreaBox().south, longitude: serviceAreaBox().east })
   let hailDays = 0
   let cells = 0
   for (const day of daysFrom(first, last)) {

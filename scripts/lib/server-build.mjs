@@ -4,8 +4,28 @@
 // loaded when the code asks for it: without splitting, esbuild would hoist the imported module's
 // own imports (the PDF renderer, resvg…) to the top of the bundle, and every process would load
 // them at start-up (docs/performance.md, "Memory").
-import { readdirSync } from 'node:fs'
+import { copyFileSync, readdirSync } from 'node:fs'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+/**
+ * The data files the bundled code reads from beside itself (`new URL('./<file>', import.meta.url)`):
+ * copied from their place in the source into `outdir`, where the bundles are.
+ */
+const DATA_FILES = [fileURLToPath(new URL('../../core/platform/zip-table.bin', import.meta.url))]
+
+/** An esbuild plugin copying DATA_FILES into `outdir` after each successful build. */
+function copyDataFiles(outdir) {
+  return {
+    name: 'copy-data-files',
+    setup(build) {
+      build.onEnd((result) => {
+        if (result.errors.length > 0) return
+        for (const file of DATA_FILES) copyFileSync(file, path.join(outdir, path.basename(file)))
+      })
+    },
+  }
+}
 
 /** Every program in `bin` (the folder is the list: a new program is a new file there) into `outdir`. */
 export function serverBuildOptions({ bin = 'bin', outdir = 'dist/node' } = {}) {
@@ -26,5 +46,6 @@ export function serverBuildOptions({ bin = 'bin', outdir = 'dist/node' } = {}) {
     packages: 'external',
     sourcemap: true,
     logLevel: 'info',
+    plugins: [copyDataFiles(outdir)],
   }
 }

@@ -41,7 +41,13 @@ export interface CachedPage {
   statusCode: number
   /** Vike's headers for the page (Content-Type). */
   headers: [string, string][]
-  body: string
+  /**
+   * The HTML's UTF-8 bytes, held once: sent as they are, and the replay without encoding is
+   * these same bytes. Not the rendered string, which V8 keeps two bytes a character when the
+   * page has any character beyond Latin-1 (a ’ is enough), twice the bytes (docs/performance.md,
+   * "Memory").
+   */
+  body: Buffer
   /** The body gzipped once when cached, instead of on every request. */
   gzipped: Buffer
   replays: Partial<Record<ReplayEncoding, Replay>>

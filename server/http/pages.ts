@@ -5,6 +5,7 @@
  * the pages made by `vike build`, which Vike's renderPage finds once imported. Development:
  * Vite's dev middleware, which renders them from source.
  */
+import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { RequestHandler } from 'express'
@@ -23,9 +24,23 @@ export async function loadPages(
   sharePageSettings(config)
   if (config.isProduction) {
     await import(pathToFileURL(path.resolve('dist/server/entry.mjs')).href)
+    await importPageEntries(path.resolve('dist/server/entries'))
     return {}
   }
   const { createDevMiddleware } = await import('vike/server')
   const dev = await createDevMiddleware({ root: process.cwd() })
   return { devMiddleware: dev.devMiddleware as unknown as RequestHandler, viteServer: dev.viteServer }
+}
+
+/**
+ * Imports the code of every page now, before any render. Vike imports a page's code with its
+ * first render, inside the render's AsyncLocalStorage context; the module loader's promises made
+ * then carry that context for as long as the process runs, and with it that render's pageContext
+ * and its whole HTML (as a tree of string pieces, some 300 KB a page): 10 MB and more in all
+ * once every page had rendered (docs/performance.md, "Memory"). Imported here, outside any
+ * render, they carry nothing.
+ */
+async function importPageEntries(dir: string): Promise<void> {
+  const files = readdirSync(dir).filter((name) => name.endsWith('.mjs'))
+  for (const name of files) await import(pathToFileURL(path.join(dir, name)).href)
 }

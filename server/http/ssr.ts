@@ -131,12 +131,13 @@ async function renderCached(
   }
   const { httpResponse } = pageContext
   if (!httpResponse) return undefined
+  const body = Buffer.from(httpResponse.body)
   return {
     day: today,
     statusCode: httpResponse.statusCode,
     headers: httpResponse.headers,
-    body: httpResponse.body,
-    gzipped: gzipSync(httpResponse.body, { level: 9 }),
+    body,
+    gzipped: gzipSync(body, { level: 9 }),
     replays: {},
   }
 }
@@ -161,9 +162,9 @@ function sendCached(req: Request, res: Response, page: CachedPage, pageKey: Page
     if (req.method === 'GET') captureReplay(res, page, 'gzip', page.gzipped)
     return void res.send(page.gzipped)
   }
-  if (encoding === 'identity' && req.method === 'GET') {
-    captureReplay(res, page, 'identity', Buffer.from(page.body))
-  }
+  if (encoding === 'identity' && req.method === 'GET') captureReplay(res, page, 'identity', page.body)
+  // As Express sends an HTML string: its Content-Type with the charset (text/html; charset=utf-8).
+  res.type('html')
   res.send(page.body)
 }
 

@@ -313,7 +313,7 @@ describe('what the fast path leaves alone, and when it fails', () => {
       day: businessDayOf(new Date()),
       statusCode: 404,
       headers: [],
-      body: 'x',
+      body: Buffer.from('x'),
       gzipped: Buffer.from(''),
       replays: { identity: { statusCode: 404, headers: [], body: Buffer.from('x') } },
     }

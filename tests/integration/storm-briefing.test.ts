@@ -12,9 +12,9 @@ import { inflateSync } from 'node:zlib'
 import { simpleParser } from 'mailparser'
 import type { Db } from '../../core/platform/db/connection'
 import { openMigratedDatabase } from '../../core/platform/db/open'
-import { distanceMi, SERVED_CITIES } from '../../core/platform/geography'
+import { distanceMi, servedCities } from '../../core/platform/geography'
 import { createMailer, type Mailer } from '../../core/platform/mail/mailer'
-import { cellCentre, cellOf, SERVICE_AREA_BOX } from '../../core/storms/radar/mesh-file'
+import { cellCentre, cellOf, serviceAreaBox } from '../../core/storms/radar/mesh-file'
 import { inToMm10, storeMeshDay } from '../../core/storms/radar/store'
 import { sendStormBriefing, type BriefingDeps } from '../../core/storm-response/briefing'
 import { HTML_HOMES_LISTED } from '../../core/storm-response/BriefingEmail'
@@ -30,7 +30,7 @@ const OFFICE = 'office@frontrange.example'
 const NOW = new Date('2024-06-13T12:05:00Z')
 
 const centreOf = (name: string) => {
-  const c = SERVED_CITIES.find((x) => x.name === name)?.centre
+  const c = servedCities().find((x) => x.name === name)?.centre
   if (!c) throw new Error(`no centre for ${name}`)
   return c
 }
@@ -46,8 +46,8 @@ const PEAK = { latitude: PARKER.latitude, longitude: PARKER.longitude + 10 / 53 
  * 2 mi of Aurora's, 0.6 in within 2 mi of Longmont's, 2.6 in in the one cell at PEAK.
  */
 function stormCells(): { row: number; col: number; mm: number }[] {
-  const nw = cellOf({ latitude: SERVICE_AREA_BOX.north, longitude: SERVICE_AREA_BOX.west })
-  const se = cellOf({ latitude: SERVICE_AREA_BOX.south, longitude: SERVICE_AREA_BOX.east })
+  const nw = cellOf({ latitude: serviceAreaBox().north, longitude: serviceAreaBox().west })
+  const se = cellOf({ latitude: serviceAreaBox().south, longitude: serviceAreaBox().east })
   const peak = cellOf(PEAK)
   const cells: { row: number; col: number; mm: number }[] = []
   for (let row = nw.row; row <= se.row; row++)

@@ -19,11 +19,11 @@ import {
   cellOf,
   decodeMeshFile,
   meshFileNameForDay,
-  SERVICE_AREA_BOX,
+  serviceAreaBox,
   type MeshBox,
   type MeshDay,
 } from '../../core/storms/radar/mesh-file'
-import { distanceMi, SERVED_CITIES } from '../../core/platform/geography'
+import { distanceMi, servedCities } from '../../core/platform/geography'
 import { StormFileError } from '../../core/storms/types'
 import {
   DENVER_GRID,
@@ -61,7 +61,7 @@ const around = (latitude: number, longitude: number, dLat: number, dLon: number)
   east: longitude + dLon,
 })
 
-function decode(file: string, box: MeshBox = SERVICE_AREA_BOX): MeshDay {
+function decode(file: string, box: MeshBox = serviceAreaBox()): MeshDay {
   return decodeMeshFile(path.basename(file), readFileSync(file), box)
 }
 
@@ -92,12 +92,12 @@ describe('the CONUS lattice', () => {
   })
 
   test('the service area box reaches 15 mi past the outermost cities on every side', () => {
-    const centres = SERVED_CITIES.flatMap((c) => (c.centre ? [c.centre] : []))
+    const centres = servedCities().flatMap((c) => (c.centre ? [c.centre] : []))
     const north = Math.max(...centres.map((c) => c.latitude))
     const south = Math.min(...centres.map((c) => c.latitude))
     const west = Math.min(...centres.map((c) => c.longitude))
     const east = Math.max(...centres.map((c) => c.longitude))
-    const box = SERVICE_AREA_BOX
+    const box = serviceAreaBox()
     expect(
       distanceMi({ latitude: north, longitude: west }, { latitude: box.north, longitude: west }),
     ).toBeCloseTo(15, 2)
@@ -423,7 +423,7 @@ describe('refusals', () => {
       const buf = Buffer.from(whole)
       damage(buf)
       try {
-        decodeMeshFile(name, buf, SERVICE_AREA_BOX)
+        decodeMeshFile(name, buf, serviceAreaBox())
       } catch (err) {
         expect(err).toBeInstanceOf(StormFileError)
         return (err as Error).message
@@ -480,7 +480,7 @@ describe('refusals', () => {
 
   test('a file not named as MESH is refused before it is read', () => {
     expect(() =>
-      decodeMeshFile('MRMS_MESH_00.50_20240613-060000.grib2.gz', Buffer.alloc(0), SERVICE_AREA_BOX),
+      decodeMeshFile('MRMS_MESH_00.50_20240613-060000.grib2.gz', Buffer.alloc(0), serviceAreaBox()),
     ).toThrow(StormFileError)
   })
 })

@@ -17,7 +17,7 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import {
   decodeMeshFile,
   meshDecodeBound,
-  SERVICE_AREA_BOX,
+  serviceAreaBox,
   type DecodeWork,
   type MeshDay,
 } from '../../core/storms/radar/mesh-file'
@@ -34,7 +34,7 @@ import { useTempDir } from '../support/temp-dir'
 
 const tempDir = useTempDir('roofing-mesh-hostile-')
 const REAL = path.resolve('tests/fixtures/mrms/PrecipRate_00.00_20190610-000000.grib2')
-const BOUND = meshDecodeBound(SERVICE_AREA_BOX)
+const BOUND = meshDecodeBound(serviceAreaBox())
 const SEED = 20_261_128
 const RUNS = 40
 /**
@@ -64,7 +64,7 @@ const noWork = (): DecodeWork => ({ unzippedBytes: 0, inflatedBytes: 0, rowsUnfi
 function decode(file: HostileRadarFile): { day?: MeshDay; refusal?: string; work: DecodeWork } {
   const work = noWork()
   try {
-    return { day: decodeMeshFile(file.name, file.bytes, SERVICE_AREA_BOX, work), work }
+    return { day: decodeMeshFile(file.name, file.bytes, serviceAreaBox(), work), work }
   } catch (err) {
     if (!(err instanceof StormFileError))
       throw new Error(`${file.what}: ${String(err)} escaped instead of a StormFileError`, { cause: err })

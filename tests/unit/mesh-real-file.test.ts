@@ -10,7 +10,7 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { describe, expect, test } from 'vitest'
 import { readGrib2 } from '../../core/storms/radar/grib2'
-import { cellCentre, decodeMeshFile, SERVICE_AREA_BOX } from '../../core/storms/radar/mesh-file'
+import { cellCentre, decodeMeshFile, serviceAreaBox } from '../../core/storms/radar/mesh-file'
 import { openMigratedDatabase } from '../../core/platform/db/open'
 import { importStormPath } from '../../core/storms/import'
 import { StormFileError } from '../../core/storms/types'
@@ -80,7 +80,7 @@ describe("NOAA's own file", () => {
       ] as const) {
         let refusal: unknown
         try {
-          decodeMeshFile(name, content, SERVICE_AREA_BOX)
+          decodeMeshFile(name, content, serviceAreaBox())
         } catch (err) {
           refusal = err
         }
@@ -102,7 +102,7 @@ describe("NOAA's own file", () => {
     // 10 Jun 2019 06:00Z: the Denver midnight that ends 9 Jun.
     const base = relabelAsMesh(readFileSync(REAL), new Date('2019-06-10T06:00:00Z'))
     const work = { unzippedBytes: 0, inflatedBytes: 0, rowsUnfiltered: 0 }
-    const day = decodeMeshFile(base.name, base.grib, SERVICE_AREA_BOX, work)
+    const day = decodeMeshFile(base.name, base.grib, serviceAreaBox(), work)
     expect(day.day).toBe('2019-06-09')
     // The box's rows are some 1,490 to 1,620 of the 3,500: the image is unfiltered down to its last.
     expect(work.rowsUnfiltered).toBeLessThan(1700)
@@ -112,8 +112,8 @@ describe("NOAA's own file", () => {
     for (const c of day.cells) {
       const { latitude, longitude } = cellCentre(c.row, c.col)
       expect(Math.fround(c.mm)).toBe(reference[c.row * NI + c.col])
-      expect(latitude).toBeLessThanOrEqual(SERVICE_AREA_BOX.north + 0.01)
-      expect(longitude).toBeGreaterThanOrEqual(SERVICE_AREA_BOX.west - 0.01)
+      expect(latitude).toBeLessThanOrEqual(serviceAreaBox().north + 0.01)
+      expect(longitude).toBeGreaterThanOrEqual(serviceAreaBox().west - 0.01)
     }
   })
 })

@@ -5,14 +5,14 @@
  * One GRIB2 message a file, its values packed as PNG (grib2.ts), gzipped as NOAA serves it.
  *
  * A file becomes one storm day (the DAY RULE below): its cells of 0.5 in or more inside a box
- * (the service area's, SERVICE_AREA_BOX), less the radar's artefacts (the ARTEFACT RULE below).
+ * (the service area's, serviceAreaBox), less the radar's artefacts (the ARTEFACT RULE below).
  * Cells are named by their row and column on the CONUS grid, so days line up cell for cell. A
  * file on any other grid, larger than a MESH file can be, or unzipping to more, is refused
  * before its image is inflated (GRID BOUND below): a file cannot make the worker work long.
  */
 import { gunzipSync } from 'node:zlib'
 import { localTime } from '../../platform/business-time'
-import { EARTH_RADIUS_MI, SERVED_CITIES } from '../../platform/geography'
+import { EARTH_RADIUS_MI, servedCities } from '../../platform/geography'
 import { isoDate, localParts } from '../../../shared/business-time'
 import { StormFileError, type LatLon } from '../types'
 import { GribError, readGrib2, type Grib2Message, type LatLonGrid } from './grib2'
@@ -115,13 +115,21 @@ function boxAround(points: readonly LatLon[], marginMi: number): MeshBox {
   return { north, south, west: Math.min(...longitudes) - dLon, east: Math.max(...longitudes) + dLon }
 }
 
-/** The box every file is clipped to: the cities served (with a known centre), widened by 15 mi. */
-export const SERVICE_AREA_BOX: MeshBox = Object.freeze(
-  boxAround(
-    SERVED_CITIES.flatMap((c) => (c.centre ? [c.centre] : [])),
-    SERVICE_AREA_MARGIN_MI,
-  ),
-)
+let areaBox: MeshBox | undefined
+
+/**
+ * The box every file is clipped to: the cities served (with a known centre), widened by 15 mi.
+ * Worked out with the first call (servedCities() reads the ZIP code table).
+ */
+export function serviceAreaBox(): MeshBox {
+  areaBox ??= Object.freeze(
+    boxAround(
+      servedCities().flatMap((c) => (c.centre ? [c.centre] : [])),
+      SERVICE_AREA_MARGIN_MI,
+    ),
+  )
+  return areaBox
+}
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0')
 const utcDate = (t: Date) => `${t.getUTCFullYear()}${pad(t.getUTCMonth() + 1)}${pad(t.getUTCDate())}`

@@ -22,7 +22,7 @@ import {
   type RiskAssessment,
 } from '../types'
 import { denverDate } from './days'
-import { cellCentre, cellOf, SERVICE_AREA_BOX } from './mesh-file'
+import { cellCentre, cellOf, serviceAreaBox } from './mesh-file'
 import {
   areaHailDayCounts,
   inToMm10,
@@ -133,8 +133,8 @@ function largestAtHome(days: readonly RadarDay[]): { date: string; hailIn: numbe
 
 /** The cells of the box the service area's radar grid spans (every one counts in the percentile). */
 export function serviceAreaCells(): number {
-  const nw = cellOf({ latitude: SERVICE_AREA_BOX.north, longitude: SERVICE_AREA_BOX.west })
-  const se = cellOf({ latitude: SERVICE_AREA_BOX.south, longitude: SERVICE_AREA_BOX.east })
+  const nw = cellOf({ latitude: serviceAreaBox().north, longitude: serviceAreaBox().west })
+  const se = cellOf({ latitude: serviceAreaBox().south, longitude: serviceAreaBox().east })
   return (se.row - nw.row + 1) * (se.col - nw.col + 1)
 }
 
