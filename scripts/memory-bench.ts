@@ -23,13 +23,14 @@
  * quicker look; the budgets are then not judged).
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { openMigratedDatabase } from '../core/platform/db/open'
 import { storeStormFile } from '../core/storms/events'
+import { CURRENT_LINK, MANIFEST_FILE } from '../server/http/fallback-pages'
 import { daysFrom, wantedStormDays } from '../core/storms/radar/days'
 import { meshFileNameForDay } from '../core/storms/radar/mesh-file'
 import { startGeocoderPeer } from '../tests/support/geocoder-peer'
@@ -396,14 +397,19 @@ async function main(): Promise<void> {
       redis: redis.pid,
     }
 
-    // 1. Idle.
+    // 1. Idle: 20 s after the web process has finished its start-up work (rendering every page
+    // and writing the files Caddy serves, the set's manifest last), with no request meanwhile.
+    // Sampled 20 s after start instead, a loaded host caught that work still under way.
+    const manifest = path.join(dir, 'fallback', CURRENT_LINK, MANIFEST_FILE)
+    if (!(await until(() => existsSync(manifest), 120_000)))
+      throw new Error('the web process wrote no fallback pages within 120 s')
     await sleep(20_000)
     for (const name of NAMES) {
       idle[name] = memoryOf(pids[name]).rss
       peaks[name].push({ by: 'start-up', mb: memoryOf(pids[name]).peak })
     }
     console.log(
-      `\nidle (20 s after start; load ${load()}): ${NAMES.map((n) => `${n} ${mb(idle[n]!)}`).join(', ')}`,
+      `\nidle (20 s after start-up's pages were written; load ${load()}): ${NAMES.map((n) => `${n} ${mb(idle[n]!)}`).join(', ')}`,
     )
 
     // 2. Pages.
