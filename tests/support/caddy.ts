@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { freePort } from '../../scripts/lib/free-port.mjs'
+import { until } from '../../scripts/lib/harness'
 
 const CADDY = process.env.CADDY_BIN ?? '/usr/bin/caddy'
 export const HAS_CADDY = existsSync(CADDY)
@@ -50,20 +51,17 @@ export async function startTestCaddy(options: TestCaddyOptions): Promise<ChildPr
   let log = ''
   caddy.stdout!.on('data', (d) => (log += d))
   caddy.stderr!.on('data', (d) => (log += d))
-  const deadline = Date.now() + 30_000
-  for (;;) {
-    const up = await fetch(`${origin}${probe.path}`).then(
+  const answers = () =>
+    fetch(`${origin}${probe.path}`).then(
       async (res) => {
         await res.arrayBuffer()
         return probe.ready(res.status)
       },
       () => false,
     )
-    if (up) return caddy
-    if (Date.now() > deadline || caddy.exitCode !== null) {
-      caddy.kill()
-      throw new Error(`Caddy did not start (exit code ${caddy.exitCode}):\n${log}`)
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
+  // Polls until Caddy answers as asked, or stops early when Caddy has exited.
+  const up = await until(async () => caddy.exitCode !== null || (await answers()), 30_000)
+  if (up && caddy.exitCode === null) return caddy
+  caddy.kill()
+  throw new Error(`Caddy did not start (exit code ${caddy.exitCode}):\n${log}`)
 }
