@@ -6,12 +6,13 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import request from 'supertest'
-import { expect, test } from 'vitest'
+import { expect, onTestFinished, test } from 'vitest'
 import { createApp } from '../../server/app'
 import { parseWebConfig } from '../../server/config'
 import { createLogger } from '../../core/platform/logger'
 import { ASSET_ARCHIVE_KEEP_MS, RETIRED_FILE, updateAssetArchive } from '../../server/http/asset-archive'
 import { useTempDir } from '../support/temp-dir'
+import { listenOnLoopback } from '../support/listen'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 const tempDir = useTempDir('roofing-asset-archive-', 'test')
@@ -144,11 +145,14 @@ test('/assets serves the current build, then the archive, with the same year-lon
   const t0 = new Date()
   await updateAssetArchive(build('a', BUILD_A), archive, { now: new Date(t0.getTime() - DAY_MS) })
   await updateAssetArchive(current, archive, { now: t0 })
-  const app = createApp({
-    config: parseWebConfig({ NODE_ENV: 'test', ASSET_ARCHIVE_DIR: archive }),
-    logger: createLogger('silent'),
-    clientDistDir: clientDir,
-  })
+  const { server: app, close } = await listenOnLoopback(
+    createApp({
+      config: parseWebConfig({ NODE_ENV: 'test', ASSET_ARCHIVE_DIR: archive }),
+      logger: createLogger('silent'),
+      clientDistDir: clientDir,
+    }),
+  )
+  onTestFinished(close)
 
   const fresh = await request(app).get('/assets/entries/start.BBBB1111.js')
   expect(fresh.status).toBe(200)

@@ -3,6 +3,7 @@
  * that matter are not rotated out of a size-capped log; failures and API calls stay.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import type { Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { textLines } from '../support/log-sink'
@@ -11,11 +12,13 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createApp, isStaticAsset } from '../../server/app'
 import { parseWebConfig } from '../../server/config'
 import { createLogger } from '../../core/platform/logger'
+import { listenOnLoopback } from '../support/listen'
 
 let dir: string
 const lines: string[] = []
-let app: ReturnType<typeof createApp>
-beforeAll(() => {
+let app: Server
+let closeApp: () => Promise<void>
+beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'roofing-request-log-'))
   mkdirSync(path.join(dir, 'assets'))
   mkdirSync(path.join(dir, 'uploads'))
@@ -23,9 +26,12 @@ beforeAll(() => {
   writeFileSync(path.join(dir, 'uploads', 'roof.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
   writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
   const logger = createLogger('info', textLines(lines))
-  app = createApp({ config: parseWebConfig({ NODE_ENV: 'test' }), logger, clientDistDir: dir })
+  ;({ server: app, close: closeApp } = await listenOnLoopback(
+    createApp({ config: parseWebConfig({ NODE_ENV: 'test' }), logger, clientDistDir: dir }),
+  ))
 })
-afterAll(() => {
+afterAll(async () => {
+  await closeApp()
   rmSync(dir, { recursive: true, force: true })
 })
 

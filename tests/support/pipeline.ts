@@ -5,8 +5,7 @@
  * Everything created is removed by close().
  */
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
-import { once } from 'node:events'
+import type { Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { DestinationStream } from 'pino'
@@ -29,6 +28,7 @@ import type { Notifier } from '../../core/notifications'
 import { createWorkerNotifier } from '../../worker/lead-delivery'
 import { startReconciler, type Reconciler } from '../../worker/reconciler'
 import { createQueuePrefix, deleteKeys, getRedisUrl } from './redis'
+import { listenOnLoopback } from './listen'
 
 export const SITE_ORIGIN = 'http://localhost:3000'
 
@@ -131,15 +131,8 @@ export async function createPipeline(opts: PipelineOptions): Promise<Pipeline> {
     clientDistDir: path.join(dir, 'no-client'),
     deliveryGraceMs: opts.deliveryGraceMs,
   })
-  const http = createServer(app)
-  http.listen(0, '127.0.0.1')
-  await once(http, 'listening')
-  closeables.push({
-    close: async () => {
-      http.closeAllConnections()
-      await new Promise<void>((resolve) => http.close(() => resolve()))
-    },
-  })
+  const { server: http, close: closeHttp } = await listenOnLoopback(app)
+  closeables.push({ close: closeHttp })
   let notifier: Notifier | undefined
   let reconciler: Reconciler | undefined
   const getNotifier = () => (notifier ??= createWorkerNotifier({ db, config: workerConfig, logger }))
