@@ -4,15 +4,7 @@
  * from dist/node, each with its output in a log file. Loopback only.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import {
-  closeSync,
-  createWriteStream,
-  existsSync,
-  mkdtempSync,
-  openSync,
-  readFileSync,
-  rmSync,
-} from 'node:fs'
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Redis } from 'ioredis'
@@ -157,7 +149,6 @@ function manage(
   opts: { env?: NodeJS.ProcessEnv; logFile: string; ready: () => Promise<boolean>; readyTimeoutMs?: number },
 ): ManagedProcess {
   let child: ChildProcess | undefined
-  const log = createWriteStream(opts.logFile, { flags: 'a' })
   return {
     name,
     get running() {
@@ -167,10 +158,14 @@ function manage(
       return child?.pid
     },
     async start() {
-      const c = spawn(command, args, { env: opts.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] })
+      // The log file itself is the child's stdout and stderr, as a deployment's log driver takes
+      // them: never a pipe through this script, which blocks for seconds at a time (wrk run with
+      // spawnSync) and would leave it undrained. pino's destination then buffers every line in
+      // the child's heap: 10 s of wrk on pages added tens of MB to web's peak in bench:memory.
+      const fd = openSync(opts.logFile, 'a')
+      const c = spawn(command, args, { env: opts.env ?? process.env, stdio: ['ignore', fd, fd] })
+      closeSync(fd)
       child = c
-      c.stdout?.pipe(log, { end: false })
-      c.stderr?.pipe(log, { end: false })
       const ok = await until(
         async () => c.exitCode === null && (await opts.ready()),
         // Generous: on a shared 2-core machine under load a start has taken over 20 s.
