@@ -4,7 +4,7 @@
  * folder between runs, and the script itself bundled for plain Node so a child process's memory
  * is production's.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -65,15 +65,20 @@ export async function bundleForNode(scriptUrl: string, name: string): Promise<st
 }
 
 /**
- * This process's resident set now and its peak, in KB, from /proc/self/status (VmRSS, VmHWM).
- * Not process.resourceUsage().maxRSS: Linux carries that over from the parent across exec, so a
- * child started by a large process (tsx with esbuild loaded, 100 MB and more) reports the
- * parent's peak as its own. Writing 5 to /proc/self/clear_refs sets the peak to the present.
+ * A process's resident set now and its peak, in KB, from /proc/<pid>/status (VmRSS, VmHWM); this
+ * process's by default. Not process.resourceUsage().maxRSS: Linux carries that over from the
+ * parent across exec, so a child started by a large process (tsx with esbuild loaded, 100 MB and
+ * more) reports the parent's peak as its own. resetPeakRss sets the peak to the present.
  */
-export function residentKb(): { now: number; peak: number } {
-  const status = readFileSync('/proc/self/status', 'utf8')
+export function residentKb(pid: number | 'self' = 'self'): { now: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
   const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1])
   return { now: kb('VmRSS'), peak: kb('VmHWM') }
+}
+
+/** Sets a process's peak RSS (VmHWM) to its RSS now: 5 into /proc/<pid>/clear_refs (Linux 4.0+). */
+export function resetPeakRss(pid: number | 'self' = 'self'): void {
+  writeFileSync(`/proc/${pid}/clear_refs`, '5')
 }
 
 /**

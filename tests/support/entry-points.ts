@@ -73,6 +73,8 @@ export function logMessages(output: string): string[] {
 }
 
 export interface RunningEntry {
+  /** Its process id (a test reads /proc/<pid>/ for its memory). */
+  pid: number
   /** Everything it has written so far, stdout and stderr together. */
   output(): string
   /** Sends `signal` (SIGKILL: a crash) and waits until it has exited. */
@@ -96,6 +98,7 @@ export function startEntry(entry: string, opts: { cwd: string; env: NodeJS.Proce
   const timer = setTimeout(() => child.kill('SIGKILL'), 4 * RUN_TIMEOUT_MS)
   void exited.then(() => clearTimeout(timer))
   return {
+    pid: child.pid!,
     output: () => output,
     async kill(signal) {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal)
