@@ -1,5 +1,5 @@
 /**
- * Storm alerts (docs/storm-alerts.md) end to end on a real SQLite file: radar days written by
+ * Storm alerts (docs/storm-alerts.md) end to end on a real SQLite file: storm days written by
  * ecCodes (tests/support/mesh/write_mesh.py) and imported with `site-admin storms import`, homes
  * placed through a local stand-in of the Census geocoder, the worker's pass
  * (respondToNewStormDays) sending through nodemailer to a real SMTP server in-process, and the
