@@ -162,7 +162,7 @@ function reportLineOf(db: Db, leadId: string): string | undefined {
   if (atHome) return `Radar saw about ${inches(atHome.hailIn)} at your home on ${formatIsoDate(atHome.date)}`
   const near = report.summary.largestHailWithin1Mi
   if (near)
-    return `Storm reports show ${inches(near.hailIn)} hail ${near.distanceMi.toFixed(1)} mi ${near.direction} of your home on ${formatIsoDate(near.beginAt.slice(0, 10))}`
+    return `NOAA's records show ${inches(near.hailIn)} hail ${near.distanceMi.toFixed(1)} mi ${near.direction} of your home on ${formatIsoDate(near.beginAt.slice(0, 10))}`
   return undefined
 }
 

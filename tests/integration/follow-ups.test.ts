@@ -18,7 +18,7 @@ import {
 } from '../../core/bookings'
 import { stopAlerts } from '../../core/storm-response'
 import { addLead } from '../support/leads'
-import { sampleWeatherReport } from '../../core/storms'
+import { sampleWeatherReport, type WeatherReport } from '../../core/storms'
 import { saveLeadReport } from '../../core/storms/lead-reports'
 import { calendlyEvent, calendlySignature } from '../support/booking-tools'
 import { startTestSmtpServer } from '../support/notify-peers'
@@ -301,13 +301,13 @@ async function eachOnceWithItsLinks(p: Pipeline, desk: BookingDesk) {
 async function quotesItsReport(p: Pipeline, desk: BookingDesk) {
   const createdAt = denver(34, 9)
   const hailReport = { form: 'hail_report', formType: 'contact' } as const
-  const id = addLead(p.db, { createdAt, ...hailReport, email: 'hal.hail@example.com' })
-  saveLeadReport(p.db, {
-    leadId: id,
-    location: sampleWeatherReport().location,
-    report: sampleWeatherReport(),
-    madeAt: createdAt,
-  })
+  const leadWithReport = (email: string, report: WeatherReport) => {
+    const leadId = addLead(p.db, { createdAt, ...hailReport, email })
+    saveLeadReport(p.db, { leadId, location: report.location, report, madeAt: createdAt })
+  }
+  leadWithReport('hal.hail@example.com', sampleWeatherReport())
+  // Without radar data it quotes the largest hail of NOAA's records within a mile.
+  leadWithReport('nora.noradar@example.com', { ...sampleWeatherReport(), radar: undefined })
   await desk.runPass(new Date(createdAt.getTime() + DAY + 1000))
   const [mail] = await parsedTo('hal.hail@example.com')
   // The size and the date are kept whole on a phone (no-break spaces).
@@ -316,5 +316,9 @@ async function quotesItsReport(p: Pipeline, desk: BookingDesk) {
   )
   expect(String(mail!.parsed.html)).toContain(
     'Radar saw about 1.6\u00a0in at your home on 12\u00a0Jun\u00a02024.',
+  )
+  const [near] = await parsedTo('nora.noradar@example.com')
+  expect(near!.parsed.text?.replace(/\u00a0/g, ' ')).toContain(
+    "NOAA's records show 1.8 in hail 0.6 mi NW of your home on 12 Jun 2024.",
   )
 }

@@ -2,7 +2,7 @@
  * Radar hail at the address (docs/storm-data.md), as the office and the worker meet it: MRMS
  * MESH files written by ecCodes (tests/support/mesh/write_mesh.py) with known swaths around a
  * home in Parker, imported with `site-admin storms import` into a real SQLite file, next to an
- * SPC day file of ground reports; the report read with `storms report --json` through a local
+ * SPC day file of storm events; the report read with `storms report --json` through a local
  * stand-in of the Census geocoder; and the worker's refresh fetching the files from a local
  * HTTP server laid out as NOAA's bucket is, including a mirror that refuses files, serves one
  * too large, one with a crafted grid, a gzip bomb and one cut short: each is that day's failure,
@@ -88,7 +88,7 @@ beforeAll(async () => {
     swaths: [{ ...HOME, radiusMi: 3, peakIn: 1.5 }],
     truncate: 300,
   })
-  // The ground report of 12 Jun 2024: 1.75 in hail about 0.6 mi NW at 21:40 UTC (3:40 PM in Denver).
+  // The storm event of 12 Jun 2024: 1.75 in hail about 0.6 mi NW at 21:40 UTC (3:40 PM in Denver).
   files.spc = path.join(dir, '240612_rpts_hail.csv')
   const spc = [
     'Time,Size,Location,County,State,Lat,Lon,Comments',
@@ -186,7 +186,7 @@ describe('radar hail through site-admin', () => {
     expect(report.radar!.coverage).toEqual({ first: '2023-07-01', last: '2024-08-01', days: 4 })
 
     const [june, winter, north] = days as [(typeof days)[0], (typeof days)[0], (typeof days)[0]]
-    // The swath over the home, with the ground report 0.6 mi NW the same Denver day: confirmed.
+    // The swath over the home, with the storm event 0.6 mi NW the same Denver day: confirmed.
     expect(june.atHomeIn).toBeGreaterThan(1.6)
     expect(june.atHomeIn).toBeLessThanOrEqual(1.76)
     expect(june.within1MiIn).toBeGreaterThanOrEqual(june.atHomeIn)
