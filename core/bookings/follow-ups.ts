@@ -18,7 +18,7 @@
  */
 import { emailBookingUrl } from '../../shared/booking-url'
 import type { BusinessConfig } from '../../shared/business'
-import { formatIsoDate } from '../../shared/business-time'
+import { formatBusinessDate, formatIsoDate } from '../../shared/business-time'
 import { LEAD_FORMS } from '../../shared/lead-forms'
 import { addWithinHours, type DailyHours } from '../platform/business-time'
 import type { Db } from '../platform/db/connection'
@@ -162,7 +162,7 @@ function reportLineOf(db: Db, leadId: string): string | undefined {
   if (atHome) return `Radar saw about ${inches(atHome.hailIn)} at your home on ${formatIsoDate(atHome.date)}`
   const near = report.summary.largestHailWithin1Mi
   if (near)
-    return `NOAA's records show ${inches(near.hailIn)} hail ${near.distanceMi.toFixed(1)} mi ${near.direction} of your home on ${formatIsoDate(near.beginAt.slice(0, 10))}`
+    return `NOAA's records show ${inches(near.hailIn)} hail ${near.distanceMi.toFixed(1)} mi ${near.direction} of your home on ${formatBusinessDate(near.beginAt)}`
   return undefined
 }
 

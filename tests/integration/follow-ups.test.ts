@@ -308,6 +308,14 @@ async function quotesItsReport(p: Pipeline, desk: BookingDesk) {
   leadWithReport('hal.hail@example.com', sampleWeatherReport())
   // Without radar data it quotes the largest hail of NOAA's records within a mile.
   leadWithReport('nora.noradar@example.com', { ...sampleWeatherReport(), radar: undefined })
+  // An evening storm is dated by its Denver day, as in the PDF: 8:10 PM MDT on 12 Jun is 13 Jun in UTC.
+  const sample = sampleWeatherReport()
+  const near = { ...sample.summary.largestHailWithin1Mi!, beginAt: '2024-06-13T02:10:00.000Z' }
+  leadWithReport('eve.evening@example.com', {
+    ...sample,
+    summary: { ...sample.summary, largestHailWithin1Mi: near },
+    radar: undefined,
+  })
   await desk.runPass(new Date(createdAt.getTime() + DAY + 1000))
   const [mail] = await parsedTo('hal.hail@example.com')
   // The size and the date are kept whole on a phone (no-break spaces).
@@ -317,8 +325,12 @@ async function quotesItsReport(p: Pipeline, desk: BookingDesk) {
   expect(String(mail!.parsed.html)).toContain(
     'Radar saw about 1.6\u00a0in at your home on 12\u00a0Jun\u00a02024.',
   )
-  const [near] = await parsedTo('nora.noradar@example.com')
-  expect(near!.parsed.text?.replace(/\u00a0/g, ' ')).toContain(
+  const [noRadar] = await parsedTo('nora.noradar@example.com')
+  expect(noRadar!.parsed.text?.replace(/\u00a0/g, ' ')).toContain(
+    "NOAA's records show 1.8 in hail 0.6 mi NW of your home on 12 Jun 2024.",
+  )
+  const [late] = await parsedTo('eve.evening@example.com')
+  expect(late!.parsed.text?.replace(/\u00a0/g, ' ')).toContain(
     "NOAA's records show 1.8 in hail 0.6 mi NW of your home on 12 Jun 2024.",
   )
 }
