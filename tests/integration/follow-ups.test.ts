@@ -121,27 +121,27 @@ describe('follow-ups until booked', () => {
     const p = pipeline()
     const createdAt = denver(24, 9)
     const marked = addLead(p.db, { createdAt, email: 'late.mark@example.com' })
-    const held = addLead(p.db, { createdAt, email: 'late.held@example.com' })
+    const quarantined = addLead(p.db, { createdAt, email: 'late.held@example.com' })
     // SMTP holds its answers: the first pass plans and claims; the stop comes meanwhile.
     p.db
       .prepare(
         `INSERT INTO lead_messages (key, kind, medium, audience, lead_id, status, due_at, next_attempt_at, started_at, created_at, updated_at)
          SELECT 'follow-up:' || id || ':1', 'follow-up', 'email', 'homeowner', id, 'pending', ?, ?, ?, ?, ? FROM form_submissions WHERE id IN (?, ?)`,
       )
-      .run(...Array(5).fill(new Date(createdAt.getTime() + DAY).toISOString()), marked, held)
+      .run(...Array(5).fill(new Date(createdAt.getTime() + DAY).toISOString()), marked, quarantined)
     markLead(p.db, marked, 'lost', 'site-admin', new Date(createdAt.getTime() + DAY - HOUR))
     p.db
       .prepare('UPDATE form_submissions SET quarantined_at = ? WHERE id = ?')
-      .run(createdAt.toISOString(), held)
+      .run(createdAt.toISOString(), quarantined)
     await desk().runPass(new Date(createdAt.getTime() + DAY + 1000))
     expect(followUpsOf(p, marked).map((f) => [f.status, f.detail?.split(' since')[0]])).toEqual([
       ['stopped', 'not needed: the lead is lost'],
     ])
-    expect(followUpsOf(p, held).map((f) => [f.status, f.detail])).toEqual([
+    expect(followUpsOf(p, quarantined).map((f) => [f.status, f.detail])).toEqual([
       ['stopped', 'not sent: the lead is held as spam'],
     ])
     await desk().runPass(new Date(createdAt.getTime() + 4 * DAY))
-    expect(followUpsOf(p, held)).toHaveLength(1)
+    expect(followUpsOf(p, quarantined)).toHaveLength(1)
     expect(mailsTo('late.mark@example.com')).toHaveLength(0)
     expect(mailsTo('late.held@example.com')).toHaveLength(0)
   })
