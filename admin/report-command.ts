@@ -125,10 +125,10 @@ function noLeads(since: Date | null): string {
 
 function printReport(ctx: AdminContext, db: Db, since: Date | null, sinceOption?: string): void {
   const leads = listLeads(db, { since, limit: null })
-  const held = countLeads(db, since, { quarantine: true })
+  const quarantined = countLeads(db, since, { quarantine: true })
   const list = `site-admin leads list --spam${sinceOption ? ` --since ${sinceOption.replace(/\s+/g, '')}` : ''}`
-  const spam = held
-    ? `${held} held as spam in quarantine, not counted (${list}).`
+  const spam = quarantined
+    ? `${quarantined} held as spam in quarantine, not counted (${list}).`
     : 'Spam held in quarantine is not counted.'
   if (!leads.length) return ctx.out(`${noLeads(since)} ${spam}`)
   const total = leads.length

@@ -53,11 +53,11 @@ export function describeSpam(lead: Lead): string {
  * command that lists it; null when there is none.
  */
 export function quarantineLine(db: Db, since: Date | null, sinceOption: string | undefined): string | null {
-  const held = countLeads(db, since, { quarantine: true })
-  if (held === 0) return null
+  const quarantined = countLeads(db, since, { quarantine: true })
+  if (quarantined === 0) return null
   const scope = since ? ` since ${since.toISOString()}` : ''
   const command = `site-admin leads list --spam${sinceOption ? ` --since ${sinceOption.replace(/\s+/g, '')}` : ''}`
-  return `${held} held as spam in quarantine${scope} (${command}).`
+  return `${quarantined} held as spam in quarantine${scope} (${command}).`
 }
 
 /** `leads list --spam`: the quarantine, newest first, with each lead's score and why. */

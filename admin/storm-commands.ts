@@ -127,7 +127,7 @@ function importFiles(ctx: AdminContext, db: Db, files: readonly string[], states
   ctx.out(
     `${imported} of ${files.length} file${files.length === 1 ? '' : 's'} imported, ${count(total.stored)} new events stored` +
       (total.radarDays
-        ? `, ${count(total.radarDays)} new radar day${total.radarDays === 1 ? '' : 's'}`
+        ? `, ${count(total.radarDays)} new storm day${total.radarDays === 1 ? '' : 's'}`
         : '') +
       (total.refused ? `; ${total.refused} refused (see above)` : ''),
   )

@@ -89,7 +89,7 @@ export async function sendWeeklyReportNow(ctx: AdminContext, week: string | unde
             `Sent the weekly report to ${office.to.join(', ')}.`,
             `Week: ${weekSpan(chosen)} (${weekBounds()}).`,
             `Subject: ${outcome.mail.subject}`,
-            `Figures: ${plural(f.leads, 'lead')} (the week before: ${f.previousLeads}); ${f.held} held as spam, ${f.released} released; ${f.speed.timed} of ${f.leads} reached the office${speed}, ${f.speed.undelivered.length} not delivered.`,
+            `Figures: ${plural(f.leads, 'lead')} (the week before: ${f.previousLeads}); ${f.quarantined} held as spam, ${f.released} released; ${f.speed.timed} of ${f.leads} reached the office${speed}, ${f.speed.undelivered.length} not delivered.`,
             `Mail server: ${outcome.detail}`,
           ].join('\n'),
         )

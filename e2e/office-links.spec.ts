@@ -27,7 +27,7 @@ test.afterAll(async () => {
   await stack?.close()
 })
 
-const HELD = {
+const QUARANTINED = {
   firstName: 'Marisol',
   lastName: 'Ortega',
   email: 'marisol.ortega@example.com',
@@ -120,12 +120,12 @@ async function expectPage(page: Page, url: string, status: number, heading: stri
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
 }
 
-let heldId: string
+let quarantinedId: string
 let releaseUrl: string
 
 test('the digest lists the held lead with why it was held and its "Not spam" link', async () => {
-  heldId = await postEnquiry(HELD)
-  await waitUntil(() => rowOf(heldId)?.quarantined_at != null, 'the lead to be held')
+  quarantinedId = await postEnquiry(QUARANTINED)
+  await waitUntil(() => rowOf(quarantinedId)?.quarantined_at != null, 'the lead to be held')
   const sent = await sendDigest()
   expect(sent.stderr).toBe('')
   expect(sent.status).toBe(0)
@@ -136,17 +136,17 @@ test('the digest lists the held lead with why it was held and its "Not spam" lin
   const text = digest.parsed.text ?? ''
   for (const part of [
     'Marisol Ortega',
-    HELD.phone,
-    HELD.email,
-    HELD.address,
+    QUARANTINED.phone,
+    QUARANTINED.email,
+    QUARANTINED.address,
     'Our neighbour says the storm on Sunday cracked several shingles',
     'honeypot field filled: +10',
     'Not spam: deliver it',
   ])
     expect(text).toContain(part)
-  releaseUrl = linkIn(digest.parsed.html || '', 'n', heldId)
+  releaseUrl = linkIn(digest.parsed.html || '', 'n', quarantinedId)
   expect(text).toContain(releaseUrl)
-  expect(officeMailsFor(heldId)).toHaveLength(0)
+  expect(officeMailsFor(quarantinedId)).toHaveLength(0)
 
   // Nothing new held since: a second digest is not sent.
   const again = await sendDigest()
@@ -156,20 +156,24 @@ test('the digest lists the held lead with why it was held and its "Not spam" lin
 test('the link opens a confirmation page that changes nothing; its button delivers the lead once; a second use says what happened', async ({
   page,
 }) => {
-  const before = stateOf(heldId)
+  const before = stateOf(quarantinedId)
   await expectPage(page, releaseUrl, 200, 'Deliver this enquiry?')
   await expect(page.getByText('Marisol Ortega')).toBeVisible()
   await expect(page.getByText('honeypot field filled: +10')).toBeVisible()
   // A mail scanner opening it again changes nothing either.
   await page.reload()
-  expect(stateOf(heldId)).toEqual(before)
+  expect(stateOf(quarantinedId)).toEqual(before)
 
   await page.getByRole('button', { name: 'Not spam: deliver it' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enquiry delivered')
   await expect(page.getByRole('status')).toContainText('released from the spam hold on')
-  await waitUntil(() => officeMailsFor(heldId).length === 1, 'the released lead to reach the office', 30_000)
-  expect(actionsOf(heldId)).toEqual([{ action: 'not_spam', source: 'office-link' }])
-  expect(examplesOf(heldId)).toEqual([{ label: 'not_spam', source: 'office-link' }])
+  await waitUntil(
+    () => officeMailsFor(quarantinedId).length === 1,
+    'the released lead to reach the office',
+    30_000,
+  )
+  expect(actionsOf(quarantinedId)).toEqual([{ action: 'not_spam', source: 'office-link' }])
+  expect(examplesOf(quarantinedId)).toEqual([{ label: 'not_spam', source: 'office-link' }])
 
   await expectPage(page, releaseUrl, 200, 'Already delivered')
   await expect(page.getByRole('status')).toContainText(
@@ -177,21 +181,28 @@ test('the link opens a confirmation page that changes nothing; its button delive
   )
   await expect(page.getByRole('main').getByRole('button')).toHaveCount(0)
   // A used link is no window on the lead: its short id, and nothing of the homeowner's.
-  await expect(page.getByRole('main')).toContainText(heldId.slice(0, 8))
-  for (const value of [HELD.firstName, HELD.lastName, HELD.email, HELD.phone, HELD.address, HELD.message])
+  await expect(page.getByRole('main')).toContainText(quarantinedId.slice(0, 8))
+  for (const value of [
+    QUARANTINED.firstName,
+    QUARANTINED.lastName,
+    QUARANTINED.email,
+    QUARANTINED.phone,
+    QUARANTINED.address,
+    QUARANTINED.message,
+  ])
     await expect(page.getByRole('main')).not.toContainText(value)
   // Long enough for the relay and the reconciler to have delivered anything twice.
   await new Promise((r) => setTimeout(r, 3000))
-  expect(officeMailsFor(heldId)).toHaveLength(1)
+  expect(officeMailsFor(quarantinedId)).toHaveLength(1)
 
-  const shown = stack.admin('leads', 'show', heldId.slice(0, 8))
+  const shown = stack.admin('leads', 'show', quarantinedId.slice(0, 8))
   expect(shown.stdout).toMatch(/office\s+released at \d{4}-\d\d-\d\dT\S+ \(Not spam link in the digest\)/)
 })
 
 test('a tampered link and an expired link change nothing and say what the office can do', async ({
   page,
 }) => {
-  const id = await postEnquiry({ ...HELD, email: 'second.held@example.com', firstName: 'Teodora' })
+  const id = await postEnquiry({ ...QUARANTINED, email: 'second.held@example.com', firstName: 'Teodora' })
   await waitUntil(() => rowOf(id)?.quarantined_at != null, 'the lead to be held')
   const before = stateOf(id)
 
@@ -359,7 +370,7 @@ test("on a stack of its own, the worker sends the day's digest and the past week
     const res = await fetch(`${own.baseUrl}/api/enquiries`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Origin: own.baseUrl },
-      body: JSON.stringify({ ...HELD, email: 'scheduled.digest@example.com' }),
+      body: JSON.stringify({ ...QUARANTINED, email: 'scheduled.digest@example.com' }),
     })
     expect(res.status).toBe(201)
     const id = ((await res.json()) as { id: string }).id

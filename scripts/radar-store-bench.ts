@@ -316,8 +316,8 @@ function periodStart(): Date {
 }
 
 /**
- * Ground reports for the report: 400 a year spread over the box (45 % hail, 50 % wind, 5 %
- * tornado) on the stored days, and one hail report under the largest swath of each hail day.
+ * Storm events for the report: 400 a year spread over the box (45 % hail, 50 % wind, 5 %
+ * tornado) on the stored days, and one hail event under the largest swath of each hail day.
  */
 function benchEvents(days: readonly string[]): StormEventInput[] {
   const random = seeded(20261101)
@@ -483,7 +483,7 @@ function measureStore(run: Run): boolean {
     )
     const events = benchEvents(days)
     storeBenchEvents(db, 'bench-radar-store-events', events, NOW)
-    console.log(`  and ${events.length} generated ground reports over the box, for the reports`)
+    console.log(`  and ${events.length} generated storm events over the box, for the reports`)
     return ok || !full
   } finally {
     db.close()
@@ -519,7 +519,7 @@ function measureReports(dbFile: string): boolean {
   const withDays = radarDays.filter((n) => n > 0).sort((x, y) => x - y)
   const stormCounts = storms.map((s) => s.length).sort((x, y) => x - y)
   console.log(
-    `  ${withDays.length} of ${HOMES} homes have radar days (median ${withDays.length ? percentile(withDays, 50) : 0}, most ${withDays.at(-1) ?? 0}); ground reports in a report: median ${percentile(stormCounts, 50)}`,
+    `  ${withDays.length} of ${HOMES} homes have radar days (median ${withDays.length ? percentile(withDays, 50) : 0}, most ${withDays.at(-1) ?? 0}); storm events in a report: median ${percentile(stormCounts, 50)}`,
   )
   const reportP95 = printTimes('  makeWeatherReport (the whole report)', report)
   const radarP95 = printTimes('  radarPart (the radar part alone)', radar)

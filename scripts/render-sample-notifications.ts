@@ -133,7 +133,7 @@ const weekly: WeeklyFigures = {
     { form: 'contact_page', label: LEAD_FORMS.contact_page.label, leads: 2 },
     { form: 'exit_intent', label: LEAD_FORMS.exit_intent.label, leads: 1 },
   ],
-  held: 6,
+  quarantined: 6,
   released: 1,
   markedSpam: 1,
   speed: {

@@ -80,11 +80,11 @@ export function startSpamDigestSchedule(opts: SpamDigestOptions): SpamDigestSche
     const fields = { digest: id, day, leads: outcome.leads, olderQuarantined: outcome.plan.olderQuarantined }
     if (outcome.status === 'sent') log.info(fields, 'spam digest sent')
     else if (outcome.status === 'nothing')
-      log.info(fields, 'nothing held since the last digest: no digest sent')
+      log.info(fields, 'nothing put in quarantine since the last digest: no digest sent')
     else
       log.error(
         { ...fields, reason: outcome.detail },
-        'spam digest could not be sent; trying again in 15 minutes (the leads stay held)',
+        'spam digest could not be sent; trying again in 15 minutes (the leads stay in quarantine)',
       )
     return outcome
   }

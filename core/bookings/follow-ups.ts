@@ -18,7 +18,7 @@
  */
 import { emailBookingUrl } from '../../shared/booking-url'
 import type { BusinessConfig } from '../../shared/business'
-import { formatCalendarDate } from '../../shared/business-time'
+import { formatBusinessDate, formatIsoDate } from '../../shared/business-time'
 import { LEAD_FORMS } from '../../shared/lead-forms'
 import { addWithinHours, type DailyHours } from '../platform/business-time'
 import type { Db } from '../platform/db/connection'
@@ -27,7 +27,7 @@ import type { OutgoingMail } from '../platform/mail/mailer'
 import { renderBoth } from '../platform/mail/render'
 import { addressOf } from '../platform/mail/smtp'
 import { toHeaderText } from '../platform/mail/text'
-import { findLead, isQuarantined, notQuarantined } from '../leads'
+import { bookingRefOf, findLead, isQuarantined, notQuarantined } from '../leads'
 import { buildLeadView } from '../notifications'
 import { findOfficeActions } from '../spam'
 import { findLeadReport } from '../storms'
@@ -150,12 +150,6 @@ export function planDueFollowUps(
 /** '1.6 in' */
 const inches = (hailIn: number) => `${hailIn.toFixed(1)} in`
 
-/** '12 Jun 2024' from a Denver date 'YYYY-MM-DD'. */
-function formatDay(day: string): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number]
-  return formatCalendarDate({ year, month, day: date })
-}
-
 /**
  * The line a hail report lead's follow-up quotes from its report: what radar saw at the home,
  * else the largest hail reported within a mile; undefined when the report found neither (or
@@ -165,16 +159,10 @@ function reportLineOf(db: Db, leadId: string): string | undefined {
   const report = findLeadReport(db, leadId)?.report
   if (!report) return undefined
   const atHome = report.radar?.largestAtHome
-  if (atHome) return `Radar saw about ${inches(atHome.hailIn)} at your home on ${formatDay(atHome.date)}`
+  if (atHome) return `Radar saw about ${inches(atHome.hailIn)} at your home on ${formatIsoDate(atHome.date)}`
   const near = report.summary.largestHailWithin1Mi
   if (near)
-    return `Storm reports show ${inches(near.hailIn)} hail ${near.distanceMi.toFixed(1)} mi ${near.direction} of your home on ${formatCalendarDate(
-      {
-        year: Number(near.beginAt.slice(0, 4)),
-        month: Number(near.beginAt.slice(5, 7)),
-        day: Number(near.beginAt.slice(8, 10)),
-      },
-    )}`
+    return `NOAA's records show ${inches(near.hailIn)} hail ${near.distanceMi.toFixed(1)} mi ${near.direction} of your home on ${formatBusinessDate(near.beginAt)}`
   return undefined
 }
 
@@ -216,16 +204,11 @@ export async function composeFollowUp(
   const barred = followUpBarred(ctx.db, lead.id, lead.email)
   if (barred) return { kind: 'stop', why: barred }
   const nth = Number(msg.key.split(':').at(-1))
-  const ref = (
-    prepare(ctx.db, 'SELECT booking_ref FROM form_submissions WHERE id = ?').get(lead.id) as {
-      booking_ref: string | null
-    }
-  ).booking_ref
   const bookingUrl = emailBookingUrl(
     ctx.business.bookingUrl,
     lead,
     { utmSource: 'follow-up', utmCampaign: `follow-up-${nth}` },
-    ref,
+    bookingRefOf(ctx.db, lead.id),
   )
   const unsubscribeUrl = followUpsUnsubscribeUrl(ctx.siteUrl, ctx.key, lead.id, lead.email)
   const view = buildLeadView(lead, undefined, ctx.siteUrl)

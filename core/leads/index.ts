@@ -31,6 +31,7 @@ export {
   type SpamCheck,
 } from './store'
 export {
+  bookingRefOf,
   countQuarantinedAndReleased,
   countQuarantinedUpTo,
   findLeadIdByBookingRef,

@@ -90,3 +90,10 @@ export function reportKeyHashOf(db: Db, leadId: string): string | null | undefin
     { report_key_hash: string | null } | undefined
   return row ? row.report_key_hash : undefined
 }
+
+/** The lead's booking reference (core/bookings/ref.ts); null: stored without one; undefined: no such lead. */
+export function bookingRefOf(db: Db, leadId: string): string | null | undefined {
+  const row = prepare(db, 'SELECT booking_ref FROM form_submissions WHERE id = ?').get(leadId) as
+    { booking_ref: string | null } | undefined
+  return row ? row.booking_ref : undefined
+}

@@ -14,9 +14,9 @@
 import { createRequire } from 'node:module'
 import {
   bandFill,
-  bandLabel,
   MI_PER_DEG,
-  SWATH_THRESHOLDS,
+  reachesSwath,
+  SWATH_LEGEND,
   swathBands,
   toPicture,
   type AreaSwath,
@@ -91,7 +91,7 @@ function viewOf(input: SwathPictureInput): AreaSwath['box'] {
   const points: LatLon[] = [
     ...input.cities.map((c) => c.centre),
     ...input.homes,
-    ...input.swath.cells.filter((c) => c.hailIn >= SWATH_THRESHOLDS[0]!).map((c) => c.centre),
+    ...input.swath.cells.filter((c) => reachesSwath(c.hailIn)).map((c) => c.centre),
   ]
   if (points.length === 0) return box
   const cosLat = Math.cos((((box.north + box.south) / 2) * Math.PI) / 180)
@@ -258,13 +258,13 @@ export function swathSvg(input: SwathPictureInput, width = SWATH_PNG_WIDTH): str
   // The legend, three rows: the bands, the marks, the source.
   const rows = [H + 20, H + 48, H + 74]
   let x = 10
-  SWATH_THRESHOLDS.forEach((threshold, i) => {
+  for (const band of SWATH_LEGEND) {
     parts.push(
-      `<rect x="${x}" y="${rows[0]! - 9}" width="22" height="18" fill="${bandFill(threshold)}" stroke="${SLATE_300}"/>`,
-      legendText(x + 28, rows[0]!, bandLabel(i)),
+      `<rect x="${x}" y="${rows[0]! - 9}" width="22" height="18" fill="${band.fill}" stroke="${SLATE_300}"/>`,
+      legendText(x + 28, rows[0]!, band.label),
     )
-    x += 28 + textWidth(bandLabel(i), LEGEND_FONT_PX) * 0.85 + 22
-  })
+    x += 28 + textWidth(band.label, LEGEND_FONT_PX) * 0.85 + 22
+  }
   parts.push(
     homeMark(21, rows[1]!, homeRadius(1)),
     legendText(38, rows[1]!, 'Home that asked us'),

@@ -14,13 +14,14 @@ export {
 } from './settings'
 export { importStormPath } from './import'
 export { mm10ToIn, type RadarDaySummary } from './radar/store'
+// cellOf: lead_places stores a home's radar cell, so storm response needs the grid's rule.
 export { cellOf, meshFileNameForDay } from './radar/mesh-file'
 export {
   bandFill,
-  bandLabel,
   MI_PER_DEG,
+  reachesSwath,
   serviceAreaSwath,
-  SWATH_THRESHOLDS,
+  SWATH_LEGEND,
   swathBands,
   toPicture,
   type AreaSwath,

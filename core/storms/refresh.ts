@@ -286,15 +286,15 @@ async function refreshRadar(ctx: RefreshContext, outcome: RefreshOutcome): Promi
     const [first] = outcome.radarFailed
     const more = outcome.radarFailed.length - 1
     outcome.problems.push(
-      `${first!.reason}${more ? ` (and ${more} more radar day${more === 1 ? '' : 's'} failed)` : ''}; asked for again at the next refresh`,
+      `${first!.reason}${more ? ` (and ${more} more storm day${more === 1 ? '' : 's'} failed)` : ''}; asked for again at the next refresh`,
     )
   }
 }
 
-/** '5 radar days in a row failed (2025-05-31 to 2025-05-27), so the radar step stopped with 1,790 days left …'. */
+/** '5 storm days in a row failed (2025-05-31 to 2025-05-27), so the radar step stopped with 1,790 days left …'. */
 function radarStopSentence(failed: { day: string; reason: string }[], left: number): string {
   return (
-    `${failed.length} radar days in a row failed (${failed[0]!.day} to ${failed.at(-1)!.day}), so the radar step ` +
+    `${failed.length} storm days in a row failed (${failed[0]!.day} to ${failed.at(-1)!.day}), so the radar step ` +
     `stopped with ${left.toLocaleString('en-US')} day${left === 1 ? '' : 's'} left for the next refresh; the last: ${failed.at(-1)!.reason}`
   )
 }
@@ -342,13 +342,13 @@ export function describeRefresh(outcome: RefreshOutcome): string {
     `${plural(outcome.spcDays.length, 'SPC day', 'SPC days')} (${plural(outcome.spcEvents, 'event', 'events')})`,
   ]
   if (outcome.radarDays.length || outcome.radarMissing.length || outcome.radarFailed.length)
-    parts.push(plural(outcome.radarDays.length, 'radar day', 'radar days'))
+    parts.push(plural(outcome.radarDays.length, 'storm day', 'storm days'))
   const missing = outcome.notPublished.length
   const radarMissing = outcome.radarMissing.length
   const radarFailed = outcome.radarFailed.length
   return (
     `${parts.join(', ')}${missing ? `; ${plural(missing, 'day', 'days')} not published yet` : ''}` +
-    `${radarMissing ? `; ${plural(radarMissing, 'radar day', 'radar days')} not at NOAA` : ''}` +
-    `${radarFailed ? `; ${plural(radarFailed, 'radar day', 'radar days')} failed` : ''}`
+    `${radarMissing ? `; ${plural(radarMissing, 'storm day', 'storm days')} not at NOAA` : ''}` +
+    `${radarFailed ? `; ${plural(radarFailed, 'storm day', 'storm days')} failed` : ''}`
   )
 }

@@ -119,14 +119,21 @@ export function bandFill(threshold: SwathBand['threshold']): string {
   return SWATH_BAND_FILL[threshold]
 }
 
-/** The bands' thresholds, lowest first, for a legend. */
-export const SWATH_THRESHOLDS: readonly SwathBand['threshold'][] = SWATH_CONTOURS_IN
+/** One band of a swath picture's legend: its fill and its words ('0.75 to 1 in', …, '2 in or more'). */
+export interface LegendBand {
+  fill: string
+  label: string
+}
 
-/** A band's words in a legend: '0.75 to 1 in', …, '2 in or more'. */
-export function bandLabel(i: number): string {
-  const low = SWATH_CONTOURS_IN[i]!
+/** The legend's bands, lowest first: the same in the PDF's picture and the storm briefing's. */
+export const SWATH_LEGEND: readonly LegendBand[] = SWATH_CONTOURS_IN.map((low, i) => {
   const high = SWATH_CONTOURS_IN[i + 1]
-  return high === undefined ? `${low} in or more` : `${low} to ${high} in`
+  return { fill: bandFill(low), label: high === undefined ? `${low} in or more` : `${low} to ${high} in` }
+})
+
+/** Whether a cell's hail reaches the lowest band, so it is drawn in the swath. */
+export function reachesSwath(hailIn: number): boolean {
+  return hailIn >= SWATH_CONTOURS_IN[0]
 }
 
 /** A cell of a storm day's radar hail: its centre and its estimate. */

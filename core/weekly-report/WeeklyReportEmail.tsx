@@ -249,7 +249,7 @@ export function WeeklyReportEmail({ f }: { f: WeeklyFigures }) {
   return (
     <Html lang="en">
       <Head />
-      <Preview>{`${plural(f.leads, 'lead')} last week (the week before: ${f.previousLeads}). ${f.held} held as spam.`}</Preview>
+      <Preview>{`${plural(f.leads, 'lead')} last week (the week before: ${f.previousLeads}). ${f.quarantined} held as spam.`}</Preview>
       <Body style={styles.body}>
         <Container style={styles.container}>
           <Heading as="h1" style={styles.h1}>
@@ -281,7 +281,7 @@ export function WeeklyReportEmail({ f }: { f: WeeklyFigures }) {
             <Heading as="h2" style={s.h2}>
               Spam
             </Heading>
-            <Text style={s.line}>{`Held as spam: ${f.held}`}</Text>
+            <Text style={s.line}>{`Held as spam: ${f.quarantined}`}</Text>
             <Text style={s.line}>{`Released from the hold: ${f.released}`}</Text>
             <Text style={s.line}>{`Delivered leads marked "This is spam": ${f.markedSpam}`}</Text>
           </Section>

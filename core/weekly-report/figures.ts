@@ -64,9 +64,9 @@ export interface WeeklyFigures {
   sources: SourceCount[]
   /** Every form, most leads first (forms with none too, so the office sees which were quiet). */
   forms: FormCount[]
-  /** Enquiries the spam filter held this week (stored, not delivered). */
-  held: number
-  /** Held enquiries released this week ("Not spam", or `site-admin leads not-spam`). */
+  /** Enquiries the spam filter put in quarantine this week (stored, not delivered). */
+  quarantined: number
+  /** Enquiries in quarantine released this week ("Not spam", or `site-admin leads not-spam`). */
   released: number
   /** Delivered leads the office marked "This is spam" this week. */
   markedSpam: number
@@ -166,7 +166,7 @@ export function weeklyFigures(db: Db, week: ReportWeek): WeeklyFigures {
     previousLeads: previous.length,
     sources,
     forms,
-    held: quarantine.quarantined,
+    quarantined: quarantine.quarantined,
     released: quarantine.released,
     markedSpam: countMarkedSpamIn(db, week),
     speed: deliverySpeed(leads),

@@ -94,7 +94,7 @@ export function reportText(f: WeeklyFigures): string {
     ...f.forms.map((form) => `- ${form.label}: ${form.leads}`),
     '',
     'Spam',
-    `- Held as spam: ${f.held}`,
+    `- Held as spam: ${f.quarantined}`,
     `- Released from the hold: ${f.released}`,
     `- Delivered leads marked "This is spam": ${f.markedSpam}`,
     '',

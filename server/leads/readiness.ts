@@ -115,7 +115,7 @@ export function createBookingsCheck(db: Db, graceMs = BOOKINGS_GRACE_MS): Readin
 /**
  * The storm data the hail reports are made from (docs/storm-data.md): how many storm events
  * are stored, how far NCEI's final records and SPC's preliminary reports go, the worker's last
- * refresh with its outcome, and the radar days whose file failed (`radar`: how many, the newest
+ * refresh with its outcome, and the storm days whose file failed (`radar`: how many, the newest
  * with its reason, and why the last refresh stopped asking, when it did). Always ok: storm data never stops a lead. After a failed
  * refresh the reports use the data stored before it, and the worker tries again sooner.
  */

@@ -18,7 +18,7 @@ import {
 } from '../../core/bookings'
 import { stopAlerts } from '../../core/storm-response'
 import { addLead } from '../support/leads'
-import { sampleWeatherReport } from '../../core/storms'
+import { sampleWeatherReport, type WeatherReport } from '../../core/storms'
 import { saveLeadReport } from '../../core/storms/lead-reports'
 import { calendlyEvent, calendlySignature } from '../support/booking-tools'
 import { startTestSmtpServer } from '../support/notify-peers'
@@ -121,27 +121,27 @@ describe('follow-ups until booked', () => {
     const p = pipeline()
     const createdAt = denver(24, 9)
     const marked = addLead(p.db, { createdAt, email: 'late.mark@example.com' })
-    const held = addLead(p.db, { createdAt, email: 'late.held@example.com' })
+    const quarantined = addLead(p.db, { createdAt, email: 'late.held@example.com' })
     // SMTP holds its answers: the first pass plans and claims; the stop comes meanwhile.
     p.db
       .prepare(
         `INSERT INTO lead_messages (key, kind, medium, audience, lead_id, status, due_at, next_attempt_at, started_at, created_at, updated_at)
          SELECT 'follow-up:' || id || ':1', 'follow-up', 'email', 'homeowner', id, 'pending', ?, ?, ?, ?, ? FROM form_submissions WHERE id IN (?, ?)`,
       )
-      .run(...Array(5).fill(new Date(createdAt.getTime() + DAY).toISOString()), marked, held)
+      .run(...Array(5).fill(new Date(createdAt.getTime() + DAY).toISOString()), marked, quarantined)
     markLead(p.db, marked, 'lost', 'site-admin', new Date(createdAt.getTime() + DAY - HOUR))
     p.db
       .prepare('UPDATE form_submissions SET quarantined_at = ? WHERE id = ?')
-      .run(createdAt.toISOString(), held)
+      .run(createdAt.toISOString(), quarantined)
     await desk().runPass(new Date(createdAt.getTime() + DAY + 1000))
     expect(followUpsOf(p, marked).map((f) => [f.status, f.detail?.split(' since')[0]])).toEqual([
       ['stopped', 'not needed: the lead is lost'],
     ])
-    expect(followUpsOf(p, held).map((f) => [f.status, f.detail])).toEqual([
+    expect(followUpsOf(p, quarantined).map((f) => [f.status, f.detail])).toEqual([
       ['stopped', 'not sent: the lead is held as spam'],
     ])
     await desk().runPass(new Date(createdAt.getTime() + 4 * DAY))
-    expect(followUpsOf(p, held)).toHaveLength(1)
+    expect(followUpsOf(p, quarantined)).toHaveLength(1)
     expect(mailsTo('late.mark@example.com')).toHaveLength(0)
     expect(mailsTo('late.held@example.com')).toHaveLength(0)
   })
@@ -301,12 +301,20 @@ async function eachOnceWithItsLinks(p: Pipeline, desk: BookingDesk) {
 async function quotesItsReport(p: Pipeline, desk: BookingDesk) {
   const createdAt = denver(34, 9)
   const hailReport = { form: 'hail_report', formType: 'contact' } as const
-  const id = addLead(p.db, { createdAt, ...hailReport, email: 'hal.hail@example.com' })
-  saveLeadReport(p.db, {
-    leadId: id,
-    location: sampleWeatherReport().location,
-    report: sampleWeatherReport(),
-    madeAt: createdAt,
+  const leadWithReport = (email: string, report: WeatherReport) => {
+    const leadId = addLead(p.db, { createdAt, ...hailReport, email })
+    saveLeadReport(p.db, { leadId, location: report.location, report, madeAt: createdAt })
+  }
+  leadWithReport('hal.hail@example.com', sampleWeatherReport())
+  // Without radar data it quotes the largest hail of NOAA's records within a mile.
+  leadWithReport('nora.noradar@example.com', { ...sampleWeatherReport(), radar: undefined })
+  // An evening storm is dated by its Denver day, as in the PDF: 8:10 PM MDT on 12 Jun is 13 Jun in UTC.
+  const sample = sampleWeatherReport()
+  const near = { ...sample.summary.largestHailWithin1Mi!, beginAt: '2024-06-13T02:10:00.000Z' }
+  leadWithReport('eve.evening@example.com', {
+    ...sample,
+    summary: { ...sample.summary, largestHailWithin1Mi: near },
+    radar: undefined,
   })
   await desk.runPass(new Date(createdAt.getTime() + DAY + 1000))
   const [mail] = await parsedTo('hal.hail@example.com')
@@ -316,5 +324,13 @@ async function quotesItsReport(p: Pipeline, desk: BookingDesk) {
   )
   expect(String(mail!.parsed.html)).toContain(
     'Radar saw about 1.6\u00a0in at your home on 12\u00a0Jun\u00a02024.',
+  )
+  const [noRadar] = await parsedTo('nora.noradar@example.com')
+  expect(noRadar!.parsed.text?.replace(/\u00a0/g, ' ')).toContain(
+    "NOAA's records show 1.8 in hail 0.6 mi NW of your home on 12 Jun 2024.",
+  )
+  const [late] = await parsedTo('eve.evening@example.com')
+  expect(late!.parsed.text?.replace(/\u00a0/g, ' ')).toContain(
+    "NOAA's records show 1.8 in hail 0.6 mi NW of your home on 12 Jun 2024.",
   )
 }

@@ -54,7 +54,7 @@ async function send(fields: Record<string, unknown>) {
   expect(res.status).toBe(201)
   const lead = findLead(p.db, (res.body as { id: string }).id)
   if (!lead) throw new Error('lead not stored')
-  return { lead, codes: lead.spamReasons.map((r) => r.code), held: lead.quarantinedAt !== null }
+  return { lead, codes: lead.spamReasons.map((r) => r.code), quarantined: lead.quarantinedAt !== null }
 }
 
 function tokenRow(token: string) {
@@ -76,8 +76,8 @@ describe('the form token, issued and used once', () => {
 
   test('used once at a person’s speed: a lead with no points, the token marked used', async () => {
     const token = shownAgo(await pageToken(), 20_000)
-    const { lead, held } = await send({ form_token: token })
-    expect(held).toBe(false)
+    const { lead, quarantined } = await send({ form_token: token })
+    expect(quarantined).toBe(false)
     expect(lead.spamScore).toBe(0)
     expect(tokenRow(token)?.used_at).not.toBeNull()
   })
@@ -92,7 +92,7 @@ describe('the form token, issued and used once', () => {
       points: 3,
       text: 'form token used before by another enquiry',
     })
-    expect(again.held).toBe(false)
+    expect(again.quarantined).toBe(false)
 
     // A script asks like a plain HTTP client, waits, and posts with it twice.
     const plain = await request(p.http).get(FORM_TOKEN_ENDPOINT)
@@ -101,7 +101,7 @@ describe('the form token, issued and used once', () => {
     expect((await send({ form_token: scripted })).codes).toEqual(['token_not_from_page'])
     const reused = await send({ form_token: scripted })
     expect(reused.codes).toEqual(['token_reused', 'token_not_from_page'])
-    expect(reused.held).toBe(true)
+    expect(reused.quarantined).toBe(true)
   })
 
   test('two enquiries with one token at the same moment: exactly one uses it first', async () => {
@@ -139,9 +139,9 @@ describe('the form token, issued and used once', () => {
   })
 
   test('sent at once (a browser’s autofill): scored, never held on that alone', async () => {
-    const { codes, held } = await send({ form_token: await pageToken() })
+    const { codes, quarantined } = await send({ form_token: await pageToken() })
     expect(codes).toEqual(['token_instant'])
-    expect(held).toBe(false)
+    expect(quarantined).toBe(false)
   })
 
   test('a lead that could not be stored gives its token back, so the retry is no second use', () => {

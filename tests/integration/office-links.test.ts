@@ -65,7 +65,7 @@ const press = (path: string, origin = SITE_ORIGIN) =>
 const open = (path: string) => request(pipeline().http).get(path)
 
 /** A lead held as spam, at `at` (now by default). */
-function heldLead(name = 'Quentin', at?: Date): string {
+function quarantinedLead(name = 'Quentin', at?: Date): string {
   return addLead(db(), {
     firstName: name,
     message: 'Please call about hail on the roof.',
@@ -88,7 +88,7 @@ const officeMailsFor = (leadId: string) =>
 
 describe('the confirmation page: GET never changes anything', () => {
   test('a valid "Not spam" link shows the lead and the button, not cached or indexed; opening it again changes nothing', async () => {
-    const id = heldLead('Opened')
+    const id = quarantinedLead('Opened')
     const before = stateOf(id)
     const link = linkTo('not_spam', id)
     expect(link).toMatch(new RegExp(`^${OFFICE_CONFIRM_PATH}/n\\.${id}\\.[0-9a-z]+\\.[A-Za-z0-9_-]{32}$`))
@@ -110,7 +110,7 @@ describe('the confirmation page: GET never changes anything', () => {
 
 describe('a GET never writes, and each client may open so many a minute', () => {
   test('with another connection holding the write lock, valid, expired and made-up links still answer', async () => {
-    const id = heldLead('Locked')
+    const id = quarantinedLead('Locked')
     const link = linkTo('not_spam', id)
     const expired = `${OFFICE_CONFIRM_PATH}/${makeOfficeToken(officeLinkKey(db()), 'not_spam', id, new Date(Date.now() - 1000))}`
     const before = stateOf(id)
@@ -248,7 +248,7 @@ describe('a used, expired or inapplicable link shows no personal data, only what
 
 describe('"Not spam: deliver it"', () => {
   test('the button releases the lead, which reaches the office once; the classifier learns not_spam; a second press says what happened', async () => {
-    const id = heldLead('Released')
+    const id = quarantinedLead('Released')
     const link = linkTo('not_spam', id)
     const res = await press(link)
     expect(res.status).toBe(200)
@@ -277,7 +277,7 @@ describe('"Not spam: deliver it"', () => {
   })
 
   test('a lead released with site-admin first: the link says so and changes nothing', async () => {
-    const id = heldLead('AdminFirst')
+    const id = quarantinedLead('AdminFirst')
     const link = linkTo('not_spam', id)
     const admin = await runAdminCaptured(['leads', 'not-spam', id], {
       env: { DATABASE_PATH: pipeline().config.databasePath },
@@ -294,7 +294,7 @@ describe('"Not spam: deliver it"', () => {
   })
 
   test('a cross-site press is refused (403) and changes nothing', async () => {
-    const id = heldLead('CrossSite')
+    const id = quarantinedLead('CrossSite')
     const before = stateOf(id)
     const res = await press(linkTo('not_spam', id), 'https://elsewhere.example')
     expect(res.status).toBe(403)
@@ -317,7 +317,7 @@ describe('tampered, expired and unknown links change nothing', () => {
   let id: string
   let link: string
   beforeEach(() => {
-    id = heldLead('Tampered')
+    id = quarantinedLead('Tampered')
     link = linkTo('not_spam', id)
   })
 
@@ -414,7 +414,7 @@ describe('"This is spam" from a delivered lead\'s e-mail', () => {
   })
 
   test('a "This is spam" link on a lead that is held changes nothing', async () => {
-    const id = heldLead('HeldSpam')
+    const id = quarantinedLead('HeldSpam')
     const before = stateOf(id)
     expect((await press(linkTo('spam', id))).text).toContain('This enquiry is held as spam')
     expect(stateOf(id)).toEqual(before)
@@ -501,13 +501,13 @@ describe('the spam digest', () => {
       })
     // 2030-07-01 is in summer time: 08:00 in Denver is 14:00 UTC.
     const schedule = start()
-    heldLead('Scheduled', new Date('2030-07-01T13:00:00Z'))
+    quarantinedLead('Scheduled', new Date('2030-07-01T13:00:00Z'))
     const before = digests().length
     expect(await schedule.runOnce(new Date('2030-07-01T13:59:00Z'))).toBeNull()
     const sent = await schedule.runOnce(new Date('2030-07-01T14:00:30Z'))
     expect(sent?.status).toBe('sent')
     await waitFor(() => digests().length === before + 1, 5000, 'the scheduled digest')
-    heldLead('LaterThatDay', new Date('2030-07-01T19:00:00Z'))
+    quarantinedLead('LaterThatDay', new Date('2030-07-01T19:00:00Z'))
     expect(await schedule.runOnce(new Date('2030-07-01T20:00:00Z'))).toBeNull()
     schedule.stop()
     const restarted = start()

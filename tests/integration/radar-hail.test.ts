@@ -2,7 +2,7 @@
  * Radar hail at the address (docs/storm-data.md), as the office and the worker meet it: MRMS
  * MESH files written by ecCodes (tests/support/mesh/write_mesh.py) with known swaths around a
  * home in Parker, imported with `site-admin storms import` into a real SQLite file, next to an
- * SPC day file of ground reports; the report read with `storms report --json` through a local
+ * SPC day file of storm events; the report read with `storms report --json` through a local
  * stand-in of the Census geocoder; and the worker's refresh fetching the files from a local
  * HTTP server laid out as NOAA's bucket is, including a mirror that refuses files, serves one
  * too large, one with a crafted grid, a gzip bomb and one cut short: each is that day's failure,
@@ -88,7 +88,7 @@ beforeAll(async () => {
     swaths: [{ ...HOME, radiusMi: 3, peakIn: 1.5 }],
     truncate: 300,
   })
-  // The ground report of 12 Jun 2024: 1.75 in hail about 0.6 mi NW at 21:40 UTC (3:40 PM in Denver).
+  // The storm event of 12 Jun 2024: 1.75 in hail about 0.6 mi NW at 21:40 UTC (3:40 PM in Denver).
   files.spc = path.join(dir, '240612_rpts_hail.csv')
   const spc = [
     'Time,Size,Location,County,State,Lat,Lon,Comments',
@@ -164,7 +164,7 @@ describe('radar hail through site-admin', () => {
     expect(run.out).toMatch(
       new RegExp(`${path.basename(files.spike!)}: storm day 2024-08-01, .*1 dropped as radar artefacts`),
     )
-    expect(run.out).toContain('6 of 6 files imported, 1 new events stored, 5 new radar days')
+    expect(run.out).toContain('6 of 6 files imported, 1 new events stored, 5 new storm days')
 
     const again = await admin('storms', 'import', files.overHome!)
     expect(again.code).toBe(0)
@@ -186,7 +186,7 @@ describe('radar hail through site-admin', () => {
     expect(report.radar!.coverage).toEqual({ first: '2023-07-01', last: '2024-08-01', days: 4 })
 
     const [june, winter, north] = days as [(typeof days)[0], (typeof days)[0], (typeof days)[0]]
-    // The swath over the home, with the ground report 0.6 mi NW the same Denver day: confirmed.
+    // The swath over the home, with the storm event 0.6 mi NW the same Denver day: confirmed.
     expect(june.atHomeIn).toBeGreaterThan(1.6)
     expect(june.atHomeIn).toBeLessThanOrEqual(1.76)
     expect(june.within1MiIn).toBeGreaterThanOrEqual(june.atHomeIn)
@@ -269,8 +269,8 @@ describe("the worker's radar refresh", () => {
       const first = await refresh.runOnce()
       expect(first.radarDays.sort()).toEqual(['2024-01-15', '2024-06-12'])
       expect(first.radarMissing).toHaveLength(1826 - 2)
-      expect(first.detail).toContain('2 radar days; ')
-      expect(first.detail).toContain('1,824 radar days not at NOAA')
+      expect(first.detail).toContain('2 storm days; ')
+      expect(first.detail).toContain('1,824 storm days not at NOAA')
       // The newest day first: a backfill cut short keeps what matters most.
       const meshAsked = asked.filter((u) => u.startsWith('/mesh/'))
       expect(meshAsked[0]).toBe('/mesh/20250601/MRMS_MESH_Max_1440min_00.50_20250601-060000.grib2.gz')
@@ -358,7 +358,7 @@ function useMirror() {
 
 const MAY = (...days: string[]) => days.map((d) => `2025-05-${d}`)
 
-describe('a radar day that fails does not stop the backfill', () => {
+describe('a storm day that fails does not stop the backfill', () => {
   const mirror = useMirror()
   let file: string
   let good: Buffer
@@ -410,9 +410,9 @@ describe('a radar day that fails does not stop the backfill', () => {
       )
       expect(first.radarMissing).toEqual(MAY('25', '24', '23', '22', '21', '20'))
       expect(first.outcome).toBe('failed')
-      expect(first.detail).toContain('(and 4 more radar days failed); asked for again at the next refresh')
-      expect(first.detail).toContain('1 radar day; ')
-      expect(first.detail).toContain('5 radar days failed')
+      expect(first.detail).toContain('(and 4 more storm days failed); asked for again at the next refresh')
+      expect(first.detail).toContain('1 storm day; ')
+      expect(first.detail).toContain('5 storm days failed')
       const warned = lines.filter(
         (l) =>
           l.msg ===
@@ -459,7 +459,7 @@ describe('a radar day that fails does not stop the backfill', () => {
   })
 })
 
-describe('several radar days failing in a row', () => {
+describe('several storm days failing in a row', () => {
   const mirror = useMirror()
 
   test('five days failing in a row stop the radar step, saying so in the log and in storms status; the next refresh starts again', async () => {
@@ -476,7 +476,7 @@ describe('several radar days failing in a row', () => {
       expect(mirror.meshAsked()).toEqual(MAY('31', '30', '29', '28', '27').map(dayUrl))
       expect(first.radarFailed).toHaveLength(5)
       expect(first.radarStopped).toBe(
-        `5 radar days in a row failed (2025-05-31 to 2025-05-27), so the radar step stopped with 7 days left for the next refresh; the last: ${meshFileNameForDay('2025-05-27').name}: the server answered 403`,
+        `5 storm days in a row failed (2025-05-31 to 2025-05-27), so the radar step stopped with 7 days left for the next refresh; the last: ${meshFileNameForDay('2025-05-27').name}: the server answered 403`,
       )
       expect(first.detail).toContain(first.radarStopped)
       const stop = lines.find(

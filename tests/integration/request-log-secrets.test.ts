@@ -41,7 +41,7 @@ afterAll(async () => {
 })
 
 test('an office link opened, pressed and tampered with, and a hail report read with its key, leave no token, signature or key in the log', async () => {
-  const held = () =>
+  const quarantinedLead = () =>
     addLead(p.db, {
       firstName: 'Logged',
       message: 'Hail on the roof.',
@@ -51,7 +51,7 @@ test('an office link opened, pressed and tampered with, and a hail report read w
         quarantine: true,
       },
     })
-  const id = held()
+  const id = quarantinedLead()
   const link = new URL(createOfficeLinks(p.db, { siteUrl: SITE_ORIGIN, days: 14 }).url('not_spam', id))
     .pathname
   const token = link.slice(OFFICE_CONFIRM_PATH.length + 1)
@@ -68,7 +68,7 @@ test('an office link opened, pressed and tampered with, and a hail report read w
   // Express routes the path whatever its case.
   const shouted = `${OFFICE_CONFIRM_PATH.toUpperCase()}/${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`
   expect((await request(p.http).get(shouted)).status).toBe(404)
-  const expired = `${OFFICE_CONFIRM_PATH}/${makeOfficeToken(officeLinkKey(p.db), 'not_spam', held(), new Date(Date.now() - 1000))}`
+  const expired = `${OFFICE_CONFIRM_PATH}/${makeOfficeToken(officeLinkKey(p.db), 'not_spam', quarantinedLead(), new Date(Date.now() - 1000))}`
   expect((await request(p.http).get(expired)).status).toBe(410)
   // A cross-site press is refused: the line carries the link's path too.
   expect((await request(p.http).post(link).set('Origin', 'https://elsewhere.example')).status).toBe(403)

@@ -401,16 +401,16 @@ describe('spam held in quarantine: list --spam and not-spam', () => {
       'No leads since 2026-06-09T09:00:00.000Z.\n1 held as spam in quarantine since 2026-06-09T09:00:00.000Z (site-admin leads list --spam --since 2026-06-09T09:00:00Z).\n',
     )
 
-    const held = await admin(['leads', 'list', '--spam'])
-    expect(held.code).toBe(0)
-    const lines = held.out.split('\n')
+    const spamList = await admin(['leads', 'list', '--spam'])
+    expect(spamList.code).toBe(0)
+    const lines = spamList.out.split('\n')
     expect(lines[0]).toMatch(/^ID +CREATED \(UTC\) +FORM +NAME +E-MAIL +SCORE +WHY$/)
     expect(lines[1]).toMatch(
       new RegExp(
         `^${spam} +2026-06-09 09:30 +exit_intent +xKjQwpZ xKjQwpZ +seo@mailinator\\.com +12 +honeypot field filled; sent 2\\.1 s after the form was shown$`,
       ),
     )
-    expect(held.out).not.toContain(lead)
+    expect(spamList.out).not.toContain(lead)
     expect(lines.slice(2)).toEqual([
       '',
       '1 held as spam in quarantine, newest first.',

@@ -1,6 +1,6 @@
 /**
  * /readyz shows the storm data: how many storm events are stored, how far they go, the worker's
- * last refresh with its outcome, and the radar days that failed with whether the refresh stopped
+ * last refresh with its outcome, and the storm days that failed with whether the refresh stopped
  * asking. A failed refresh is shown, and never makes the site unready: storm data never stops a
  * lead. A real SQLite file, no queue.
  */
@@ -77,7 +77,7 @@ describe('/readyz and the storm data', () => {
     })
   })
 
-  test('radar days that failed are counted with the newest and its reason, and a stopped backfill says why', async () => {
+  test('storm days that failed are counted with the newest and its reason, and a stopped backfill says why', async () => {
     const at = new Date('2026-01-08T16:00:00Z')
     recordRadarFailure(
       db,
@@ -92,7 +92,7 @@ describe('/readyz and the storm data', () => {
       at,
     )
     const stopped =
-      '5 radar days in a row failed (2026-01-07 to 2026-01-03), so the radar step stopped with 1,790 days left for the next refresh; the last: the server answered 403'
+      '5 storm days in a row failed (2026-01-07 to 2026-01-03), so the radar step stopped with 1,790 days left for the next refresh; the last: the server answered 403'
     recordRefreshOutcome(db, {
       finishedAt: at,
       outcome: 'failed',

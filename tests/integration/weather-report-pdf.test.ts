@@ -82,7 +82,7 @@ describe('the PDF of the sample report', () => {
       /3 Jul 2025 none none 0\.9 in 2\.5 mi E confirmed by a report 2\.4 mi E 12 Jun 2024 Pictured below 1\.6 in 1\.7 in 0\.8 mi WNW 2\.0 in 2\.6 mi WNW confirmed by a report 0\.6 mi NW 11 Jul 2023 none none 1\.1 in 2\.1 mi SW radar only 19 Jun 2022 1\.0 in/,
     )
     expect(radarPage).toContain(RADAR_MEANING)
-    // The swath picture's legend and that day's ground reports with their sizes.
+    // The swath picture's legend and that day's storm events with their sizes.
     expect(radarPage).toContain('Radar hail on 12 Jun 2024 The day of the largest radar estimate at the home')
     expect(radarPage).toContain('Radar estimate 0.75 to 1 in')
     expect(radarPage).toContain('Radar estimate 2 in or more')

@@ -34,7 +34,7 @@ import { useTempDir } from '../support/temp-dir'
 
 const OFFICE = 'office@frontrange.example'
 const FROM = 'Website leads <leads@frontrange.example>'
-const HELD = {
+const QUARANTINED = {
   score: 9,
   reasons: [{ code: 'token_reused', points: 9, text: 'the form token was used before' }],
   quarantine: true,
@@ -80,14 +80,14 @@ function seed(db: Db): Seeded {
   delivered('2026-11-12T17:00:00.000Z', 5, { ...contactPage, utm_source: 'facebook', utm_medium: 'social' })
   // Sunday 23:59 in Denver, already Monday in UTC: the week before's.
   delivered('2026-11-16T06:59:00.000Z', 5, { ...contactModal, landing_page: '/' })
-  const heldBefore = addLead(db, {
+  const quarantinedBefore = addLead(db, {
     ...contactPage,
     createdAt: at('2026-11-12T09:00:00.000Z'),
     utm_source: 'google',
     utm_medium: 'organic',
-    spam: HELD,
+    spam: QUARANTINED,
   })
-  releaseLead(db, heldBefore, at('2026-11-16T12:00:00.000Z'))
+  releaseLead(db, quarantinedBefore, at('2026-11-16T12:00:00.000Z'))
 
   // The week: Google Ads 3, Direct 2, Facebook 1, nextdoor.com 1 (held, then released).
   // Bookings: the hail report lead 3 hours after it came, the Google cpc one (first seen from
@@ -162,15 +162,15 @@ function seed(db: Db): Seeded {
     referrer: 'https://nextdoor.com',
     firstName: 'Ned',
     lastName: 'Door',
-    spam: HELD,
+    spam: QUARANTINED,
   })
   releaseLead(db, released, at('2026-11-19T10:00:00.000Z'))
   office(released, '2026-11-19T10:00:00.000Z')
   finishNotification(db, released, 'office_email', 'sent', '<y@x> 250 OK', at('2026-11-19T10:00:30.000Z'))
   // Two bots held this week, one the week before (its hold is not this week's).
-  addLead(db, { ...contactModal, createdAt: at('2026-11-17T03:00:00.000Z'), spam: HELD })
-  addLead(db, { ...contactModal, createdAt: at('2026-11-22T20:00:00.000Z'), spam: HELD })
-  addLead(db, { ...contactModal, createdAt: at('2026-11-13T20:00:00.000Z'), spam: HELD })
+  addLead(db, { ...contactModal, createdAt: at('2026-11-17T03:00:00.000Z'), spam: QUARANTINED })
+  addLead(db, { ...contactModal, createdAt: at('2026-11-22T20:00:00.000Z'), spam: QUARANTINED })
+  addLead(db, { ...contactModal, createdAt: at('2026-11-13T20:00:00.000Z'), spam: QUARANTINED })
   // Monday 00:00 in Denver: the next week's.
   delivered('2026-11-23T07:00:00.000Z', 5, { ...contactModal, gclid: 'Cj0-next' })
 
@@ -179,7 +179,7 @@ function seed(db: Db): Seeded {
     `INSERT INTO office_actions (lead_id, action, source, acted_at) VALUES (?, 'spam', 'office-link', ?)`,
   )
   mark.run(slow, '2026-11-20T16:00:00.000Z')
-  mark.run(heldBefore, '2026-11-15T16:00:00.000Z')
+  mark.run(quarantinedBefore, '2026-11-15T16:00:00.000Z')
   return { slow, failed, pending, released, facebook }
 }
 

@@ -13,7 +13,7 @@ import {
 } from '../../core/storms/pdf/SwathPicture'
 import { SWATH_HALF_WIDTH_MI } from '../../core/storms/radar/report'
 import { makeSampleWeatherReport, SAMPLE_LOCATION } from '../../core/storms/sample-report'
-import { bandLabel, mapFrame, MI_PER_DEG, swathBands, toPicture } from '../../core/storms/swath-geometry'
+import { mapFrame, MI_PER_DEG, SWATH_LEGEND, swathBands, toPicture } from '../../core/storms/swath-geometry'
 import type { LatLon, RadarSwath } from '../../core/storms/types'
 
 /** A path's rings as lists of points. */
@@ -127,7 +127,7 @@ describe('the swath picture', () => {
   })
 
   test("the legend's words for each band, the same in the PDF and the briefing", () => {
-    expect([0, 1, 2, 3].map(bandLabel)).toEqual([
+    expect(SWATH_LEGEND.map((band) => band.label)).toEqual([
       '0.75 to 1 in',
       '1 to 1.5 in',
       '1.5 to 2 in',

@@ -281,7 +281,7 @@ describe('the radar section', () => {
     expect(text).not.toContain(RADAR_CONFIRMED)
   })
 
-  test("the sample's day of loss is radar's largest at the home, and its ground report agrees", () => {
+  test("the sample's day of loss is radar's largest at the home, and its storm event agrees", () => {
     const { radar, risk, summary } = makeSampleWeatherReport()
     expect(radar!.largestAtHome).toMatchObject({ date: '2024-06-12' })
     expect(radar!.largestAtHome!.hailIn).toBeCloseTo(1.6, 1)

@@ -244,7 +244,7 @@ describe('the figures in words', () => {
       previousLeads: 0,
       sources: [{ source: 'Direct', leads: 23, previous: 0 }],
       forms: [],
-      held: 0,
+      quarantined: 0,
       released: 0,
       markedSpam: 0,
       speed: { timed: 0, medianMs: null, slowest: null, slow: 0, limitMs: 300_000, undelivered },

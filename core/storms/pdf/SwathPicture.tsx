@@ -13,10 +13,9 @@ import { formatIsoDate } from '../../../shared/business-time'
 import { formatHail } from '../report-words'
 import {
   bandFill,
-  bandLabel,
   mapFrame,
   MI_PER_DEG,
-  SWATH_THRESHOLDS,
+  SWATH_LEGEND,
   swathBands,
   toPicture,
   type MapFrame,
@@ -221,23 +220,15 @@ function Legend({ swath, title }: { swath: RadarSwath; title: string }) {
         {`Radar hail on ${formatIsoDate(swath.date)}`}
       </Text>
       <Text style={{ fontSize: 8, color: C.slate600, marginBottom: 6 }}>{title}</Text>
-      {SWATH_THRESHOLDS.map((threshold, i) => (
+      {SWATH_LEGEND.map((band) => (
         <LegendRow
-          key={threshold}
+          key={band.label}
           layout={LEGEND}
           mark={
-            <Rect
-              x={3}
-              y={2}
-              width={16}
-              height={12}
-              fill={bandFill(threshold)}
-              stroke={C.slate300}
-              strokeWidth={0.5}
-            />
+            <Rect x={3} y={2} width={16} height={12} fill={band.fill} stroke={C.slate300} strokeWidth={0.5} />
           }
         >
-          {`Radar estimate ${bandLabel(i)}`}
+          {`Radar estimate ${band.label}`}
         </LegendRow>
       ))}
       <LegendRow

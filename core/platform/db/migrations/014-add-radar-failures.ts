@@ -1,5 +1,5 @@
 /**
- * Migration 014: a radar day that failed does not stop the backfill (docs/storm-data.md).
+ * Migration 014: a storm day whose file failed does not stop the backfill (docs/storm-data.md).
  *
  * - radar_failures: the storm days whose file the refresh could not fetch or could not read (a
  *   403 from a mirror, a file over the size limit, a damaged or refused file): when it last
