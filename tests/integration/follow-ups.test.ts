@@ -43,11 +43,14 @@ const followUpsOf = (p: Pipeline, leadId: string) =>
 const mailsTo = (address: string) => smtp.accepted.filter((m) => m.envelopeTo.includes(address))
 
 /** The parsed messages to `address`, once `count` of them are parsed. */
+/** The first `count` messages to `address` once parsed; fails the test when they never are (5 s). */
 async function parsedTo(address: string, count = 1) {
   const deadline = Date.now() + 5000
   for (;;) {
     const found = smtp.messages.filter((m) => m.envelopeTo.includes(address))
-    if (found.length >= count || Date.now() > deadline) return found
+    if (found.length >= count) return found
+    if (Date.now() > deadline)
+      throw new Error(`waited 5 s for ${count} message(s) to ${address}; ${found.length} parsed`)
     await new Promise((r) => setTimeout(r, 20))
   }
 }
