@@ -33,6 +33,7 @@ import type { ConfiguredChannel, SendContext, SendOutcome } from './channels/cha
 import type { OfficeLinks } from '../spam'
 import { consentWords, createConsentAsking } from '../storm-response'
 import { buildLeadView, type LeadView } from './lead-view'
+import { radarHailLine } from './radar-hail-line'
 import { createMailer, type Mailer } from '../platform/mail/mailer'
 import { createOutcomeRecorder } from './record-outcome'
 import { toReason } from '../platform/mail/text'
@@ -116,6 +117,7 @@ export function createNotifier(deps: {
     const view = buildLeadView(lead, original, config.siteUrl, storms, radar)
     // The office reads whether a ticked box was confirmed yet (core/storm-response/consent.ts).
     if (lead.stormAlerts) view.consentWords.stormAlerts = consentWords(db, lead, new Date())
+    view.radarHail = radarHailLine(db, lead, new Date())
     return view
   }
 
