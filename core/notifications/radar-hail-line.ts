@@ -25,7 +25,7 @@ import { formatIsoDate } from '../../shared/business-time'
 import { cityOf } from './lead-view'
 
 /** How far back the text looks for radar hail: a year, recent enough to be worth asking the homeowner about. */
-export const RADAR_LOOKBACK_DAYS = 365
+const RADAR_LOOKBACK_DAYS = 365
 
 const DAY_MS = 86_400_000
 

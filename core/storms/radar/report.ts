@@ -260,10 +260,10 @@ export function radarPart(
 }
 
 /**
- * The most recent storm day of the `days` Denver dates up to `now`'s with radar hail of 0.75 in or more (a
- * radar day's floor) within 1 mi of `point` (the report's near ring), with the estimate at the
- * point's own cell and the largest within 1 mi; `day` is null when there is none. `coverage` is
- * null when the store holds no storm day of the period: then nothing can be said either way.
+ * The most recent storm day of the `days` Denver dates up to `now`'s with radar hail of 0.75 in
+ * or more (a radar day's floor) within 1 mi of `point` (the report's near ring), with the
+ * estimate at the point's own cell and the largest within 1 mi; `day` is null when there is none.
+ * `coverage` is null when the store holds no storm day of the period: nothing can be said then.
  */
 export function latestRadarHailNear(
   db: Db,
