@@ -462,6 +462,58 @@ describe('bookings without a form, matching by e-mail', () => {
     )
   })
 
+  test('a booking without a form keeps the campaign its tool passed back and counts under its source', async () => {
+    const p = pipeline()
+    const calendly = await deliverCalendly(
+      p,
+      calendlyEvent('invitee.created', {
+        email: 'fay.formless@example.com',
+        name: 'Fay Formless',
+        startTime: TUE_10AM,
+        utm: { utm_source: 'facebook', utm_medium: 'paid', utm_campaign: 'hail-2026' },
+      }),
+    )
+    expect(calendly.status).toBe(201)
+    const calCom = await deliverCalCom(
+      p,
+      calComEvent('BOOKING_CREATED', {
+        email: 'gil.formless@example.com',
+        name: 'Gil Formless',
+        startTime: WED_1PM,
+        utm: { utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'roof-ads' },
+      }),
+    )
+    expect(calCom.status).toBe(201)
+    const handled = (id: number) =>
+      (p.db.prepare('SELECT matched_by FROM booking_events WHERE id = ?').get(id) as { matched_by: string })
+        .matched_by === 'none'
+    await waitFor(() => handled(calendly.body.id) && handled(calCom.body.id), 10_000, 'both handled')
+    const campaign = p.db.prepare(
+      'SELECT utm_source, utm_medium, utm_campaign FROM booking_events WHERE id = ?',
+    )
+    expect(campaign.get(calendly.body.id)).toEqual({
+      utm_source: 'facebook',
+      utm_medium: 'paid',
+      utm_campaign: 'hail-2026',
+    })
+    expect(campaign.get(calCom.body.id)).toEqual({
+      utm_source: 'google',
+      utm_medium: 'cpc',
+      utm_campaign: 'roof-ads',
+    })
+    // A week on, this week is the last full week the report shows.
+    const report = await runAdminCaptured(['leads', 'report'], {
+      env: { DATABASE_PATH: p.config.databasePath },
+      at: new Date(Date.now() + 7 * 86_400_000),
+    })
+    expect(report.code).toBe(0)
+    expect(report.out).toMatch(
+      /- All leads: \d+ of \d+ \(\d+%\) \/ 0 of 0 \(–\); booked without a form: \d+ \/ 0\n/,
+    )
+    expect(report.out).toContain('- Facebook: 0 of 0 (–) / 0 of 0 (–); booked without a form: 1 / 0\n')
+    expect(report.out).toContain('- Google Ads: 0 of 0 (–) / 0 of 0 (–); booked without a form: 1 / 0\n')
+  })
+
   test('without a reference, the latest lead of the same e-mail address within 30 days (not spam) is matched', async () => {
     const p = pipeline()
     const older = await postLead(p, { email: 'Ed.Email@Example.com', firstName: 'Ed', lastName: 'Email' })

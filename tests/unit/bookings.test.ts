@@ -84,6 +84,8 @@ describe('the tools’ events', () => {
           name: 'A B',
           startTime: '2026-12-01T17:00:00.000000Z',
           ref: REF,
+          // Cleaned as a visit's campaign is: trimmed, control characters dropped.
+          utm: { utm_source: ' facebook ', utm_medium: 'paid\u0000', utm_campaign: 'hail-2026' },
         }),
       ),
     )
@@ -101,6 +103,9 @@ describe('the tools’ events', () => {
         email: 'a@b.co',
         name: 'A B',
         leadRef: REF,
+        utmSource: 'facebook',
+        utmMedium: 'paid',
+        utmCampaign: 'hail-2026',
       },
     })
     const cancel = readCalendlyEvent(
@@ -142,6 +147,7 @@ describe('the tools’ events', () => {
           name: 'C D',
           startTime: '2026-12-02T20:00:00Z',
           ref: REF,
+          utm: { utm_source: 'google', utm_medium: 'cpc' },
         }),
       ),
     )
@@ -155,6 +161,9 @@ describe('the tools’ events', () => {
         otherBookingKey: 'old',
         email: 'c@d.co',
         leadRef: REF,
+        utmSource: 'google',
+        utmMedium: 'cpc',
+        utmCampaign: null,
       },
     })
     expect(
