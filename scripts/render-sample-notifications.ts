@@ -115,6 +115,8 @@ for (const [name, [sample, first]] of Object.entries(samples)) {
 // The office's weekly report of a sample week (figures as core/weekly-report/figures.ts reads them).
 const week = weekOfIsoDate('2026-11-16')!
 const previousWeek = weekOfIsoDate('2026-11-09')!
+/** A funnel row without a booking that matched no lead. */
+const NONE_WITHOUT_FORM = { withoutForm: 0, previousWithoutForm: 0 }
 const weekly: WeeklyFigures = {
   week,
   previousWeek,
@@ -152,25 +154,68 @@ const weekly: WeeklyFigures = {
     ],
   },
   bookings: {
-    total: { leads: 17, booked: 7, previousLeads: 12, previousBooked: 4 },
+    total: {
+      leads: 17,
+      booked: 7,
+      previousLeads: 12,
+      previousBooked: 4,
+      withoutForm: 1,
+      previousWithoutForm: 0,
+    },
     bySource: [
-      { key: 'Google Ads', leads: 8, booked: 4, previousLeads: 5, previousBooked: 2 },
-      { key: 'Google', leads: 4, booked: 2, previousLeads: 4, previousBooked: 1 },
-      { key: 'Direct', leads: 3, booked: 1, previousLeads: 1, previousBooked: 1 },
-      { key: 'Facebook', leads: 1, booked: 0, previousLeads: 2, previousBooked: 0 },
-      { key: 'nextdoor.com', leads: 1, booked: 0, previousLeads: 0, previousBooked: 0 },
+      {
+        key: 'Google Ads',
+        leads: 8,
+        booked: 4,
+        previousLeads: 5,
+        previousBooked: 2,
+        withoutForm: 1,
+        previousWithoutForm: 0,
+      },
+      { key: 'Google', leads: 4, booked: 2, previousLeads: 4, previousBooked: 1, ...NONE_WITHOUT_FORM },
+      { key: 'Direct', leads: 3, booked: 1, previousLeads: 1, previousBooked: 1, ...NONE_WITHOUT_FORM },
+      { key: 'Facebook', leads: 1, booked: 0, previousLeads: 2, previousBooked: 0, ...NONE_WITHOUT_FORM },
+      { key: 'nextdoor.com', leads: 1, booked: 0, previousLeads: 0, previousBooked: 0, ...NONE_WITHOUT_FORM },
     ],
     byFirstTouch: [
-      { key: 'Google Ads', leads: 6, booked: 3, previousLeads: 4, previousBooked: 2 },
-      { key: 'Facebook', leads: 5, booked: 2, previousLeads: 3, previousBooked: 1 },
-      { key: 'Google', leads: 4, booked: 2, previousLeads: 4, previousBooked: 1 },
-      { key: 'Direct', leads: 2, booked: 0, previousLeads: 1, previousBooked: 0 },
+      { key: 'Google Ads', leads: 6, booked: 3, previousLeads: 4, previousBooked: 2, ...NONE_WITHOUT_FORM },
+      { key: 'Facebook', leads: 5, booked: 2, previousLeads: 3, previousBooked: 1, ...NONE_WITHOUT_FORM },
+      { key: 'Google', leads: 4, booked: 2, previousLeads: 4, previousBooked: 1, ...NONE_WITHOUT_FORM },
+      { key: 'Direct', leads: 2, booked: 0, previousLeads: 1, previousBooked: 0, ...NONE_WITHOUT_FORM },
     ],
     byForm: [
-      { key: LEAD_FORMS.contact_modal.label, leads: 9, booked: 4, previousLeads: 6, previousBooked: 2 },
-      { key: LEAD_FORMS.hail_report.label, leads: 5, booked: 3, previousLeads: 3, previousBooked: 2 },
-      { key: LEAD_FORMS.contact_page.label, leads: 2, booked: 0, previousLeads: 2, previousBooked: 0 },
-      { key: LEAD_FORMS.exit_intent.label, leads: 1, booked: 0, previousLeads: 1, previousBooked: 0 },
+      {
+        key: LEAD_FORMS.contact_modal.label,
+        leads: 9,
+        booked: 4,
+        previousLeads: 6,
+        previousBooked: 2,
+        ...NONE_WITHOUT_FORM,
+      },
+      {
+        key: LEAD_FORMS.hail_report.label,
+        leads: 5,
+        booked: 3,
+        previousLeads: 3,
+        previousBooked: 2,
+        ...NONE_WITHOUT_FORM,
+      },
+      {
+        key: LEAD_FORMS.contact_page.label,
+        leads: 2,
+        booked: 0,
+        previousLeads: 2,
+        previousBooked: 0,
+        ...NONE_WITHOUT_FORM,
+      },
+      {
+        key: LEAD_FORMS.exit_intent.label,
+        leads: 1,
+        booked: 0,
+        previousLeads: 1,
+        previousBooked: 0,
+        ...NONE_WITHOUT_FORM,
+      },
     ],
     medianToBookingMs: 3 * 3600_000 + 10 * 60_000,
     open: {

@@ -4,7 +4,8 @@
  * tracking, and the lead's reference in each tool's own pass-through field, which the tool sends
  * back with the booking (docs/bookings.md): Calendly's `salesforce_uuid` (returned in
  * `tracking`) and Cal.com's `metadata[leadRef]` (returned in `metadata`); each tool ignores the
- * other's. Pure, so it is unit-tested (tests/unit/booking-url.test.ts) and usable on either side.
+ * other's. The campaign's source, medium and name go to Cal.com as `metadata[utm_*]` too, as
+ * it returns no plain `utm_*`. Pure, so it is unit-tested (tests/unit/booking-url.test.ts) and usable on either side.
  */
 
 /**
@@ -91,6 +92,9 @@ export function buildBookingUrl(options: BookingUrlOptions): string {
   if (pageSettings.hideGdprBanner) params.set('hide_gdpr_banner', '1')
 
   for (const [field, key] of UTM_PARAMS) setIfPresent(params, key, utm[field])
+  // Cal.com sends back only its metadata[...] parameters: the campaign that finds a booking
+  // without a form its source (Calendly returns utm_* in its tracking).
+  for (const [field, key] of UTM_PARAMS.slice(0, 3)) setIfPresent(params, `metadata[${key}]`, utm[field])
 
   if (options.leadRef && BOOKING_REF_PATTERN.test(options.leadRef))
     for (const key of Object.values(BOOKING_REF_PARAMS)) params.set(key, options.leadRef)

@@ -33,6 +33,9 @@ interface EventRow {
   email: string | null
   name: string | null
   lead_ref: string | null
+  utm_source: string | null
+  utm_medium: string | null
+  utm_campaign: string | null
   received_at: string
   lead_id: string | null
   matched_by: StoredBookingEvent['matchedBy']
@@ -55,8 +58,8 @@ export function storeBookingEvent(db: Db, e: BookingEvent, now: Date): { id: num
         db,
         `INSERT INTO booking_events
            (tool, event_key, trigger, kind, booking_key, other_booking_key, rescheduled, starts_at,
-            email, name, lead_ref, received_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            email, name, lead_ref, utm_source, utm_medium, utm_campaign, received_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (tool, event_key) DO NOTHING RETURNING id`,
       ).get(
         e.tool,
@@ -70,6 +73,9 @@ export function storeBookingEvent(db: Db, e: BookingEvent, now: Date): { id: num
         e.email,
         e.name,
         e.leadRef,
+        e.utmSource,
+        e.utmMedium,
+        e.utmCampaign,
         now.toISOString(),
       ) as { id: number } | undefined
       if (inserted) return { id: inserted.id, stored: true }
@@ -171,4 +177,27 @@ export function listBookingEvents(
       `SELECT * FROM booking_events ${opts.withoutLead ? "WHERE matched_by = 'none'" : ''} ORDER BY id DESC LIMIT ?`,
     ).all(opts.limit) as EventRow[]
   ).map(toStored)
+}
+
+/**
+ * The bookings no lead matched that the tools sent from `from` to `to` (exclusive): each new
+ * booking once (its created event; a reschedule's new booking is the same booking again), with
+ * the campaign its tool passed back.
+ */
+export function bookingsWithoutFormBetween(
+  db: Db,
+  from: Date,
+  to: Date,
+): Pick<BookingEvent, 'utmSource' | 'utmMedium' | 'utmCampaign'>[] {
+  return prepare(
+    db,
+    `SELECT utm_source AS utmSource, utm_medium AS utmMedium, utm_campaign AS utmCampaign
+     FROM booking_events
+     WHERE matched_by = 'none' AND received_at >= ? AND received_at < ?
+       AND kind = 'created' AND other_booking_key IS NULL
+     ORDER BY id`,
+  ).all(from.toISOString(), to.toISOString()) as Pick<
+    BookingEvent,
+    'utmSource' | 'utmMedium' | 'utmCampaign'
+  >[]
 }

@@ -5,14 +5,25 @@
  * the median time from the lead to its first booking; and the leads still not booked or marked.
  * A lead counts in the week it came in, booked whenever it booked (up to now): a lead of Friday
  * that books on Monday counts for Friday's week. Leads are counted as the weekly report and
- * `site-admin leads report` count them: spam held in quarantine is no lead.
+ * `site-admin leads report` count them: spam held in quarantine is no lead. A booking that matched
+ * no lead ("booked without a form") counts apart, in the week the tool sent it, under the source
+ * its tool passed back (the booking visit's campaign: the last touch).
  */
 import { sourceNameOf, touchesOf } from '../../shared/attribution'
 import { LEAD_FORM_NAMES, LEAD_FORMS } from '../../shared/lead-forms'
 import type { Db } from '../platform/db/connection'
 import { prepare } from '../platform/db/prepare'
 import { minutesSpan } from '../platform/words'
-import { compareKeys, notQuarantined, sourceKeyOf, toLead, type Lead, type LeadRow } from '../leads'
+import {
+  compareKeys,
+  NOT_RECORDED,
+  notQuarantined,
+  sourceKeyOf,
+  toLead,
+  type Lead,
+  type LeadRow,
+} from '../leads'
+import { bookingsWithoutFormBetween } from './events'
 
 interface Span {
   start: Date
@@ -26,6 +37,9 @@ export interface FunnelRow {
   booked: number
   previousLeads: number
   previousBooked: number
+  /** Bookings no lead matched, this week and the week before (rows by last touch, and the total). */
+  withoutForm: number
+  previousWithoutForm: number
 }
 
 /** A lead still not booked or marked: its state is new (or its booking was canceled). */
@@ -79,19 +93,39 @@ function firstTouchSource(lead: Lead): string {
   return recorded ? sourceNameOf(first) : sourceKeyOf(lead).source
 }
 
+/** The source a booking without a form came from, named as a lead's is; '(not recorded)' without one. */
+function bookingSource(b: ReturnType<typeof bookingsWithoutFormBetween>[number]): string {
+  return b.utmSource
+    ? sourceNameOf({ utm_source: b.utmSource, utm_medium: b.utmMedium ?? undefined })
+    : NOT_RECORDED
+}
+
+const emptyRow = (key: string): FunnelRow => ({
+  key,
+  leads: 0,
+  booked: 0,
+  previousLeads: 0,
+  previousBooked: 0,
+  withoutForm: 0,
+  previousWithoutForm: 0,
+})
+
 function rowsBy(
   now: FunnelLead[],
   before: FunnelLead[],
   keyOf: (l: Lead) => string,
   keys: string[] = [],
+  withoutForm: { now: string[]; before: string[] } = { now: [], before: [] },
 ): FunnelRow[] {
   const rows = new Map<string, FunnelRow>()
   const row = (key: string) => {
     let r = rows.get(key)
-    if (!r) rows.set(key, (r = { key, leads: 0, booked: 0, previousLeads: 0, previousBooked: 0 }))
+    if (!r) rows.set(key, (r = emptyRow(key)))
     return r
   }
   for (const key of keys) row(key)
+  for (const key of withoutForm.now) row(key).withoutForm += 1
+  for (const key of withoutForm.before) row(key).previousWithoutForm += 1
   for (const f of now) {
     const r = row(keyOf(f.lead))
     r.leads += 1
@@ -106,7 +140,7 @@ function rowsBy(
 }
 
 const byMost = (a: FunnelRow, b: FunnelRow) =>
-  b.booked - a.booked ||
+  b.booked + b.withoutForm - (a.booked + a.withoutForm) ||
   b.leads - a.leads ||
   b.previousLeads - a.previousLeads ||
   compareKeys([a.key], [b.key])
@@ -127,14 +161,20 @@ export function bookingFunnel(db: Db, week: Span, previousWeek: Span): BookingFu
   const before = leadsOf(db, previousWeek)
   const forms = LEAD_FORM_NAMES.map((f) => LEAD_FORMS[f].label)
   const open = now.filter(isOpen)
+  const withoutForm = {
+    now: bookingsWithoutFormBetween(db, week.start, week.end).map(bookingSource),
+    before: bookingsWithoutFormBetween(db, previousWeek.start, previousWeek.end).map(bookingSource),
+  }
   return {
     total: {
       leads: now.length,
       booked: now.filter((f) => f.bookedAt).length,
       previousLeads: before.length,
       previousBooked: before.filter((f) => f.bookedAt).length,
+      withoutForm: withoutForm.now.length,
+      previousWithoutForm: withoutForm.before.length,
     },
-    bySource: rowsBy(now, before, (l) => sourceKeyOf(l).source).sort(byMost),
+    bySource: rowsBy(now, before, (l) => sourceKeyOf(l).source, [], withoutForm).sort(byMost),
     byFirstTouch: rowsBy(now, before, firstTouchSource).sort(byMost),
     // Stable: forms with as many bookings and leads keep the order of the form table.
     byForm: rowsBy(now, before, (l) => LEAD_FORMS[l.form].label, forms).sort(
@@ -170,9 +210,15 @@ export function formatLeadTime(ms: number): string {
 export const bookedOf = (booked: number, leads: number) =>
   `${booked} of ${leads} (${bookingRate(booked, leads)})`
 
+/** '; booked without a form: 1 / 0', when either week had one. */
+const withoutFormText = (r: Pick<FunnelRow, 'withoutForm' | 'previousWithoutForm'>) =>
+  r.withoutForm || r.previousWithoutForm
+    ? `; booked without a form: ${r.withoutForm} / ${r.previousWithoutForm}`
+    : ''
+
 /** A row as the text says it: 'Google Ads: 3 of 5 (60%) / 1 of 4 (25%)'. */
 const rowLine = (r: FunnelRow) =>
-  `- ${r.key}: ${bookedOf(r.booked, r.leads)} / ${bookedOf(r.previousBooked, r.previousLeads)}`
+  `- ${r.key}: ${bookedOf(r.booked, r.leads)} / ${bookedOf(r.previousBooked, r.previousLeads)}${withoutFormText(r)}`
 
 /**
  * The funnel as lines of text: the weekly report's plain part and `site-admin leads report`.
@@ -181,7 +227,7 @@ const rowLine = (r: FunnelRow) =>
 export function funnelText(f: BookingFunnel, when: (iso: string) => string): string[] {
   return [
     'Bookings: leads booked of the leads that came in (this week / the week before)',
-    `- All leads: ${bookedOf(f.total.booked, f.total.leads)} / ${bookedOf(f.total.previousBooked, f.total.previousLeads)}`,
+    `- All leads: ${bookedOf(f.total.booked, f.total.leads)} / ${bookedOf(f.total.previousBooked, f.total.previousLeads)}${withoutFormText(f.total)}`,
     `- Median time from lead to booking: ${f.medianToBookingMs === null ? 'no booking yet' : formatLeadTime(f.medianToBookingMs)}`,
     '',
     'Booked by source, last touch',

@@ -21,6 +21,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { z } from 'zod'
 import { BOOKING_REF_PATTERN } from '../../shared/booking-url'
+import { cleanTouchValue } from '../../shared/attribution'
 
 export type BookingTool = 'calendly' | 'cal_com'
 
@@ -50,6 +51,13 @@ export interface BookingEvent {
   name: string | null
   /** The lead's reference, when the booking page passed one and it has its shape. */
   leadRef: string | null
+  /**
+   * The campaign the booking page passed on (Calendly's tracking.utm_*, Cal.com's
+   * metadata.utm_*): a booking without a form counts under its source in the funnel.
+   */
+  utmSource: string | null
+  utmMedium: string | null
+  utmCampaign: string | null
 }
 
 /** Why a request is refused: its status and a sentence a person can act on. */
@@ -144,6 +152,24 @@ const text = (max: number) => z.string().max(max).nullish()
 const refOf = (value: unknown): string | null =>
   typeof value === 'string' && BOOKING_REF_PATTERN.test(value) ? value : null
 
+/**
+ * The campaign a tool sent back (Calendly's tracking, Cal.com's metadata), each value cleaned
+ * as a visit's touch is (shared/attribution.ts); a value that is not text is not kept.
+ */
+function campaignOf(
+  passed: Record<string, unknown> | null | undefined,
+): Pick<BookingEvent, 'utmSource' | 'utmMedium' | 'utmCampaign'> {
+  const value = (field: 'utm_source' | 'utm_medium' | 'utm_campaign') => {
+    const raw = passed?.[field]
+    return (typeof raw === 'string' && cleanTouchValue(field, raw)) || null
+  }
+  return {
+    utmSource: value('utm_source'),
+    utmMedium: value('utm_medium'),
+    utmCampaign: value('utm_campaign'),
+  }
+}
+
 const CalendlyEnvelope = z
   .object({ event: z.string().max(100), payload: z.record(z.string(), z.unknown()) })
   .transform((e) => ({ trigger: e.event, payload: e.payload }))
@@ -232,6 +258,7 @@ export function readCalendlyEvent(raw: Buffer): ReadEvent {
       email: p.email ?? null,
       name: p.name ?? null,
       leadRef: refOf(p.tracking?.salesforce_uuid),
+      ...campaignOf(p.tracking),
     }),
   })
 }
@@ -277,6 +304,7 @@ export function readCalComEvent(raw: Buffer): ReadEvent {
         email: attendee?.email ?? null,
         name: attendee?.name ?? null,
         leadRef: refOf(p.metadata?.leadRef),
+        ...campaignOf(p.metadata),
       }
     },
   })

@@ -96,6 +96,11 @@ export interface LeadView {
    * without radar data or stored before radar.
    */
   radar: string | undefined
+  /**
+   * Whether radar saw hail near the home lately, for the office's text ('Radar: 1.6 in hail at
+   * the address on 12 Jun 2026.'; radar-hail-line.ts); the notifier sets it for every lead.
+   */
+  radarHail: string | undefined
 }
 
 export function buildLeadView(
@@ -148,6 +153,7 @@ export function buildLeadView(
     firstFoundUs: first ? toBodyText(describeFirstTouch(first)) : undefined,
     storms,
     radar,
+    radarHail: undefined,
   }
 }
 

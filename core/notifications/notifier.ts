@@ -33,6 +33,7 @@ import type { ConfiguredChannel, SendContext, SendOutcome } from './channels/cha
 import type { OfficeLinks } from '../spam'
 import { consentWords, createConsentAsking } from '../storm-response'
 import { buildLeadView, type LeadView } from './lead-view'
+import { radarHailLine } from './radar-hail-line'
 import { createMailer, type Mailer } from '../platform/mail/mailer'
 import { createOutcomeRecorder } from './record-outcome'
 import { toReason } from '../platform/mail/text'
@@ -116,7 +117,21 @@ export function createNotifier(deps: {
     const view = buildLeadView(lead, original, config.siteUrl, storms, radar)
     // The office reads whether a ticked box was confirmed yet (core/storm-response/consent.ts).
     if (lead.stormAlerts) view.consentWords.stormAlerts = consentWords(db, lead, new Date())
+    if (channels.has('office_sms')) view.radarHail = radarHailOf(lead)
     return view
+  }
+
+  /**
+   * The office text's radar line. A failure here (a radar store that cannot be read) is logged
+   * and delays nothing: the text goes out without the line.
+   */
+  function radarHailOf(lead: Lead): string | undefined {
+    try {
+      return radarHailLine(db, lead, new Date())
+    } catch (err) {
+      logger.error({ err, leadId: lead.id }, 'radar hail line could not be made; the text is sent without it')
+      return undefined
+    }
   }
 
   /** The office e-mail's lines about the storms at a hail report lead's address: the summary's and radar's. */

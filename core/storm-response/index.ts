@@ -5,6 +5,7 @@
  */
 export { respondToNewStormDays, type RespondDeps } from './respond'
 export { MAX_ALERT_ATTEMPTS } from './alerts'
+export { knownPlaceOf } from './places'
 export {
   STORM_ALERTS_UNSUBSCRIBE_PATH,
   alertsStoppedAt,

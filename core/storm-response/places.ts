@@ -225,3 +225,19 @@ export function homesHitOn(db: Db, day: string, minMm10: number): HitHome[] {
     longitude: r.longitude,
   }))
 }
+
+/**
+ * The lead's home as already placed (lead_places), without asking the geocoder: undefined when
+ * the worker has not placed it yet or nothing could ('none').
+ */
+export function knownPlaceOf(
+  db: Db,
+  leadId: string,
+): { latitude: number; longitude: number; locatedBy: 'address' | 'zip' | 'city' } | undefined {
+  const row = prepare(
+    db,
+    `SELECT latitude, longitude, located_by AS locatedBy FROM lead_places
+     WHERE lead_id = ? AND located_by <> 'none' AND latitude IS NOT NULL AND longitude IS NOT NULL`,
+  ).get(leadId) as { latitude: number; longitude: number; locatedBy: 'address' | 'zip' | 'city' } | undefined
+  return row
+}

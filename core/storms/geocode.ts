@@ -64,7 +64,7 @@ export async function locateAddressAnswered(
       'the geocoder did not answer; placing the home by its ZIP code or city',
     )
   }
-  return { location: locateByZip(address) ?? locateByCity(address), geocoder }
+  return { location: locateWithoutGeocoder(address), geocoder }
 }
 
 /** The Census geocoder's first match; undefined when it has none. Throws when it does not answer well. */
@@ -90,6 +90,14 @@ async function geocodeWithCensus(address: string, settings: GeocoderSettings): P
     locatedBy: 'address',
     matched: first.matchedAddress,
   }
+}
+
+/**
+ * The address placed without the network: its ZIP code's centre, else a served city's centre
+ * named in it (steps 2 and 3 above); undefined when neither is found.
+ */
+export function locateWithoutGeocoder(address: string): Location | undefined {
+  return locateByZip(address) ?? locateByCity(address)
 }
 
 /** The centre of the address's ZIP code (core/platform/geography.ts says which group is one). */

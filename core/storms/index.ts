@@ -2,7 +2,8 @@
  * The storms feature's face: what the processes and the other features use of it. Code
  * outside core/storms/ imports it from here (eslint.config.js; docs/decisions/019-platform-and-features.md).
  */
-export { locateAddress, locateAddressAnswered, type GeocoderAnswer } from './geocode'
+export { locateAddress, locateAddressAnswered, locateWithoutGeocoder, type GeocoderAnswer } from './geocode'
+export { latestRadarHailNear } from './radar/report'
 export {
   GEOCODER_SETTINGS,
   parseStateList,
@@ -31,7 +32,7 @@ export {
 export { findLeadReport, findReportKeyHash, toSummaryView } from './lead-reports'
 export { makeReportKey, reportKeyMatches } from './report-key'
 export { makeWeatherReport } from './report'
-export { DATE_OF_LOSS_NOTE, RADAR_MEANING, RING_TITLE, summaryFacts } from './report-words'
+export { DATE_OF_LOSS_NOTE, formatRadarHail, RADAR_MEANING, RING_TITLE, summaryFacts } from './report-words'
 export { formatReportText } from './report-text'
 export { sampleWeatherReport } from './sample-report'
 export { stormDataThrough } from './coverage'
@@ -53,6 +54,7 @@ export {
 } from './refresh'
 export { radarRefreshHealth, stormStatus, type StormStatus } from './status'
 export {
+  RADAR_DAY_MIN_IN,
   REPORT_RADIUS_MI,
   RINGS_MI,
   StormFileError,

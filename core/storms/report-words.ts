@@ -171,7 +171,7 @@ export const RADAR_CONFIRMED = 'confirmed by a report'
 export const RADAR_ONLY = 'radar only'
 
 /** '1.6 in': radar estimates are not precise to the hundredth, so they are given to the tenth. */
-function formatRadarHail(inches: number): string {
+export function formatRadarHail(inches: number): string {
   return `${inches.toFixed(1)} in`
 }
 

@@ -159,7 +159,7 @@ function FormTable({ f }: { f: WeeklyFigures }) {
 }
 
 /** The booking rate, and under it, small, how many of how many: '50%' / '4 of 8'. */
-function Rate({ booked, leads }: { booked: number; leads: number }) {
+function Rate({ booked, leads, withoutForm }: { booked: number; leads: number; withoutForm: number }) {
   return (
     <>
       <span style={{ fontWeight: 700 }}>{bookingRate(booked, leads)}</span>
@@ -167,6 +167,14 @@ function Rate({ booked, leads }: { booked: number; leads: number }) {
       <span
         style={{ fontSize: '13px', color: '#555555', whiteSpace: 'nowrap' }}
       >{`${booked} of ${leads}`}</span>
+      {withoutForm ? (
+        <>
+          <br />
+          <span
+            style={{ fontSize: '13px', color: '#555555', whiteSpace: 'nowrap' }}
+          >{`+${withoutForm} booked without a form`}</span>
+        </>
+      ) : null}
     </>
   )
 }
@@ -189,10 +197,10 @@ function BookedTable({ caption, head, rows }: { caption: string; head: string; r
               {r.key}
             </th>
             <td style={{ ...s.number, ...s.formCell }}>
-              <Rate booked={r.booked} leads={r.leads} />
+              <Rate booked={r.booked} leads={r.leads} withoutForm={r.withoutForm} />
             </td>
             <td style={{ ...s.number, ...s.formCell, color: '#555555' }}>
-              <Rate booked={r.previousBooked} leads={r.previousLeads} />
+              <Rate booked={r.previousBooked} leads={r.previousLeads} withoutForm={r.previousWithoutForm} />
             </td>
           </tr>
         ))}
@@ -213,6 +221,11 @@ function BookingsSection({ f }: { f: WeeklyFigures }) {
       <Text style={s.figureLabel}>
         {`${b.total.booked} of this week's ${b.total.leads} leads. The week before: ${bookedOf(b.total.previousBooked, b.total.previousLeads).replace(/ /g, '\u00a0')}.`}
       </Text>
+      {b.total.withoutForm || b.total.previousWithoutForm ? (
+        <Text style={{ ...s.line, margin: '0 0 8px' }}>
+          {`Booked without a form (no lead matched): ${b.total.withoutForm}. The week before: ${b.total.previousWithoutForm}. Counted under their source below.`}
+        </Text>
+      ) : null}
       <Text style={{ ...s.line, margin: '0 0 16px' }}>
         {`Median time from lead to booking: ${b.medianToBookingMs === null ? 'no booking yet' : formatLeadTime(b.medianToBookingMs).replace(/ /g, '\u00a0')}.`}
       </Text>

@@ -26,6 +26,16 @@ import { SITE_ORIGIN, usePipeline, waitFor, type Pipeline } from '../support/pip
 import { runAdminCaptured } from '../support/admin'
 import { usePeer } from '../support/use-peer'
 import { officeMailEnv } from '../support/booking-desk'
+import { storeStormDay } from '../support/storm-days'
+import { lookupZip } from '../../core/platform/zip-table'
+import { formatIsoDate } from '../../shared/business-time'
+import { denverDate } from '../../core/storms/radar/days'
+import { pointAt } from '../../core/platform/geography'
+import { locateAddressAnswered } from '../../core/storms'
+import { placeUnplacedLeads } from '../../core/storm-response/places'
+import { radarHailLine } from '../../core/notifications/radar-hail-line'
+import { findLead } from '../../core/leads'
+import { placeStreets, startGeocoderPeer } from '../support/geocoder-peer'
 
 const CALENDLY_KEY = 'whk_calendly_signing_key_for_tests_0123456789'
 const CAL_COM_SECRET = 'cal-com-webhook-secret-for-tests'
@@ -262,6 +272,71 @@ describe('a booking reaches the office', () => {
   })
 })
 
+describe('the new lead’s text says whether radar saw hail near the home', () => {
+  test('a contact lead at a ZIP code under a stored swath gets the radar line; one outside it, none', async () => {
+    const p = pipeline()
+    const parker = lookupZip('80134')!
+    // A storm day a month ago: 1.6 in over 2 mi around Parker's ZIP code centre.
+    const day = denverDate(new Date(Date.now() - 30 * 86_400_000))
+    storeStormDay(p.db, day, [{ centre: parker, radiusMi: 2, inches: 1.6 }], new Date())
+    const under = await postLead(p, {
+      email: 'hailey.under@example.com',
+      firstName: 'Hailey',
+      lastName: 'Under',
+      address: '7 Unknown Lane, Parker, CO 80134',
+    })
+    const outside = await postLead(p, {
+      email: 'owen.outside@example.com',
+      firstName: 'Owen',
+      lastName: 'Outside',
+      address: '9 Unknown Lane, Denver, CO 80220',
+    })
+    const textOf = (name: string) =>
+      twilio.texts.find((t) => t.body.startsWith(`New inspection request: ${name}`))
+    await waitFor(() => !!textOf('Hailey Under') && !!textOf('Owen Outside'), 10_000, 'the two leads’ texts')
+    expect(textOf('Hailey Under')!.body).toBe(
+      `New inspection request: Hailey Under, ${VALID_ENQUIRY.phone}, Parker. ` +
+        `Radar: 1.6 in hail near 80134 on ${formatIsoDate(day)}. Contact form in the pop-up.`,
+    )
+    // The store holds this one day only, so the words say since when radar was looked at.
+    expect(textOf('Owen Outside')!.body).toBe(
+      `New inspection request: Owen Outside, ${VALID_ENQUIRY.phone}, Denver. ` +
+        `Radar: no hail of 0.75 in+ near 80220 since ${formatIsoDate(day)}. Contact form in the pop-up.`,
+    )
+    const smsSent = (id: string) =>
+      statusOf(
+        p,
+        "SELECT status FROM lead_notifications WHERE lead_id = ? AND channel = 'office_sms'",
+        id,
+      ) === 'sent'
+    await waitFor(() => smsSent(under.id) && smsSent(outside.id), 10_000, 'both texts recorded as sent')
+  })
+
+  test('a home placed by its street address is told "at the address", or "within 1 mi" of it', async () => {
+    const p = pipeline()
+    const centre = pointAt(lookupZip('80134')!, 10, 90)
+    const day = denverDate(new Date(Date.now() - 40 * 86_400_000))
+    storeStormDay(p.db, day, [{ centre, radiusMi: 0.5, inches: 1.75 }], new Date())
+    const streets = { '1 Hit Road': centre, '2 Near Road': pointAt(centre, 1.2, 0) }
+    const geocoder = await startGeocoderPeer(placeStreets(streets))
+    try {
+      const hit = await postLead(p, { email: 'hit@example.com', address: '1 Hit Road, Parker, CO 80134' })
+      const near = await postLead(p, { email: 'near@example.com', address: '2 Near Road, Parker, CO 80134' })
+      // The storm response's pass places them, by the geocoder, as the worker does.
+      await placeUnplacedLeads(p.db, {
+        locate: (address) => locateAddressAnswered(address, { baseUrl: geocoder.url, timeoutMs: 2000 }),
+        now: new Date(),
+        limit: 10,
+      })
+      const lineOf = (id: string) => radarHailLine(p.db, findLead(p.db, id)!, new Date())
+      expect(lineOf(hit.id)).toBe(`Radar: 1.8 in hail at the address on ${formatIsoDate(day)}.`)
+      expect(lineOf(near.id)).toBe(`Radar: 1.8 in hail within 1 mi of the address on ${formatIsoDate(day)}.`)
+    } finally {
+      await geocoder.close()
+    }
+  })
+})
+
 describe('reschedules and cancellations reach the office', () => {
   test('a Calendly reschedule (a cancel with rescheduled: true and a new invitee) says Rescheduled, once', async () => {
     const p = pipeline()
@@ -385,6 +460,58 @@ describe('bookings without a form, matching by e-mail', () => {
     expect(list.out).toMatch(
       /Calendly +invitee\.created +Tue 1 Dec, 10:00 AM +Walter Walkin +without a form +e-mail sent, text sent/,
     )
+  })
+
+  test('a booking without a form keeps the campaign its tool passed back and counts under its source', async () => {
+    const p = pipeline()
+    const calendly = await deliverCalendly(
+      p,
+      calendlyEvent('invitee.created', {
+        email: 'fay.formless@example.com',
+        name: 'Fay Formless',
+        startTime: TUE_10AM,
+        utm: { utm_source: 'facebook', utm_medium: 'paid', utm_campaign: 'hail-2026' },
+      }),
+    )
+    expect(calendly.status).toBe(201)
+    const calCom = await deliverCalCom(
+      p,
+      calComEvent('BOOKING_CREATED', {
+        email: 'gil.formless@example.com',
+        name: 'Gil Formless',
+        startTime: WED_1PM,
+        utm: { utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'roof-ads' },
+      }),
+    )
+    expect(calCom.status).toBe(201)
+    const handled = (id: number) =>
+      (p.db.prepare('SELECT matched_by FROM booking_events WHERE id = ?').get(id) as { matched_by: string })
+        .matched_by === 'none'
+    await waitFor(() => handled(calendly.body.id) && handled(calCom.body.id), 10_000, 'both handled')
+    const campaign = p.db.prepare(
+      'SELECT utm_source, utm_medium, utm_campaign FROM booking_events WHERE id = ?',
+    )
+    expect(campaign.get(calendly.body.id)).toEqual({
+      utm_source: 'facebook',
+      utm_medium: 'paid',
+      utm_campaign: 'hail-2026',
+    })
+    expect(campaign.get(calCom.body.id)).toEqual({
+      utm_source: 'google',
+      utm_medium: 'cpc',
+      utm_campaign: 'roof-ads',
+    })
+    // A week on, this week is the last full week the report shows.
+    const report = await runAdminCaptured(['leads', 'report'], {
+      env: { DATABASE_PATH: p.config.databasePath },
+      at: new Date(Date.now() + 7 * 86_400_000),
+    })
+    expect(report.code).toBe(0)
+    expect(report.out).toMatch(
+      /- All leads: \d+ of \d+ \(\d+%\) \/ 0 of 0 \(–\); booked without a form: \d+ \/ 0\n/,
+    )
+    expect(report.out).toContain('- Facebook: 0 of 0 (–) / 0 of 0 (–); booked without a form: 1 / 0\n')
+    expect(report.out).toContain('- Google Ads: 0 of 0 (–) / 0 of 0 (–); booked without a form: 1 / 0\n')
   })
 
   test('without a reference, the latest lead of the same e-mail address within 30 days (not spam) is matched', async () => {

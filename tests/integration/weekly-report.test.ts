@@ -28,7 +28,9 @@ import { cleanEnv, logMessages, ROOT, runEntry } from '../support/entry-points'
 import { waitFor } from '../support/pipeline'
 import { createQueuePrefix, deleteKeys, getRedisUrl } from '../support/redis'
 import { addLead } from '../support/leads'
-import { markLead } from '../../core/bookings'
+import { markLead, readCalendlyEvent, storeBookingEvent } from '../../core/bookings'
+import { handleBookingEvent } from '../../core/bookings/handle'
+import { calendlyEvent } from '../support/booking-tools'
 import { startTestSmtpServer, type TestSmtpServer } from '../support/notify-peers'
 import { useTempDir } from '../support/temp-dir'
 
@@ -49,6 +51,16 @@ interface Seeded {
   pending: string
   released: string
   facebook: string
+}
+
+/** A booking no lead matches, as Calendly sends it, stored and handled as the worker does. */
+function withoutForm(db: Db, received: string, email: string, utm?: Record<string, string>): void {
+  const read = readCalendlyEvent(
+    Buffer.from(calendlyEvent('invitee.created', { email, name: 'Walk In', startTime: received, utm })),
+  )
+  if (read.kind !== 'event') throw new Error('not a Calendly event')
+  const { id } = storeBookingEvent(db, read.event, at(received))
+  handleBookingEvent(db, id, { email: { on: true }, sms: { on: true } }, at(received))
 }
 
 /**
@@ -155,6 +167,15 @@ function seed(db: Db): Seeded {
     at('2026-11-23T07:05:00.000Z'),
     at('2026-11-23T06:59:10.000Z'),
   )
+  // Bookings no lead matched, as Calendly sends them: one this week from a Facebook ad, one the
+  // week before without a campaign.
+  withoutForm(db, '2026-11-20T20:00:00.000Z', 'walk.in@example.com', {
+    utm_source: 'facebook',
+    utm_medium: 'paid',
+    utm_campaign: 'hail-2026',
+  })
+  withoutForm(db, '2026-11-11T20:00:00.000Z', 'walk.in.before@example.com')
+
   // Held on Wednesday, released on Thursday by the office, delivered 30 s after its release.
   const released = addLead(db, {
     ...contactPage,
@@ -218,15 +239,16 @@ How quickly leads reached the office
   - Gus Pending, received Sun, Nov 22, 2026, 11:59 PM MST: still being tried (last error: ECONNREFUSED: connect ECONNREFUSED) (lead ${ids.pending})
 
 Bookings: leads booked of the leads that came in (this week / the week before)
-- All leads: 2 of 7 (29%) / 1 of 5 (20%)
+- All leads: 2 of 7 (29%) / 1 of 5 (20%); booked without a form: 1 / 1
 - Median time from lead to booking: 14 h
 
 Booked by source, last touch
 - Google Ads: 2 of 3 (67%) / 1 of 1 (100%)
+- Facebook: 0 of 1 (0%) / 0 of 2 (0%); booked without a form: 1 / 0
 - Direct: 0 of 2 (0%) / 0 of 1 (0%)
-- Facebook: 0 of 1 (0%) / 0 of 2 (0%)
 - nextdoor.com: 0 of 1 (0%) / 0 of 0 (–)
 - Google: 0 of 0 (–) / 0 of 1 (0%)
+- (not recorded): 0 of 0 (–) / 0 of 0 (–); booked without a form: 0 / 1
 
 Booked by source, first touch
 - Facebook: 1 of 2 (50%) / 0 of 2 (0%)
@@ -310,6 +332,8 @@ describe('the worker sends the week to the office on Monday morning', () => {
     const html = String(mail!.parsed.html)
     expect(html).toContain('<caption')
     expect(html).toMatch(/<th scope="row"[^>]*>Google Ads<\/th>/)
+    expect(html).toContain('Booked without a form (no lead matched): 1. The week before: 1.')
+    expect(html).toContain('+1 booked without a form')
     expect(html).toContain('aria-hidden="true"')
     // Google Ads 3 is the widest bar; Direct's 2 is 67 % of it.
     expect(html).toMatch(/<td width="100%" bgcolor="#c8102e"/)

@@ -112,6 +112,8 @@ export interface CalComBooking {
   name: string
   startTime: string
   ref?: string
+  /** The campaign passed through as metadata[utm_*]. */
+  utm?: Record<string, string>
   rescheduleUid?: string
 }
 
@@ -165,7 +167,7 @@ export function calComEvent(
       seatsPerTimeSlot: null,
       uid: b.uid ?? randomBytes(11).toString('base64url'),
       bookingId: Math.floor(Math.random() * 1e6),
-      metadata: b.ref ? { leadRef: b.ref } : {},
+      metadata: { ...(b.ref ? { leadRef: b.ref } : {}), ...b.utm },
       status: trigger === 'BOOKING_CANCELLED' ? 'CANCELLED' : 'ACCEPTED',
       ...(b.rescheduleUid ? { rescheduleUid: b.rescheduleUid, rescheduledBy: b.email } : {}),
     },

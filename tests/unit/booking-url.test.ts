@@ -70,6 +70,11 @@ describe('buildBookingUrl', () => {
     expect(p.get('utm_medium')).toBe('web')
     expect(p.get('utm_content')).toBe('thank-you')
     expect(p.get('utm_term')).toBe('roof')
+    // Cal.com returns only metadata[...]: the source, medium and campaign go there too.
+    expect(p.get('metadata[utm_source]')).toBe('site')
+    expect(p.get('metadata[utm_medium]')).toBe('web')
+    expect(p.get('metadata[utm_campaign]')).toBe('hail-2025')
+    expect(p.get('metadata[utm_term]')).toBeNull()
   })
 
   it('adds embed_domain and embed_type=Inline when embedded', () => {

@@ -84,6 +84,8 @@ describe('the tools’ events', () => {
           name: 'A B',
           startTime: '2026-12-01T17:00:00.000000Z',
           ref: REF,
+          // Cleaned as a visit's campaign is: trimmed, control characters dropped.
+          utm: { utm_source: ' facebook ', utm_medium: 'paid\u0000', utm_campaign: 'hail-2026' },
         }),
       ),
     )
@@ -101,6 +103,9 @@ describe('the tools’ events', () => {
         email: 'a@b.co',
         name: 'A B',
         leadRef: REF,
+        utmSource: 'facebook',
+        utmMedium: 'paid',
+        utmCampaign: 'hail-2026',
       },
     })
     const cancel = readCalendlyEvent(
@@ -142,6 +147,7 @@ describe('the tools’ events', () => {
           name: 'C D',
           startTime: '2026-12-02T20:00:00Z',
           ref: REF,
+          utm: { utm_source: 'google', utm_medium: 'cpc' },
         }),
       ),
     )
@@ -155,6 +161,9 @@ describe('the tools’ events', () => {
         otherBookingKey: 'old',
         email: 'c@d.co',
         leadRef: REF,
+        utmSource: 'google',
+        utmMedium: 'cpc',
+        utmCampaign: null,
       },
     })
     expect(
@@ -276,6 +285,56 @@ describe('texts within two SMS parts', () => {
     )
     expect(officeSmsText(plain, true)).toBe(
       '[Test] New inspection request: Alma Homeowner, (303) 555-0121, Parker. Contact form in the pop-up.',
+    )
+  })
+
+  test('the radar line fits two parts with the longest realistic values, after who and the phone', () => {
+    const view = buildLeadView(
+      leadToShow({
+        id: 'lead-2',
+        firstName: 'Maximiliana Alexandrina',
+        lastName: 'Vanderhoeven-Montgomery-Smythe',
+        email: 'max@example.com',
+        phone: '(303) 555-0121',
+        address: '12345 East Arapahoe Road, Unit 1500, Highlands Ranch, CO 80126',
+        createdAt: '2026-11-28T17:00:00Z',
+        duplicateOf: 'lead-1',
+      }),
+      { createdAt: '2026-11-28T10:00:00Z' },
+      'https://www.example.com',
+      '2.75 in hail 0.6 mi NNW on 12 Sep 2026; 7 storms within 3 mi since 2021',
+    )
+    // The longest words radar-hail-line.ts makes.
+    for (const radar of [
+      'Radar: 2.8 in hail within 1 mi of the address on 12 Sep 2026.',
+      'Radar: no hail of 0.75 in+ near Highlands Ranch since 12 Sep 2026.',
+    ]) {
+      view.radarHail = radar
+      const text = officeSmsText(view)
+      expect(smsSegments(text)).toBeLessThanOrEqual(2)
+      expect(text).toContain(`(303) 555-0121, Highlands Ranch. ${radar} Storms at the address:`)
+    }
+    // UCS-2 (134 characters in two parts): a Vietnamese name still gets the radar line.
+    const accented = buildLeadView(
+      leadToShow({
+        id: 'lead-3',
+        firstName: 'Nguyễn',
+        lastName: 'Văn An',
+        email: 'an@example.com',
+        phone: '(303) 555-0121',
+        address: '12 Main St, Highlands Ranch, CO 80126',
+        createdAt: '2026-11-28T17:00:00Z',
+        form: 'contact_modal',
+        formType: 'contact_modal',
+      }),
+      undefined,
+      'https://www.example.com',
+    )
+    accented.radarHail = 'Radar: 2.8 in hail within 1 mi of the address on 12 Sep 2026.'
+    const text = officeSmsText(accented)
+    expect(smsSegments(text)).toBe(2)
+    expect(text).toBe(
+      'New inspection request: Nguyễn Văn An, (303) 555-0121, Highlands Ranch. Radar: 2.8 in hail within 1 mi of the address on 12 Sep 2026.',
     )
   })
 })

@@ -249,7 +249,14 @@ describe('the figures in words', () => {
       markedSpam: 0,
       speed: { timed: 0, medianMs: null, slowest: null, slow: 0, limitMs: 300_000, undelivered },
       bookings: {
-        total: { leads: 23, booked: 0, previousLeads: 0, previousBooked: 0 },
+        total: {
+          leads: 23,
+          booked: 0,
+          previousLeads: 0,
+          previousBooked: 0,
+          withoutForm: 0,
+          previousWithoutForm: 0,
+        },
         bySource: [],
         byFirstTouch: [],
         byForm: [],

@@ -2,11 +2,12 @@
  * A text to the office's phone for each new lead (docs/bookings.md, "Text messages to the
  * office"): contractors are on roofs, not at desks. Through Twilio's Messages API
  * (core/platform/sms/twilio.ts), to OFFICE_SMS_TO, within two SMS parts: what came in and from
- * whom, the phone to call, the city, the form, and for a hail report request what its report
- * found at the address (the first part of the office e-mail's storms line, which the report made
- * before any notification went out). Other leads say nothing about storms: their homes are
- * placed on the radar grid later, and a guess would be worse than nothing. Nothing is ever
- * texted to a homeowner: the forms do not collect the written consent texting them needs.
+ * whom, the phone to call, the city, whether radar saw hail near the home in the last year
+ * (every lead with an address that can be placed without the network: radar-hail-line.ts), for
+ * a hail report request what its report found at the address (the first part of the office
+ * e-mail's storms line, which the report made before any notification went out), and the form.
+ * Nothing is ever texted to a homeowner: the forms do not collect the written consent texting
+ * them needs.
  */
 import { fitSms } from '../../platform/sms/segments'
 import {
@@ -27,6 +28,7 @@ export function officeSmsText(lead: LeadView, test = false): string {
   const storms = lead.storms?.split(';')[0]?.trim()
   return fitSms([
     `${test ? '[Test] ' : ''}New ${lead.kind.request}${lead.duplicateOf ? ' (repeat)' : ''}: ${who}, ${lead.phone}${city}.`,
+    lead.radarHail,
     storms ? `Storms at the address: ${storms}.` : undefined,
     `${lead.kind.label}.`,
   ])

@@ -21,7 +21,7 @@ import {
   type ReportStorm,
   type RiskAssessment,
 } from '../types'
-import { denverDate } from './days'
+import { addDays, denverDate } from './days'
 import { cellCentre, cellOf, serviceAreaBox } from './mesh-file'
 import {
   areaHailDayCounts,
@@ -256,5 +256,33 @@ export function radarPart(
   return {
     radar: { coverage, days, largestAtHome: atHome, swath },
     risk: { ...risk, sentence: riskSentence(risk, days.length > 0) },
+  }
+}
+
+/**
+ * The most recent storm day of the `days` Denver dates up to `now`'s with radar hail of 0.75 in
+ * or more (a radar day's floor) within 1 mi of `point` (the report's near ring), with the
+ * estimate at the point's own cell and the largest within 1 mi; `day` is null when there is none.
+ * `coverage` is null when the store holds no storm day of the period: nothing can be said then.
+ */
+export function latestRadarHailNear(
+  db: Db,
+  point: LatLon,
+  now: Date,
+  days: number,
+): {
+  coverage: { first: string; last: string; days: number } | null
+  day: Pick<RadarDay, 'date' | 'atHomeIn' | 'within1MiIn'> | null
+} {
+  const toDay = denverDate(now)
+  const fromDay = addDays(toDay, -days)
+  const coverage = radarCoverageIn(db, fromDay, toDay)
+  if (!coverage) return { coverage, day: null }
+  const cells = radarCellsIn(db, blockAround(point, NEAR_MI), fromDay, toDay)
+  // The block reaches just past 1 mi, so every day it holds is judged within 1 mi.
+  const day = buildRadarDays(point, cells, []).find((d) => d.within1MiIn >= RADAR_DAY_MIN_IN)
+  return {
+    coverage,
+    day: day ? { date: day.date, atHomeIn: day.atHomeIn, within1MiIn: day.within1MiIn } : null,
   }
 }

@@ -19,6 +19,7 @@ import { sql as confirmStormAlerts } from './013-confirm-storm-alerts'
 import { sql as addRadarFailures } from './014-add-radar-failures'
 import { sql as addBookings } from './015-add-bookings'
 import { sql as addFollowUps } from './016-add-follow-ups'
+import { sql as keepBookingSources } from './017-keep-booking-sources'
 
 export interface Migration {
   version: number
@@ -43,4 +44,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 14, name: '014-add-radar-failures', sql: addRadarFailures },
   { version: 15, name: '015-add-bookings', sql: addBookings },
   { version: 16, name: '016-add-follow-ups', sql: addFollowUps },
+  { version: 17, name: '017-keep-booking-sources', sql: keepBookingSources },
 ]
