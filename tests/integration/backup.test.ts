@@ -22,6 +22,7 @@ import { isDatabaseInUse, restoreDatabase } from '../../core/platform/db/restore
 import { createLogger } from '../../core/platform/logger'
 import { startBackupSchedule } from '../../worker/backup-schedule'
 import { addLead } from '../support/leads'
+import { jsonLines } from '../support/log-sink'
 
 let dir: string
 let dbPath: string
@@ -142,20 +143,27 @@ describe('the worker schedule', () => {
   test('takes a backup, then one every interval, keeping the newest BACKUP_KEEP', async () => {
     const db = open()
     addLead(db)
+    const lines: { msg: string; removed?: string[] }[] = []
     const schedule = startBackupSchedule({
       db,
       databasePath: dbPath,
       dir: backups,
       intervalHours: 0.3 / 3600, // 300 ms
       keep: 2,
-      logger: createLogger('silent'),
+      logger: createLogger('info', jsonLines(lines)),
       firstDelayMs: 10,
     })
+    // Three backups taken (the first at once, then one each interval), however slow the machine.
+    const taken = () => lines.filter((l) => l.msg === 'backup taken')
     try {
-      await new Promise((r) => setTimeout(r, 1200))
+      for (let waited = 0; taken().length < 3; waited += 50) {
+        if (waited > 20_000) throw new Error(`waited 20 s for three backups; ${taken().length} taken`)
+        await new Promise((r) => setTimeout(r, 50))
+      }
     } finally {
-      schedule.stop()
+      await schedule.stop()
     }
+    expect(taken()[2]!.removed).toHaveLength(1) // the third pruned the first
     const list = listBackups(backups)
     expect(list).toHaveLength(2)
     expect(list.every((b) => b.kind === 'regular' && count(b.file) === 1)).toBe(true)

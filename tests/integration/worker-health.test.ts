@@ -4,7 +4,7 @@
  * so that its container's restart policy starts it again.
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
@@ -30,16 +30,30 @@ const healthcheck = (args: string[] = [], env: Record<string, string> = {}) =>
 
 describe('heartbeat', () => {
   test('is written at once and then on every beat, but only while the worker is healthy', async () => {
+    // Counts the beats (each asks isHealthy) rather than sleeping a fixed time: on a loaded
+    // machine a 20 ms timer can fire far later than asked.
     let healthy = true
-    const beat = startHeartbeat({ file, isHealthy: () => healthy, intervalMs: 20 })
+    let beats = 0
+    const beatsPassed = async (n: number) => {
+      const until = beats + n
+      for (let waited = 0; beats < until; waited += 10) {
+        if (waited > 10_000) throw new Error(`waited 10 s for ${n} heartbeat(s); ${beats - until + n} came`)
+        await new Promise((r) => setTimeout(r, 10))
+      }
+    }
+    const writtenAt = () => (JSON.parse(readFileSync(file, 'utf8')) as { at: string }).at
+    const beat = startHeartbeat({ file, isHealthy: () => (beats++, healthy), intervalMs: 20 })
     try {
       expect(checkHeartbeat(file, { maxAgeMs: 90_000 })).toMatchObject({ healthy: true, pid: process.pid })
+      await beatsPassed(1)
       healthy = false
-      await new Promise((r) => setTimeout(r, 100))
-      expect(checkHeartbeat(file, { maxAgeMs: 60 })).toMatchObject({ healthy: false })
+      const lastHealthy = writtenAt()
+      await beatsPassed(3)
+      expect(writtenAt()).toBe(lastHealthy) // three beats, nothing written
       healthy = true
-      await new Promise((r) => setTimeout(r, 60))
-      expect(checkHeartbeat(file, { maxAgeMs: 60 })).toMatchObject({ healthy: true })
+      await beatsPassed(1)
+      expect(writtenAt() > lastHealthy).toBe(true)
+      expect(checkHeartbeat(file, { maxAgeMs: 90_000 })).toMatchObject({ healthy: true, pid: process.pid })
     } finally {
       beat.stop()
     }
