@@ -350,8 +350,14 @@ test.describe('the exit-intent popup', () => {
   test('scrolling back to the top after reading opens it', async ({ page }) => {
     await gotoHydrated(page, '/')
     await page.evaluate(() => document.body.style.setProperty('min-height', '4000px'))
-    await page.evaluate(() => window.scrollTo(0, 600))
-    await page.waitForTimeout(100)
+    // Scrolled down as the page saw it: its own scroll listener, added first, has run when ours runs.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          window.addEventListener('scroll', () => resolve(), { once: true })
+          window.scrollTo(0, 600)
+        }),
+    )
     await page.evaluate(() => window.scrollTo(0, 0))
     await expect(page.getByRole('dialog', { name: 'Free Hail Weather Report' })).toBeVisible()
   })
