@@ -77,6 +77,9 @@ for (const [name, [sample, first]] of Object.entries(samples)) {
   const storms = hail ? sampleWeatherReport().summary.line : undefined
   const radar = hail ? (sampleWeatherReport().summary.radar?.office ?? undefined) : undefined
   const lead = buildLeadView(sample, first, 'https://www.frontrangeroofing.example', storms, radar)
+  // Other leads' line of radar hail near the home, as the notifier makes it from the store
+  // (core/notifications/radar-hail-line.ts); none for an address that cannot be placed.
+  if (!hail && name !== 'no-source') lead.radarHail = 'Radar: 1.6 in hail near 80134 on 12 Jun 2024.'
   // The office's links as the worker makes them (fixed tokens here: the samples compare with diff).
   const site = 'https://www.frontrangeroofing.example'
   const office = await buildOfficeMail(lead, {

@@ -97,8 +97,9 @@ export interface LeadView {
    */
   radar: string | undefined
   /**
-   * Whether radar saw hail near the home lately, for the office's text ('Radar: 1.6 in hail at
-   * the address on 12 Jun 2026.'; radar-hail-line.ts); the notifier sets it for every lead.
+   * Whether radar saw hail near the home lately ('Radar: 1.6 in hail at the address on 12 Jun
+   * 2026.'; radar-hail-line.ts), for the office's text, and for its e-mail when the lead has no
+   * weather report's storms line; the notifier sets it for every lead.
    */
   radarHail: string | undefined
 }

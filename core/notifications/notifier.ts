@@ -117,13 +117,14 @@ export function createNotifier(deps: {
     const view = buildLeadView(lead, original, config.siteUrl, storms, radar)
     // The office reads whether a ticked box was confirmed yet (core/storm-response/consent.ts).
     if (lead.stormAlerts) view.consentWords.stormAlerts = consentWords(db, lead, new Date())
-    if (channels.has('office_sms')) view.radarHail = radarHailOf(lead)
+    view.radarHail = radarHailOf(lead)
     return view
   }
 
   /**
-   * The office text's radar line. A failure here (a radar store that cannot be read) is logged
-   * and delays nothing: the text goes out without the line.
+   * The radar line of the office's text, and of its e-mail when no weather report gave one. A
+   * failure here (a radar store that cannot be read) is logged and delays nothing: the lead goes
+   * out without the line.
    */
   function radarHailOf(lead: Lead): string | undefined {
     try {

@@ -272,7 +272,7 @@ describe('a booking reaches the office', () => {
   })
 })
 
-describe('the new lead’s text says whether radar saw hail near the home', () => {
+describe('the new lead’s text and office e-mail say whether radar saw hail near the home', () => {
   test('a contact lead at a ZIP code under a stored swath gets the radar line; one outside it, none', async () => {
     const p = pipeline()
     const parker = lookupZip('80134')!
@@ -310,6 +310,14 @@ describe('the new lead’s text says whether radar saw hail near the home', () =
         id,
       ) === 'sent'
     await waitFor(() => smsSent(under.id) && smsSent(outside.id), 10_000, 'both texts recorded as sent')
+    // The office e-mail says it too, under the name, where a weather report's storms line would be.
+    await waitFor(() => !!officeMailOf(under.id) && !!officeMailOf(outside.id), 10_000, 'the office e-mails')
+    expect(officeMailOf(under.id)!.parsed.text).toContain(
+      `Radar: 1.6 in hail near 80134 on ${formatIsoDate(day)}.`,
+    )
+    expect(officeMailOf(outside.id)!.parsed.text).toContain(
+      `Radar: no hail of 0.75 in+ near 80220 since ${formatIsoDate(day)}.`,
+    )
   })
 
   test('a home placed by its street address is told "at the address", or "within 1 mi" of it', async () => {

@@ -83,6 +83,9 @@ export function LeadEmail({
             </>
           ) : null}
         </Text>
+      ) : lead.radarHail ? (
+        // Any other lead: whether radar saw hail near the home lately (radar-hail-line.ts).
+        <Text style={styles.notice}>{lead.radarHail}</Text>
       ) : null}
       <ButtonRow href={lead.telHref}>{`Call ${lead.firstName}: ${lead.phone}`}</ButtonRow>
       <Section>
