@@ -8,15 +8,18 @@
  *   compressed as the server sent it; response headers are not counted.
  * The header's policy itself is checked in csp.spec.ts.
  */
-import type { Page } from '@playwright/test'
+import type { Page, Request } from '@playwright/test'
 import { test, expect } from './fixtures'
 import { ALL_ROUTES } from '../shared/routes'
 import { jsBudgetKbOf } from '../scripts/lib/budgets.mjs'
 import { officePages } from './office-pages'
 
 async function scriptKbOf(page: Page, path: string): Promise<{ kb: number; files: string[] }> {
+  // A page the same tab showed before is left first, before counting: leaving it (its
+  // beforeunload opens the exit-intent popup, whose island then loads) is not this page's load.
+  if (page.url() !== 'about:blank') await page.goto('about:blank')
   const sizes: Promise<{ file: string; bytes: number }>[] = []
-  page.on('requestfinished', (request) => {
+  const onFinished = (request: Request) => {
     if (request.resourceType() !== 'script') return
     sizes.push(
       request.sizes().then((s) => ({
@@ -24,9 +27,14 @@ async function scriptKbOf(page: Page, path: string): Promise<{ kb: number; files
         bytes: s.responseBodySize,
       })),
     )
-  })
-  await page.goto(path)
-  await page.waitForLoadState('networkidle')
+  }
+  page.on('requestfinished', onFinished)
+  try {
+    await page.goto(path)
+    await page.waitForLoadState('networkidle')
+  } finally {
+    page.off('requestfinished', onFinished)
+  }
   const all = await Promise.all(sizes)
   return { kb: all.reduce((sum, s) => sum + s.bytes, 0) / 1024, files: all.map((s) => s.file) }
 }
