@@ -23,6 +23,7 @@ import { createLogger } from '../../core/platform/logger'
 import { startBackupSchedule } from '../../worker/backup-schedule'
 import { addLead } from '../support/leads'
 import { jsonLines } from '../support/log-sink'
+import { waitFor } from '../support/pipeline'
 
 let dir: string
 let dbPath: string
@@ -156,10 +157,7 @@ describe('the worker schedule', () => {
     // Three backups taken (the first at once, then one each interval), however slow the machine.
     const taken = () => lines.filter((l) => l.msg === 'backup taken')
     try {
-      for (let waited = 0; taken().length < 3; waited += 50) {
-        if (waited > 20_000) throw new Error(`waited 20 s for three backups; ${taken().length} taken`)
-        await new Promise((r) => setTimeout(r, 50))
-      }
+      await waitFor(() => taken().length >= 3, 20_000, 'three backups taken')
     } finally {
       await schedule.stop()
     }

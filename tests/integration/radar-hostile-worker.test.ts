@@ -244,7 +244,6 @@ test(
     // Healthy as its healthcheck judges it, at every sample, and still running.
     expect(heartbeats.length).toBeGreaterThan(0)
     expect(heartbeats.filter((b) => !b.healthy)).toEqual([])
-    expect(Math.max(...heartbeats.map((b) => b.ageMs))).toBeLessThanOrEqual(maxAgeMs)
     expect(logLines().filter((l) => l.level === 60)).toEqual([])
     console.log(
       `radar-hostile-worker: ${JSON.stringify({ took, footprintMb: footprintKb / 1024, peakAboveMb: (peakKb - footprintKb) / 1024, heartbeatSamples: heartbeats.length, oldestHeartbeatMs: Math.max(...heartbeats.map((b) => b.ageMs)), maxAgeMs })}`,

@@ -10,6 +10,7 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { checkHeartbeat, startHeartbeat, writeHeartbeat } from '../../worker/heartbeat'
 import { cleanEnv, runEntry } from '../support/entry-points'
+import { waitFor } from '../support/pipeline'
 
 const ROOT = path.resolve(__dirname, '../..')
 let dir: string
@@ -34,12 +35,9 @@ describe('heartbeat', () => {
     // machine a 20 ms timer can fire far later than asked.
     let healthy = true
     let beats = 0
-    const beatsPassed = async (n: number) => {
+    const beatsPassed = (n: number) => {
       const until = beats + n
-      for (let waited = 0; beats < until; waited += 10) {
-        if (waited > 10_000) throw new Error(`waited 10 s for ${n} heartbeat(s); ${beats - until + n} came`)
-        await new Promise((r) => setTimeout(r, 10))
-      }
+      return waitFor(() => beats >= until, 10_000, `${n} more heartbeat(s)`)
     }
     const writtenAt = () => (JSON.parse(readFileSync(file, 'utf8')) as { at: string }).at
     const beat = startHeartbeat({ file, isHealthy: () => (beats++, healthy), intervalMs: 20 })
